@@ -1,0 +1,72 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { timed } from './measure.js';
+
+// The ingestion floors: exactly the rows the HTTP ingestion stored, written again into the same
+// table under a second organization (so the primary key does not collide), by PostgreSQL COPY
+// (the rows exported to a file first, untimed; only COPY FROM STDIN is timed) or, where COPY is
+// not available (the embedded store's socket does not speak the COPY sub-protocol), by multi-row
+// INSERT ... SELECT FROM unnest() of 1000 rows per statement (only the inserts are timed).
+
+export interface Floor {
+  rows: number;
+  ms: number;
+}
+
+/** Columns of telemetry_events a floor writes (received_at takes its default), with their types for unnest(). */
+const TYPES: Record<string, string> = {
+  organization_id: 'text', id: 'text', day: 'date', occurred_at: 'timestamptz', user_id: 'text', session_id: 'text', client: 'text',
+  type: 'text', autonomy_mode: 'text', model_id: 'text', model_tier: 'text', input_tokens: 'int8', output_tokens: 'int8',
+  cache_read_tokens: 'int8', cache_write_tokens: 'int8', credits: 'float8', tool: 'text', mcp_server: 'text', autonomy_level: 'text',
+  name: 'text', hook_event: 'text', hook_matcher: 'text', hook_command: 'text', path: 'text', extension: 'text', language: 'text',
+};
+const COLUMNS = Object.keys(TYPES);
+const UNNEST_ROWS = 1000;
+
+export async function unnestFloor(pool: pg.Pool, fromOrganization: string, toOrganization: string): Promise<Floor> {
+  const rest = COLUMNS.slice(1);
+  const insert = `INSERT INTO telemetry_events (${COLUMNS.join(', ')})
+    SELECT $1, * FROM unnest(${rest.map((column, i) => `$${i + 2}::${TYPES[column]}[]`).join(', ')})`;
+  let rows = 0;
+  let ms = 0;
+  let after = '';
+  for (;;) {
+    const chunk = await pool.query({
+      text: `SELECT ${rest.join(', ')} FROM telemetry_events WHERE organization_id = $1 AND id > $2 ORDER BY id LIMIT ${UNNEST_ROWS}`,
+      values: [fromOrganization, after],
+      rowMode: 'array',
+    });
+    if (chunk.rows.length === 0) return { rows, ms };
+    const columns = rest.map((_, i) => chunk.rows.map((row: unknown[]) => row[i]));
+    ms += (await timed(() => pool.query(insert, [toOrganization, ...columns]))).ms;
+    rows += chunk.rows.length;
+    after = (chunk.rows[chunk.rows.length - 1] as unknown[])[0] as string;
+  }
+}
+
+export async function copyFloor(pool: pg.Pool, fromOrganization: string, toOrganization: string): Promise<Floor> {
+  const dir = await mkdtemp(join(tmpdir(), 'quarterdeck-bench-copy-'));
+  const file = join(dir, 'events.copy');
+  const client = await pool.connect();
+  try {
+    const selected = COLUMNS.map((column) => (column === 'organization_id' ? `${client.escapeLiteral(toOrganization)} AS organization_id` : column)).join(', ');
+    await pipeline(
+      client.query(copyTo(`COPY (SELECT ${selected} FROM telemetry_events WHERE organization_id = ${client.escapeLiteral(fromOrganization)} ORDER BY id) TO STDOUT`)),
+      createWriteStream(file),
+    );
+    const { ms, value } = await timed(async () => {
+      const copy = client.query(copyFrom(`COPY telemetry_events (${COLUMNS.join(', ')}) FROM STDIN`));
+      await pipeline(createReadStream(file), copy);
+      return copy.rowCount;
+    });
+    return { rows: value, ms };
+  } finally {
+    client.release();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,262 @@
+import { AUTONOMY_LEVELS, AUTONOMY_MODES, CLIENTS } from '../telemetry/events.js';
+import { byCountThenNames, byteOrder, mostFrequent, tally } from './order.js';
+import type { ActivityRow, ProductivityRow, TokenRow, ToolRow, UserRow } from './schemas.js';
+
+// One organization-day's rows, built from the day's event counts grouped by every dimension
+// (cells) and the few statistics that need the raw events (distinct sessions, WAU/MAU windows,
+// percentiles). Every definition of decisions.md §4 lives here, once. A day without events is the
+// same computation over no cells: zeros, except the windows.
+
+/** The events of one day sharing all dimension values, with their count and token sums. */
+export interface Cell {
+  user_id: string;
+  type: string;
+  client: string;
+  model_id: string | null;
+  model_tier: string | null;
+  tool: string | null;
+  mcp_server: string | null;
+  autonomy_level: string | null;
+  autonomy_mode: string | null;
+  name: string | null;
+  hook_event: string | null;
+  hook_matcher: string | null;
+  hook_command: string | null;
+  extension: string | null;
+  language: string | null;
+  events: number;
+  credits: number | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cache_read_tokens: number | null;
+  cache_write_tokens: number | null;
+}
+
+export interface DayStats {
+  /** Distinct sessions with any event that day. */
+  activeSessions: number;
+  weeklyActiveUsers: number;
+  monthlyActiveUsers: number;
+  autonomyRatioAvg: number;
+  autonomyRatioP50: number;
+  autonomyRatioP90: number;
+}
+
+export const NO_STATS: DayStats = { activeSessions: 0, weeklyActiveUsers: 0, monthlyActiveUsers: 0, autonomyRatioAvg: 0, autonomyRatioP50: 0, autonomyRatioP90: 0 };
+
+export interface DayRollup {
+  tokens: TokenRow;
+  tools: ToolRow;
+  activity: ActivityRow;
+  productivity: ProductivityRow;
+  users: UserRow[];
+}
+
+const count = (cells: Cell[], type: string) => cells.reduce((sum, cell) => sum + (cell.type === type ? cell.events : 0), 0);
+const ofType = (cells: Cell[], ...types: string[]) => cells.filter((cell) => types.includes(cell.type));
+const ratio = (numerator: number, denominator: number) => (denominator === 0 ? 0 : numerator / denominator);
+
+/** Counts per key, as `{[field]: key, [countField]: n}` ordered by count, then key. */
+function breakdown<F extends string, C extends string>(cells: Cell[], key: (cell: Cell) => string, field: F, countField: C) {
+  const totals = new Map<string, number>();
+  for (const cell of cells) tally(totals, key(cell), cell.events);
+  const items = [...totals].map(([name, n]) => ({ [field]: name, [countField]: n }) as Record<F, string> & Record<C, number>);
+  return byCountThenNames(items, (item) => item[countField], (item) => [item[field]]);
+}
+
+/** A model's tier that day: the tier most of its calls report (ties: `standard`). */
+function tiersByModel(calls: Cell[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const cell of calls) {
+    const model = cell.model_id!;
+    if (!counts.has(model)) counts.set(model, new Map());
+    tally(counts.get(model)!, cell.model_tier!, cell.events);
+  }
+  return new Map([...counts].map(([model, tiers]) => [model, mostFrequent(tiers)!]));
+}
+
+function modelUsage(calls: Cell[], tiers: Map<string, string>): TokenRow['by_model'] {
+  const byModel = new Map<string, TokenRow['by_model'][number]>();
+  for (const cell of calls) {
+    const model = cell.model_id!;
+    const usage = byModel.get(model) ?? { model_id: model, model_tier: tiers.get(model)!, billable_tokens: 0, input_tokens: 0, output_tokens: 0 };
+    usage.billable_tokens += cell.credits ?? 0;
+    usage.input_tokens += cell.input_tokens ?? 0;
+    usage.output_tokens += cell.output_tokens ?? 0;
+    byModel.set(model, usage);
+  }
+  return byCountThenNames([...byModel.values()], (usage) => usage.billable_tokens, (usage) => [usage.model_id]);
+}
+
+const sum = (cells: Cell[], field: 'credits' | 'input_tokens' | 'output_tokens' | 'cache_read_tokens' | 'cache_write_tokens') =>
+  cells.reduce((total, cell) => total + (cell[field] ?? 0), 0);
+
+function usersOf(cells: Cell[]): Map<string, Cell[]> {
+  const byUser = new Map<string, Cell[]>();
+  for (const cell of cells) {
+    const own = byUser.get(cell.user_id);
+    if (own) own.push(cell);
+    else byUser.set(cell.user_id, [cell]);
+  }
+  return byUser;
+}
+
+function tokensRow(date: string, cells: Cell[], emails: Map<string, string | null>): TokenRow {
+  const calls = ofType(cells, 'model_call');
+  const tiers = tiersByModel(calls);
+  const byUser = [...usersOf(calls)].map(([userId, own]) => ({
+    user_id: userId,
+    user_email: emails.get(userId) ?? '',
+    billable_tokens: sum(own, 'credits'),
+    by_model: modelUsage(own, tiers),
+  }));
+  return {
+    date,
+    billable_tokens: sum(calls, 'credits'),
+    input_tokens: sum(calls, 'input_tokens'),
+    output_tokens: sum(calls, 'output_tokens'),
+    cache_read_tokens: sum(calls, 'cache_read_tokens'),
+    cache_write_tokens: sum(calls, 'cache_write_tokens'),
+    by_model: modelUsage(calls, tiers),
+    by_user: byCountThenNames(byUser, (user) => user.billable_tokens, (user) => [user.user_id]),
+  };
+}
+
+/** MCP server names are grouped case-insensitively and shown in the day's most frequent spelling. */
+function mcpServers(toolCalls: Cell[]): ToolRow['mcp_by_server'] {
+  const spellings = new Map<string, Map<string, number>>();
+  for (const cell of toolCalls) {
+    if (cell.mcp_server === null) continue;
+    const group = cell.mcp_server.toLowerCase();
+    if (!spellings.has(group)) spellings.set(group, new Map());
+    tally(spellings.get(group)!, cell.mcp_server, cell.events);
+  }
+  const servers = [...spellings.values()].map((names) => ({ server: mostFrequent(names)!, invocations: [...names.values()].reduce((a, b) => a + b, 0) }));
+  return byCountThenNames(servers, (server) => server.invocations, (server) => [server.server]);
+}
+
+const distinctUsers = (cells: Cell[]) => new Set(cells.map((cell) => cell.user_id)).size;
+
+function toolsRow(date: string, cells: Cell[], stats: DayStats): ToolRow {
+  const toolCalls = ofType(cells, 'tool_call');
+  const total = count(cells, 'tool_call');
+  const levels = new Map<string, number>();
+  for (const cell of toolCalls) tally(levels, cell.autonomy_level!, cell.events);
+  const hooks = ofType(cells, 'hook');
+  return {
+    date,
+    tool_calls: total,
+    by_tool: breakdown(toolCalls, (cell) => cell.tool!, 'tool', 'invocations'),
+    mcp_users_with_mcp: distinctUsers(toolCalls.filter((cell) => cell.mcp_server !== null)),
+    mcp_by_server: mcpServers(toolCalls),
+    skills_invocations: count(cells, 'skill'),
+    skills_by_name: breakdown(ofType(cells, 'skill'), (cell) => cell.name!, 'name', 'count'),
+    slash_commands_invocations: count(cells, 'slash_command'),
+    slash_commands_by_name: breakdown(ofType(cells, 'slash_command'), (cell) => cell.name!, 'name', 'count'),
+    hooks_invocations: count(cells, 'hook'),
+    hooks_by_event: hookBreakdown(hooks),
+    web_users: distinctUsers(cells.filter((cell) => cell.client === 'web')),
+    autonomy_ratio_avg: stats.autonomyRatioAvg,
+    autonomy_ratio_p50: stats.autonomyRatioP50,
+    autonomy_ratio_p90: stats.autonomyRatioP90,
+    tool_calls_per_session_avg: ratio(total, stats.activeSessions),
+    user_turns_per_session_avg: ratio(count(cells, 'user_message'), stats.activeSessions),
+    tool_autonomy_level_ratio: Object.fromEntries(AUTONOMY_LEVELS.map((level) => [level, ratio(levels.get(level) ?? 0, total)])) as ToolRow['tool_autonomy_level_ratio'],
+  };
+}
+
+function hookBreakdown(hooks: Cell[]): ToolRow['hooks_by_event'] {
+  const totals = new Map<string, number>();
+  for (const cell of hooks) tally(totals, JSON.stringify([cell.hook_event, cell.hook_matcher, cell.hook_command]), cell.events);
+  const items = [...totals].map(([key, n]) => {
+    const [event, matcher, command] = JSON.parse(key) as [string, string, string];
+    return { event, matcher, command, count: n };
+  });
+  return byCountThenNames(items, (item) => item.count, (item) => [item.event, item.matcher, item.command]);
+}
+
+function activityRow(date: string, cells: Cell[], stats: DayStats): ActivityRow {
+  return {
+    date,
+    daily_active_users: distinctUsers(cells),
+    weekly_active_users: stats.weeklyActiveUsers,
+    monthly_active_users: stats.monthlyActiveUsers,
+    daily_active_users_by_client: Object.fromEntries(CLIENTS.map((client) => [client, distinctUsers(cells.filter((cell) => cell.client === client))])) as ActivityRow['daily_active_users_by_client'],
+    sessions: count(cells, 'session_start'),
+    messages: count(cells, 'user_message') + count(cells, 'assistant_message'),
+    user_messages: count(cells, 'user_message'),
+  };
+}
+
+function productivityRow(date: string, cells: Cell[]): ProductivityRow {
+  const files = ofType(cells, 'file_created', 'file_edited');
+  return {
+    date,
+    files_created: count(cells, 'file_created'),
+    files_edited: count(cells, 'file_edited'),
+    by_extension: breakdown(files, (cell) => cell.extension!, 'extension', 'count'),
+    by_language: breakdown(files, (cell) => cell.language!, 'language', 'count'),
+    git_commits: count(cells, 'git_commit'),
+    git_prs_created: count(cells, 'pr_created'),
+  };
+}
+
+/** The user's most frequent autonomy mode; ties in api.md's order; `manual` without messages. */
+function delegationLevel(messages: Cell[]): UserRow['delegation_level'] {
+  const modes = new Map<string, number>();
+  for (const cell of messages) tally(modes, cell.autonomy_mode!, cell.events);
+  let best: UserRow['delegation_level'] = 'manual';
+  let bestCount = 0;
+  for (const mode of AUTONOMY_MODES) {
+    const n = modes.get(mode) ?? 0;
+    if (n > bestCount) [best, bestCount] = [mode, n];
+  }
+  return best;
+}
+
+function userRow(date: string, userId: string, cells: Cell[], email: string | null, tiers: Map<string, string>): UserRow {
+  const calls = ofType(cells, 'model_call');
+  const credits = new Map<string, number>();
+  for (const cell of calls) tally(credits, cell.model_id!, cell.credits ?? 0);
+  const primary = mostFrequent(credits);
+  const toolCalls = count(cells, 'tool_call');
+  const userMessages = count(cells, 'user_message');
+  const assistantMessages = count(cells, 'assistant_message');
+  return {
+    user_id: userId,
+    user_email: email,
+    date,
+    tool_calls: toolCalls,
+    billable_tokens: sum(calls, 'credits'),
+    primary_model: primary ?? '',
+    primary_model_tier: (primary === undefined ? 'standard' : tiers.get(primary)) as UserRow['primary_model_tier'],
+    files_created: count(cells, 'file_created'),
+    files_edited: count(cells, 'file_edited'),
+    git_commits: count(cells, 'git_commit'),
+    git_prs_created: count(cells, 'pr_created'),
+    mcp_calls: ofType(cells, 'tool_call').reduce((n, cell) => n + (cell.mcp_server === null ? 0 : cell.events), 0),
+    skill_calls: count(cells, 'skill'),
+    slash_commands: count(cells, 'slash_command'),
+    hooks: count(cells, 'hook'),
+    sessions: count(cells, 'session_start'),
+    messages: userMessages + assistantMessages,
+    user_messages: userMessages,
+    assistant_messages: assistantMessages,
+    autonomy_ratio: ratio(toolCalls, userMessages),
+    delegation_level: delegationLevel(ofType(cells, 'user_message')),
+    languages: [...new Set(ofType(cells, 'file_created', 'file_edited').map((cell) => cell.language!))].sort(byteOrder),
+  };
+}
+
+export function assembleDay(date: string, cells: Cell[], stats: DayStats, emails: Map<string, string | null>): DayRollup {
+  const tiers = tiersByModel(ofType(cells, 'model_call'));
+  return {
+    tokens: tokensRow(date, cells, emails),
+    tools: toolsRow(date, cells, stats),
+    activity: activityRow(date, cells, stats),
+    productivity: productivityRow(date, cells),
+    users: [...usersOf(cells)]
+      .map(([userId, own]) => userRow(date, userId, own, emails.get(userId) ?? null, tiers))
+      .sort((a, b) => byteOrder(a.user_id, b.user_id)),
+  };
+}

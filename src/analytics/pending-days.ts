@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store.js';
+
+// The rollup's work list: organization-days whose aggregates must be (re)computed. Ingestion
+// marks days; a rollup claims ended days with a lease, so across replicas each day is computed by
+// one of them at a time, and a replica that dies mid-way only delays the day by the lease.
+
+const CLAIM_LEASE = '5 minutes';
+
+export interface PendingDay {
+  organizationId: string;
+  day: string;
+  version: number;
+}
+
+/** Marks days pending (again): a new version tells a running rollup its result is stale. */
+export async function markDaysPending(db: Db, organizationId: string, days: readonly string[]): Promise<void> {
+  if (days.length === 0) return;
+  // Sorted: concurrent ingestions lock the same rows in the same order.
+  const values = [...new Set(days)].sort().map((day) => ({ organization_id: organizationId, day }));
+  await db
+    .insertInto('analytics_pending_days')
+    .values(values)
+    .onConflict((oc) => oc.columns(['organization_id', 'day']).doUpdateSet({ version: sql`analytics_pending_days.version + 1` }))
+    .execute();
+}
+
+/** Claims up to `limit` unclaimed pending days that ended before `today`. */
+export async function claimPendingDays(db: Db, today: string, limit: number): Promise<PendingDay[]> {
+  const result = await sql<{ organization_id: string; day: string; version: number }>`
+    UPDATE analytics_pending_days p SET claimed_until = now() + ${CLAIM_LEASE}::interval
+    FROM (
+      SELECT organization_id, day FROM analytics_pending_days
+      WHERE day < ${today}::date AND (claimed_until IS NULL OR claimed_until < now())
+      ORDER BY day, organization_id LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) c
+    WHERE p.organization_id = c.organization_id AND p.day = c.day
+    RETURNING p.organization_id, p.day, p.version`.execute(db);
+  return result.rows.map((row) => ({ organizationId: row.organization_id, day: row.day, version: row.version }));
+}
+
+/** Done with a claimed day: removed when nothing arrived meanwhile, else left for the next run. */
+export async function releasePendingDay(db: Db, claimed: PendingDay): Promise<void> {
+  const deleted = await db
+    .deleteFrom('analytics_pending_days')
+    .where('organization_id', '=', claimed.organizationId)
+    .where('day', '=', claimed.day)
+    .where('version', '=', claimed.version)
+    .executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) {
+    await db.updateTable('analytics_pending_days').set({ claimed_until: null }).where('organization_id', '=', claimed.organizationId).where('day', '=', claimed.day).execute();
+  }
+}
+
+/** Ended days still waiting, claimed or not. */
+export async function countPendingDays(db: Db, today: string): Promise<number> {
+  const row = await db.selectFrom('analytics_pending_days').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '<', today).executeTakeFirstOrThrow();
+  return row.n;
+}

@@ -1,0 +1,137 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { Db } from '../db/store.js';
+import { addDays, dayOf } from '../domain/dates.js';
+import { assembleDay, type Cell, type DayRollup, type DayStats } from './assemble.js';
+import { claimPendingDays, countPendingDays, releasePendingDay, type PendingDay } from './pending-days.js';
+
+// The daily batch: aggregates each pending organization-day that has ended into the rollup
+// tables the analytics endpoints read. The reads run outside any transaction (they scan one
+// day); the write of a day's rows and the release of its claim are one short transaction.
+
+const CLAIM_BATCH = 20;
+const USER_ROWS_PER_INSERT = 5000;
+
+/** The day's events grouped by every dimension the definitions use. */
+async function cellsOf(db: Db, organizationId: string, day: string): Promise<Cell[]> {
+  return db
+    .selectFrom('telemetry_events')
+    .select([
+      'user_id', 'type', 'client', 'model_id', 'model_tier', 'tool', 'mcp_server', 'autonomy_level', 'autonomy_mode',
+      'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language',
+    ])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('events'),
+      eb.fn.sum<number | null>('credits').as('credits'),
+      eb.fn.sum<number | null>('input_tokens').as('input_tokens'),
+      eb.fn.sum<number | null>('output_tokens').as('output_tokens'),
+      eb.fn.sum<number | null>('cache_read_tokens').as('cache_read_tokens'),
+      eb.fn.sum<number | null>('cache_write_tokens').as('cache_write_tokens'),
+    ])
+    .where('organization_id', '=', organizationId)
+    .where('day', '=', day)
+    .groupBy([
+      'user_id', 'type', 'client', 'model_id', 'model_tier', 'tool', 'mcp_server', 'autonomy_level', 'autonomy_mode',
+      'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language',
+    ])
+    .execute();
+}
+
+/** Statistics that need more than the day's cells: distinct sessions, active-user windows, percentiles. */
+async function statsOf(db: Db, organizationId: string, day: string): Promise<DayStats> {
+  const result = await sql<DayStats>`
+    SELECT
+      (SELECT count(DISTINCT session_id) FROM telemetry_events
+        WHERE organization_id = ${organizationId} AND day = ${day}::date) AS "activeSessions",
+      (SELECT count(DISTINCT user_id) FROM telemetry_events
+        WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -6)}::date AND ${day}::date) AS "weeklyActiveUsers",
+      (SELECT count(DISTINCT user_id) FROM telemetry_events
+        WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${day}::date) AS "monthlyActiveUsers",
+      coalesce(avg(ratio), 0) AS "autonomyRatioAvg",
+      coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY ratio), 0) AS "autonomyRatioP50",
+      coalesce(percentile_cont(0.9) WITHIN GROUP (ORDER BY ratio), 0) AS "autonomyRatioP90"
+    FROM (
+      -- Per user with at least one user message: tool calls per user turn.
+      SELECT (count(*) FILTER (WHERE type = 'tool_call'))::float8 / count(*) FILTER (WHERE type = 'user_message') AS ratio
+      FROM telemetry_events
+      WHERE organization_id = ${organizationId} AND day = ${day}::date
+      GROUP BY user_id
+      HAVING count(*) FILTER (WHERE type = 'user_message') > 0
+    ) ratios`.execute(db);
+  return result.rows[0]!;
+}
+
+async function emailsOf(db: Db, organizationId: string, userIds: string[]): Promise<Map<string, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'email']).where('organization_id', '=', organizationId).where('id', 'in', userIds).execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup> {
+  const cells = await cellsOf(db, organizationId, day);
+  const stats = await statsOf(db, organizationId, day);
+  const emails = await emailsOf(db, organizationId, [...new Set(cells.map((cell) => cell.user_id))]);
+  return assembleDay(day, cells, stats, emails);
+}
+
+async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
+  const { organizationId, day } = claimed;
+  const rollup = await computeDay(db, organizationId, day);
+  const documents = {
+    tokens: JSON.stringify(rollup.tokens),
+    tools: JSON.stringify(rollup.tools),
+    activity: JSON.stringify(rollup.activity),
+    productivity: JSON.stringify(rollup.productivity),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('analytics_daily')
+      .values({ organization_id: organizationId, day, ...documents })
+      .onConflict((oc) => oc.columns(['organization_id', 'day']).doUpdateSet({ ...documents, aggregated_at: new Date() }))
+      .execute();
+    await trx.deleteFrom('analytics_user_daily').where('organization_id', '=', organizationId).where('day', '=', day).execute();
+    // In chunks: one statement takes at most 65535 parameters.
+    for (let i = 0; i < rollup.users.length; i += USER_ROWS_PER_INSERT) {
+      await trx
+        .insertInto('analytics_user_daily')
+        .values(rollup.users.slice(i, i + USER_ROWS_PER_INSERT).map((row) => ({ organization_id: organizationId, user_id: row.user_id, day, row: JSON.stringify(row) })))
+        .execute();
+    }
+    await releasePendingDay(trx, claimed);
+  });
+}
+
+/**
+ * Aggregates every pending day that has ended (before today, UTC) and that no other replica is
+ * working on. Returns how many organization-days were aggregated.
+ */
+export async function runPendingRollups(db: Db, now: Date = new Date()): Promise<number> {
+  const today = dayOf(now);
+  let aggregated = 0;
+  for (;;) {
+    const claimed = await claimPendingDays(db, today, CLAIM_BATCH);
+    if (claimed.length === 0) return aggregated;
+    for (const day of claimed) {
+      await rollupDay(db, day);
+      aggregated += 1;
+    }
+  }
+}
+
+const POLL_MS = 200;
+
+/**
+ * Aggregates everything pending that has ended, and waits (up to `waitMs`) for days other
+ * replicas or the background timer are aggregating. `pendingDays` is what is still left then.
+ */
+export async function runAllPendingRollups(db: Db, waitMs: number): Promise<{ aggregatedDays: number; pendingDays: number }> {
+  const deadline = Date.now() + waitMs;
+  let aggregatedDays = await runPendingRollups(db);
+  let pendingDays = await countPendingDays(db, dayOf(new Date()));
+  while (pendingDays > 0 && Date.now() < deadline) {
+    await sleep(POLL_MS);
+    aggregatedDays += await runPendingRollups(db);
+    pendingDays = await countPendingDays(db, dayOf(new Date()));
+  }
+  return { aggregatedDays, pendingDays };
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Config } from './config.js';
+import type { Store } from './db/store.js';
+import { AccessTokens } from './domain/access-tokens.js';
+import { lazySecretBox } from './domain/secret-box.js';
+import type { App } from './http/context.js';
+import { frameworkError, installErrorHandling } from './http/error-handler.js';
+import { installMetrics } from './http/metrics.js';
+import { installRateLimit, type BucketStore } from './http/rate-limit.js';
+import { ErrorBody, sharedSchemas } from './http/schemas.js';
+import { installValidation } from './http/validation.js';
+import { sharedSecret } from './repositories/server-secrets.js';
+import adminRoutes from './routes/admin/index.js';
+import appRoutes from './routes/app/index.js';
+import healthRoutes from './routes/ops/health.js';
+import v0Routes from './routes/v0/index.js';
+import v1Routes from './routes/v1/index.js';
+import agentRoutes from './routes/v0/agent/index.js';
+
+// Builds the HTTP application: infrastructure first, then the route subtrees.
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  buckets: BucketStore;
+  adminToken: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, store } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    return503OnClosing: true,
+    frameworkErrors: frameworkError,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const jwtKey = config.jwtSecret ?? (await sharedSecret(store.db, 'jwt-signing-key'));
+  app.decorate('services', {
+    config,
+    db: store.db,
+    accessTokens: new AccessTokens(new TextEncoder().encode(jwtKey)),
+    adminToken: options.adminToken,
+    secretBox: lazySecretBox({
+      configured: config.secretKey,
+      dataDir: store.kind === 'embedded' ? config.dataDir : undefined,
+      shared: () => sharedSecret(store.db, 'settings-secret-key'),
+    }),
+  });
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  installErrorHandling(app);
+  // JSON only: a text body is 415, not a validation error.
+  app.removeContentTypeParser('text/plain');
+  installValidation(app, sharedSchemas);
+  installRateLimit(app, options.buckets, config.rateLimitPerMinute);
+  installMetrics(app, config.metricsToken);
+
+  // Every route documents the one error body for its 4xx and 5xx answers. The route table
+  // lets tests prove that the OpenAPI document lists every route.
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    if (!route.schema || route.url.startsWith('/docs')) return;
+    const response = (route.schema.response ??= {}) as Record<string, unknown>;
+    response['4xx'] ??= Type.Ref(ErrorBody);
+    response['5xx'] ??= Type.Ref(ErrorBody);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Quarterdeck API', version: '0.1.0', description: 'Organization analytics, readiness reports, enterprise controls, computers, sessions and credit limits.' },
+      servers: [{ url: config.publicApiUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(adminRoutes, { prefix: '/admin/v1' });
+  await app.register(v0Routes, { prefix: '/api/v0' });
+  // The app host's routes (readiness reports) keep their unversioned paths.
+  await app.register(appRoutes);
+  await app.register(v1Routes, { prefix: '/api/v1' });
+  // The computer agent's routes take computer tokens only, so they sit outside the v0 subtree.
+  await app.register(agentRoutes, { prefix: '/api/v0/agent' });
+  return app;
+}

@@ -1,0 +1,58 @@
+import { UsageError } from '../command.js';
+import { apiCommand, integerOption, type ApiContext } from './api-command.js';
+
+// `quarterdeck analytics tokens|tools|activity|productivity|users`: the analytics API, one row per
+// item. Dates default to the last seven days with data (yesterday and the six before, UTC).
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function dates(context: ApiContext): { startDate: string; endDate: string } {
+  const endDate = context.option('end') ?? utcDay(Date.now() - DAY_MS);
+  const startDate = context.option('start') ?? utcDay(Date.parse(`${endDate}T00:00:00Z`) - 6 * DAY_MS);
+  for (const [name, value] of [['start', startDate], ['end', endDate]] as const) {
+    if (!DATE.test(value)) throw new UsageError(`--${name} must be a date YYYY-MM-DD, got "${value}"`);
+  }
+  return { startDate, endDate };
+}
+
+const DATES = {
+  start: { type: 'string', description: 'First day, YYYY-MM-DD (default: 6 days before --end)' },
+  end: { type: 'string', description: 'Last day, YYYY-MM-DD (default: yesterday, UTC)' },
+} as const;
+
+const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', groupBy?: string) =>
+  apiCommand({
+    name: ['analytics', kind],
+    usage: `[--start YYYY-MM-DD] [--end YYYY-MM-DD]${groupBy ? ` [--group-by ${groupBy}]` : ''}`,
+    summary: `Analytics: ${kind} per day${groupBy ? `, or per day and ${groupBy}` : ''}`,
+    options: { ...DATES, ...(groupBy ? { 'group-by': { type: 'string', description: `Flatten one breakdown into rows: ${groupBy}` } } : {}) },
+    async call(context) {
+      const groupByValue = context.option('group-by');
+      const query = { ...dates(context), ...(groupByValue ? { group_by: groupByValue } : {}) };
+      const answer = await context.client.request('get', `/api/v1/analytics/${kind}`, { query: query as never });
+      return { items: answer.data as unknown[] };
+    },
+  });
+
+export const analyticsTokens = daily('tokens', 'model');
+export const analyticsTools = daily('tools', 'tool_name');
+export const analyticsActivity = daily('activity', 'client');
+export const analyticsProductivity = daily('productivity');
+
+export const analyticsUsers = apiCommand({
+  name: ['analytics', 'users'],
+  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--limit N] [--cursor USER_ID] [--all]',
+  summary: 'Analytics: per-user rows per day, paged by user',
+  options: DATES,
+  list: true,
+  async call(context) {
+    const limit = integerOption(context, 'limit');
+    const cursor = context.option('cursor');
+    const query = { ...dates(context), limit: limit ?? 20, ...(cursor ? { cursor } : {}) };
+    if (context.args.values.all) return { items: context.client.paginateAnalyticsUsers({ query }) };
+    const page = await context.client.request('get', '/api/v1/analytics/users', { query });
+    return { items: page.data, next: page.meta.has_more ? page.meta.next_cursor : null };
+  },
+});

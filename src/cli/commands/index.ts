@@ -1,0 +1,34 @@
+import type { Command } from '../command.js';
+import { hookNotify } from './hook-notify.js';
+import { hooksInstall } from './hooks-install.js';
+import { hooksRun } from './hooks-run.js';
+import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
+import { analyticsActivity, analyticsProductivity, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
+import { computersCreate, computersGet, computersInstallDeps, computersList, computersUpdate } from './computers.js';
+import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
+import { demo } from './demo.js';
+import { keysCreate, keysList, keysRevoke } from './keys.js';
+import { limitsGet, limitsGlobal, limitsSet } from './limits.js';
+import { messagesGet, messagesList, messagesSend } from './messages.js';
+import { readinessList, readinessUpload } from './readiness.js';
+import { serve } from './serve.js';
+import { sessionsCreate, sessionsGet, sessionsList, sessionsUpdate } from './sessions.js';
+import { telemetrySend } from './telemetry.js';
+import { usersAdd, usersList, usersRemove, usersUpdate } from './users.js';
+
+/** Every `quarterdeck` command; main.ts picks one by its name words. */
+export const COMMANDS: readonly Command[] = [
+  hooksRun, hooksInstall, hookNotify,
+  serve, demo,
+  adminOrganizationsCreate, adminRollupsRun,
+  analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers,
+  readinessList, readinessUpload,
+  controlsGet, controlsPatch, controlsHistory, controlsDiff,
+  computersList, computersGet, computersCreate, computersUpdate, computersInstallDeps,
+  sessionsList, sessionsGet, sessionsCreate, sessionsUpdate,
+  messagesList, messagesGet, messagesSend,
+  limitsGet, limitsSet, limitsGlobal,
+  usersList, usersAdd, usersUpdate, usersRemove,
+  keysList, keysCreate, keysRevoke,
+  telemetrySend,
+];

@@ -1,0 +1,120 @@
+// Every setting the server reads from the environment, parsed and checked in one place.
+// docs/configuration.md lists them for operators.
+
+import { parseDay } from './domain/dates.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres://... ; when absent the embedded store (PGlite) under dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Max connections of the PostgreSQL pool (one per replica). */
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  adminToken: string | undefined;
+  jwtSecret: string | undefined;
+  /** AES-256 key sealing secrets in settings (SECRET_KEY); generated when absent. */
+  secretKey: Buffer | undefined;
+  metricsToken: string | undefined;
+  publicApiUrl: string;
+  publicAppUrl: string;
+  rateLimitPerMinute: number;
+  /** Largest accepted request body, in bytes. */
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** How often the analytics rollup looks for days to aggregate, in ms. */
+  rollupIntervalMs: number;
+  /** First UTC day analytics report (YYYY-MM-DD). */
+  analyticsHistoryStart: string;
+  /** Standard Credits multiplier per model id; a model not listed counts 1. */
+  modelCatalogue: ReadonlyMap<string, number>;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function historyStart(env: NodeJS.ProcessEnv): string {
+  const raw = text(env, 'ANALYTICS_HISTORY_START') ?? '2026-01-14';
+  const day = parseDay(raw);
+  if (!day) throw new ConfigError(`ANALYTICS_HISTORY_START must be a YYYY-MM-DD date, got "${raw}"`);
+  return day;
+}
+
+// MODEL_CATALOGUE is a JSON object from model id to its credit multiplier, e.g. {"big-model": 2.5}.
+function modelCatalogue(env: NodeJS.ProcessEnv): Map<string, number> {
+  const raw = text(env, 'MODEL_CATALOGUE');
+  if (raw === undefined) return new Map();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  const entries = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : undefined;
+  if (!entries || entries.some(([, value]) => typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
+    throw new ConfigError('MODEL_CATALOGUE must be a JSON object from model id to a number >= 0');
+  }
+  return new Map(entries as [string, number][]);
+}
+
+// SECRET_KEY: 32 bytes, as 64 hex digits or base64 / base64url.
+function secretKey(env: NodeJS.ProcessEnv): Buffer | undefined {
+  const raw = text(env, 'SECRET_KEY');
+  if (raw === undefined) return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) ? Buffer.from(raw, 'base64') : undefined;
+  if (key?.length !== 32) throw new ConfigError('SECRET_KEY must be 32 bytes: 64 hex digits or 44 base64 characters');
+  return key;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const redisUrl = text(env, 'REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  }
+  const jwtSecret = text(env, 'JWT_SECRET');
+  if (jwtSecret && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  const adminToken = text(env, 'ADMIN_TOKEN');
+  if (adminToken && adminToken.length < 24) throw new ConfigError('ADMIN_TOKEN must be at least 24 characters');
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir: text(env, 'DATA_DIR') ?? './data',
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    redisUrl,
+    adminToken,
+    jwtSecret,
+    secretKey: secretKey(env),
+    metricsToken: text(env, 'METRICS_TOKEN'),
+    publicApiUrl: text(env, 'PUBLIC_API_URL') ?? origin,
+    publicAppUrl: text(env, 'PUBLIC_APP_URL') ?? origin,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1, 10_000_000),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 26_214_400, 1024, 1_073_741_824),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    rollupIntervalMs: integer(env, 'ROLLUP_INTERVAL_MS', 5000, 100, 86_400_000),
+    analyticsHistoryStart: historyStart(env),
+    modelCatalogue: modelCatalogue(env),
+  };
+}

@@ -1,0 +1,69 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { openEmbedded } from './embedded.js';
+import { migrate } from './migrate.js';
+import type { Database } from './schema.js';
+
+// One data layer for both stores: a `pg` pool (PostgreSQL, or the embedded PGlite behind its
+// socket) wrapped by Kysely, migrated before use.
+
+export type Db = Kysely<Database>;
+
+export interface Store {
+  kind: 'postgres' | 'embedded';
+  db: Db;
+  pool: pg.Pool;
+  /** Embedded only: a dump of the database, usable as a seed. */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+// Counts and sums come back as JavaScript numbers: int8 values here are counts far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+// Calendar dates stay 'YYYY-MM-DD' strings: they are UTC days, never local times.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export interface StoreOptions {
+  /** Embedded only: keep the data in memory instead of DATA_DIR (tests). */
+  inMemory?: boolean;
+  /** Embedded only: start from this dump (see openEmbedded). */
+  seed?: Blob;
+}
+
+export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>, options: StoreOptions = {}): Promise<Store> {
+  let pool: pg.Pool;
+  let closeDriver: () => Promise<void>;
+  let kind: Store['kind'];
+  let dump: Store['dump'];
+  if (config.databaseUrl) {
+    kind = 'postgres';
+    pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
+    // An idle connection the server drops (restart, failover) must not crash the process: the
+    // pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`));
+    closeDriver = () => pool.end();
+  } else {
+    kind = 'embedded';
+    const embedded = await openEmbedded(options.inMemory ? undefined : config.dataDir, options.seed);
+    pool = embedded.pool;
+    closeDriver = embedded.close;
+    dump = embedded.dump;
+  }
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await closeDriver();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind,
+    db,
+    pool,
+    ...(dump ? { dump } : {}),
+    // Kysely's destroy() ends the pool; the embedded store then checkpoints and closes itself.
+    close: () => closeDriver(),
+  };
+}

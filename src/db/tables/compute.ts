@@ -1,0 +1,74 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Computers, provisioning steps, sessions and messages (migrations/0005_compute.sql).
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+/** jsonb: read as parsed JSON, written as a JSON string (pg would turn JS arrays into SQL arrays). */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface ComputersTable {
+  id: string;
+  organization_id: string;
+  owner_user_id: string;
+  name: string;
+  provider_type: string;
+  hostname: string | null;
+  host_id: string | null;
+  remote_user: string | null;
+  token_hash: string;
+  created_at: CreatedAt;
+  last_seen_at: Date | null;
+}
+
+export interface ProvisioningStepsTable {
+  computer_id: string;
+  id: string;
+  position: number;
+  name: string;
+  status: string;
+  error: string | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  organization_id: string;
+  owner_user_id: string;
+  title: string | null;
+  computer_id: string | null;
+  running_computer_id: Generated<string | null>;
+  status: Generated<string>;
+  settings: Json<Record<string, unknown>>;
+  message_count: Generated<number>;
+  input_tokens: Generated<number>;
+  output_tokens: Generated<number>;
+  cache_creation_tokens: Generated<number>;
+  cache_read_tokens: Generated<number>;
+  thinking_tokens: Generated<number>;
+  service_credits: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  completed_at: Generated<Date | null>;
+}
+
+export interface MessagesTable {
+  id: string;
+  organization_id: string;
+  session_id: string;
+  role: string;
+  content: Json<Record<string, unknown>[]>;
+  parent_id: string | null;
+  user_message_source: string | null;
+  computer_id: string | null;
+  delivery: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ComputeTables {
+  computers: ComputersTable;
+  provisioning_steps: ProvisioningStepsTable;
+  sessions: SessionsTable;
+  messages: MessagesTable;
+}

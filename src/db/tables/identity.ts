@@ -1,0 +1,49 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Identity tables (migrations/0001_foundation.sql).
+
+// Table types for Kysely, one interface per table of migrations/.
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface IdentityTables {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  server_secrets: ServerSecretsTable;
+}

@@ -1,0 +1,112 @@
+import { addDays } from '../domain/dates.js';
+import type { Client, TelemetryEvent } from '../telemetry/events.js';
+
+// Deterministic demo telemetry: N users over D days, the same events for the same seed. Each user
+// has a persona (how often active, preferred client, model and autonomy mode); each active day
+// has sessions of user turns with model calls, tool calls (some through MCP servers, spelled
+// inconsistently as real clients do), skills, slash commands, hooks, file edits and git work.
+
+export interface DemoOptions {
+  seed: number;
+  users: number;
+  days: number;
+  /** The last day with events (YYYY-MM-DD, UTC). */
+  lastDay: string;
+}
+
+export interface DemoEvent {
+  /** Index of the user (0 .. users-1) the event is for. */
+  user: number;
+  event: TelemetryEvent;
+}
+
+/** mulberry32: a small, fast, seedable generator; good enough for demo data. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const CLIENTS: Client[] = ['terminal-ui', 'web', 'non-interactive-cli'];
+const MODELS = [
+  { id: 'standard-large', tier: 'standard' },
+  { id: 'standard-small', tier: 'standard' },
+  { id: 'thinking-large', tier: 'thinking' },
+] as const;
+const MODES = ['auto-high', 'auto-medium', 'auto-low', 'spec', 'manual'] as const;
+const LEVELS = ['auto_high', 'auto_medium', 'auto_low', 'manual'] as const;
+const TOOLS = ['Read', 'Edit', 'Bash', 'Grep', 'Glob', 'Write'];
+const MCP_SERVERS = ['GitHub', 'github', 'Linear', 'linear', 'Sentry'];
+const SKILLS = ['code-review', 'write-tests', 'refactor'];
+const SLASH_COMMANDS = ['compact', 'review', 'init', 'clear'];
+const HOOKS = [
+  { event: 'PreToolUse', matcher: 'Bash', command: './scripts/guard.sh' },
+  { event: 'PostToolUse', matcher: 'Edit', command: 'npm run lint --silent' },
+  { event: 'Stop', matcher: '', command: 'notify-send done' },
+];
+const FILES = [
+  { path: 'src/server.ts', language: 'typescript' },
+  { path: 'src/App.tsx', language: 'typescript' },
+  { path: 'app/models.py', language: 'python' },
+  { path: 'cmd/main.go', language: 'go' },
+  { path: 'README.md', language: 'markdown' },
+  { path: 'Dockerfile', language: 'dockerfile' },
+];
+
+export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
+  const next = random(options.seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const between = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const personas = Array.from({ length: options.users }, () => ({
+    activity: 0.35 + next() * 0.6,
+    client: pick(CLIENTS),
+    model: pick(MODELS),
+    mode: pick(MODES),
+    usesMcp: next() < 0.5,
+  }));
+  const events: DemoEvent[] = [];
+  let sequence = 0;
+
+  for (let d = options.days - 1; d >= 0; d--) {
+    const day = addDays(options.lastDay, -d);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    const dayFactor = weekday === 0 || weekday === 6 ? 0.3 : 1;
+    personas.forEach((persona, user) => {
+      if (next() > persona.activity * dayFactor) return;
+      for (let s = between(1, 3); s > 0; s--) {
+        const sessionId = `demo-session-${options.seed}-${++sequence}`;
+        const client = next() < 0.8 ? persona.client : pick(CLIENTS);
+        let at = Date.parse(`${day}T08:00:00Z`) + between(0, 10 * 3600) * 1000;
+        const add = (event: Record<string, unknown>) => {
+          at += between(5, 120) * 1000;
+          events.push({ user, event: { id: `demo-${options.seed}-${++sequence}`, timestamp: at, sessionId, client, ...event } as TelemetryEvent });
+        };
+        add({ type: 'session_start' });
+        for (let turn = between(1, 6); turn > 0; turn--) {
+          add({ type: 'user_message', autonomyMode: next() < 0.7 ? persona.mode : pick(MODES) });
+          for (let calls = between(1, 3); calls > 0; calls--) {
+            const model = next() < 0.75 ? persona.model : pick(MODELS);
+            add({ type: 'model_call', modelId: model.id, modelTier: model.tier, inputTokens: between(500, 20_000), outputTokens: between(50, 4000), cacheReadTokens: between(0, 50_000), cacheWriteTokens: between(0, 5000) });
+          }
+          for (let tools = between(0, 8); tools > 0; tools--) {
+            const mcp = persona.usesMcp && next() < 0.25;
+            add({ type: 'tool_call', tool: mcp ? 'mcp_call' : pick(TOOLS), ...(mcp ? { mcpServer: pick(MCP_SERVERS) } : {}), autonomyLevel: pick(LEVELS) });
+          }
+          if (next() < 0.15) add({ type: 'skill', name: pick(SKILLS) });
+          if (next() < 0.2) add({ type: 'slash_command', name: pick(SLASH_COMMANDS) });
+          if (next() < 0.3) add({ type: 'hook', ...pick(HOOKS) });
+          if (next() < 0.5) add({ type: next() < 0.3 ? 'file_created' : 'file_edited', ...pick(FILES) });
+          add({ type: 'assistant_message' });
+        }
+        if (next() < 0.4) add({ type: 'git_commit' });
+        if (next() < 0.1) add({ type: 'pr_created' });
+      }
+    });
+  }
+  return events;
+}

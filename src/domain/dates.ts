@@ -1,0 +1,66 @@
+import { badRequest } from '../http/errors.js';
+
+// UTC calendar days ('YYYY-MM-DD'): the one place for day arithmetic and date rules.
+
+const DAY_MS = 86_400_000;
+const DAY_FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The UTC day of an instant. */
+export function dayOf(at: Date | number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** A real calendar day in YYYY-MM-DD form (2026-02-30 is not one), else undefined. */
+export function parseDay(text: string): string | undefined {
+  const match = DAY_FORMAT.exec(text);
+  if (!match) return undefined;
+  // setUTCFullYear, unlike Date.UTC, keeps years 0-99 as they are. Impossible days roll over into
+  // the next month: the round trip catches them.
+  const at = new Date(0).setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return dayOf(at) !== text ? undefined : text;
+}
+
+export function addDays(day: string, days: number): string {
+  return dayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+}
+
+/** Every day from `from` to `to`, both included (empty when from > to). */
+export function daysFrom(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+export function laterDay(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+export interface DayRange {
+  /** The requested dates, echoed in `meta`. */
+  start: string;
+  end: string;
+  /** The first day with data: the later of `start` and the history start. */
+  from: string;
+}
+
+/**
+ * The analytics date rules (api.md, decisions.md §4): real YYYY-MM-DD days, start <= end, and
+ * nothing from today on, since a day is aggregated only once it has ended.
+ */
+export function analyticsRange(startDate: string, endDate: string, historyStart: string, now: Date): DayRange {
+  const start = parseDay(startDate);
+  const end = parseDay(endDate);
+  const errors = [
+    ...(start ? [] : [{ path: 'querystring/startDate', message: 'must be a real date in YYYY-MM-DD form (UTC)' }]),
+    ...(end ? [] : [{ path: 'querystring/endDate', message: 'must be a real date in YYYY-MM-DD form (UTC)' }]),
+  ];
+  if (!start || !end) throw badRequest(`${errors[0]!.path}: ${errors[0]!.message}`, errors);
+  if (start > end) throw badRequest('startDate must not be after endDate', [{ path: 'querystring/startDate', message: 'is after endDate' }]);
+  const today = dayOf(now);
+  if (end >= today) {
+    throw badRequest(`analytics data has a 24-hour lag: the latest day available is yesterday (${addDays(today, -1)} UTC); endDate ${end} is today or later`, [
+      { path: 'querystring/endDate', message: 'must be before today (UTC)' },
+    ]);
+  }
+  return { start, end, from: laterDay(start, historyStart) };
+}

@@ -1,0 +1,154 @@
+import { Type, type Static, type TBoolean, type TOptional, type TSchema } from '@sinclair/typebox';
+import { ApiError } from '../http/errors.js';
+import { isManager, type Role } from './roles.js';
+
+// Enterprise control settings (api.md, decisions.md §6): their schema, and the policies the rest
+// of the server enforces from them. Every policy rule lives here, as a pure function of the
+// settings; callers read the settings with currentSettings() (repositories/enterprise-controls.ts).
+
+const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 10_000 });
+const StringMap = Type.Record(Type.String(), Type.Unknown());
+const Booleans = ['cloudSessionSync', 'wikiCloudSync', 'includeCoAuthoredByAgent', 'enableAgentShield', 'ideAutoConnect', 'restrictMemberVisibility', 'restrictApiKeyCreationToManagers', 'managedComputersEnabled', 'byomComputersEnabled'] as const;
+
+const CustomModel = Type.Object({
+  model: Type.Optional(Type.String()),
+  id: Type.Optional(Type.String()),
+  index: Type.Optional(Type.Integer()),
+  baseUrl: Type.Optional(Type.String()),
+  apiKey: Type.Optional(Type.String({ description: 'Secret: stored encrypted, shown as **** plus its last 4 characters. Send the shown value back to keep it.' })),
+  displayName: Type.Optional(Type.String()),
+  maxContextLimit: Type.Optional(Type.Integer()),
+  enableThinking: Type.Optional(Type.Boolean()),
+  thinkingMaxTokens: Type.Optional(Type.Integer()),
+  maxOutputTokens: Type.Optional(Type.Integer()),
+  extraHeaders: Type.Optional(StringMap),
+  extraArgs: Type.Optional(StringMap),
+  noImageSupport: Type.Optional(Type.Boolean()),
+  bedrock: Type.Optional(
+    Type.Object({
+      awsProfile: Type.Optional(Type.String()),
+      awsRegion: Type.Optional(Type.String()),
+      bedrockBaseUrl: Type.Optional(Type.String()),
+      awsAuthRefresh: Type.Optional(Type.String()),
+      awsCredentialExport: Type.Optional(Type.String()),
+    }),
+  ),
+});
+
+/** The known settings, typed; any other property is kept as given (additionalProperties). */
+export const EnterpriseSettingsSchema = Type.Object(
+  {
+    sessionDefaultSettings: Type.Optional(
+      Type.Object({ model: Type.Optional(Type.String()), specModeModel: Type.Optional(Type.String()), runInWorktree: Type.Optional(Type.Boolean()) }),
+    ),
+    mcpAutonomyOverrides: Type.Optional(StringMap),
+    ...(Object.fromEntries(Booleans.map((name) => [name, Type.Optional(Type.Boolean())])) as Record<(typeof Booleans)[number], TOptional<TBoolean>>),
+    commandAllowlist: Type.Optional(Strings),
+    commandDenylist: Type.Optional(Strings),
+    customModels: Type.Optional(Type.Array(CustomModel, { maxItems: 1000 })),
+    modelPolicy: Type.Optional(
+      Type.Object({
+        allowedModelIds: Type.Optional(Strings),
+        blockedModelIds: Type.Optional(Strings),
+        allowCustomModels: Type.Optional(Type.Boolean()),
+        allowedBaseUrls: Type.Optional(Strings),
+        allowAllServiceModels: Type.Optional(Type.Boolean()),
+        isFastModelsAllowed: Type.Optional(Type.Boolean()),
+      }),
+    ),
+    mcpPolicy: Type.Optional(Type.Object({ enabled: Type.Optional(Type.Boolean()), allowlist: Type.Optional(Strings) })),
+    missionPolicy: Type.Optional(Type.Object({ restrictedAccess: Type.Optional(Type.Boolean()), allowedUserIds: Type.Optional(Strings) })),
+    userModelPolicies: Type.Optional(StringMap),
+    enabledPlugins: Type.Optional(StringMap),
+    extraKnownMarketplaces: Type.Optional(StringMap),
+    strictKnownMarketplaces: Type.Optional(Type.Array(Type.Object({ repo: Type.String() }), { maxItems: 10_000 })),
+    networkPolicy: Type.Optional(Type.Object({ allowedIps: Type.Optional(Strings) })),
+    sandbox: Type.Optional(
+      Type.Object({
+        enabled: Type.Optional(Type.Boolean()),
+        filesystem: Type.Optional(
+          Type.Object({ allowWrite: Type.Optional(Strings), allowRead: Type.Optional(Strings), denyWrite: Type.Optional(Strings), denyRead: Type.Optional(Strings) }),
+        ),
+        network: Type.Optional(
+          Type.Object({
+            allowedDomains: Type.Optional(Strings),
+            allowUnixSockets: Type.Optional(Strings),
+            allowAllUnixSockets: Type.Optional(Type.Boolean()),
+            allowLocalBinding: Type.Optional(Type.Boolean()),
+            httpProxyPort: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+            socksProxyPort: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+          }),
+        ),
+      }),
+    ),
+    managedComputersAllowedEmails: Type.Optional(Type.Array(Type.String({ format: 'email' }), { maxItems: 10_000 })),
+    byomComputersAllowedEmails: Type.Optional(Type.Array(Type.String({ format: 'email' }), { maxItems: 10_000 })),
+    sessionRetentionDays: Type.Optional(Type.Integer({ minimum: 1 })),
+    routerGuidance: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+export type EnterpriseSettings = Static<typeof EnterpriseSettingsSchema> & Record<string, unknown>;
+
+/**
+ * The schema of a JSON Merge Patch (RFC 7386) of a schema: every object property becomes
+ * optional and may be null (null removes it). Arrays and scalars are replaced whole, so their
+ * items keep the original schema.
+ */
+export function mergePatchSchema(schema: TSchema): TSchema {
+  const copy: Record<string, unknown> = { ...schema };
+  if (schema.type === 'object' && schema.properties) {
+    copy.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, TSchema>).map(([name, property]) => [name, mergePatchSchema(property)]));
+    delete copy.required;
+  }
+  if (typeof schema.type === 'string') copy.type = [schema.type, 'null'];
+  return copy as TSchema;
+}
+
+export interface SessionDefaults {
+  model?: string;
+  specModeModel?: string;
+  runInWorktree?: boolean;
+}
+
+/** What new sessions start with (`sessionDefaultSettings`). */
+export function sessionDefaults(settings: EnterpriseSettings): SessionDefaults {
+  const defaults = settings.sessionDefaultSettings ?? {};
+  return {
+    ...(defaults.model !== undefined ? { model: defaults.model } : {}),
+    ...(defaults.specModeModel !== undefined ? { specModeModel: defaults.specModeModel } : {}),
+    ...(defaults.runInWorktree !== undefined ? { runInWorktree: defaults.runInWorktree } : {}),
+  };
+}
+
+/** 403 when `modelPolicy` blocks the model: listed as blocked, or an allow list that omits it. */
+export function assertModelAllowed(settings: EnterpriseSettings, modelId: string): void {
+  const policy = settings.modelPolicy ?? {};
+  if (policy.blockedModelIds?.includes(modelId)) throw new ApiError('forbidden', `model ${modelId} is blocked by the organization's model policy`);
+  const allowed = policy.allowedModelIds ?? [];
+  if (allowed.length > 0 && !allowed.includes(modelId)) throw new ApiError('forbidden', `model ${modelId} is not in the organization's allowed models`);
+}
+
+const COMPUTER_GATES = {
+  hosted: { enabled: 'managedComputersEnabled', allowedEmails: 'managedComputersAllowedEmails' },
+  byom: { enabled: 'byomComputersEnabled', allowedEmails: 'byomComputersAllowedEmails' },
+} as const;
+
+/** 403 unless the provider type is enabled (default: yes) and its e-mail list (empty: everyone) names the caller. */
+export function assertComputerCreationAllowed(settings: EnterpriseSettings, providerType: 'byom' | 'hosted', email: string): void {
+  const gate = COMPUTER_GATES[providerType];
+  if (settings[gate.enabled] === false) throw new ApiError('forbidden', `${providerType} computers are disabled for this organization (${gate.enabled})`);
+  const allowed = settings[gate.allowedEmails] ?? [];
+  const wanted = email.toLowerCase();
+  if (allowed.length > 0 && !allowed.some((entry) => entry.toLowerCase() === wanted)) {
+    throw new ApiError('forbidden', `${email} may not create ${providerType} computers (${gate.allowedEmails})`);
+  }
+}
+
+/** 403 for members and guests when key creation is restricted to managers. */
+export function assertApiKeyCreationAllowed(settings: EnterpriseSettings, role: Role): void {
+  if (settings.restrictApiKeyCreationToManagers === true && !isManager(role)) {
+    throw new ApiError('forbidden', 'API key creation is restricted to owners and managers (restrictApiKeyCreationToManagers)');
+  }
+}

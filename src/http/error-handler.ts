@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ERRORS, errorCodeForStatus, type ErrorCode, type FieldError } from './errors.js';
+
+// Every error leaves through here as the one error body, Fastify's own errors included.
+
+interface AjvIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function fieldErrors(context: string | undefined, issues: AjvIssue[]): FieldError[] {
+  return issues.map((issue) => {
+    let path = `${context ?? 'request'}${issue.instancePath ?? ''}`;
+    const missing = issue.params?.missingProperty ?? issue.params?.additionalProperty;
+    if (typeof missing === 'string') path += `/${missing}`;
+    const message = issue.params?.additionalProperty ? 'unknown field' : (issue.message ?? 'invalid');
+    return { path, message };
+  });
+}
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
+};
+
+// A safety net under route validation: a value PostgreSQL refuses (SQLSTATE class 22, e.g. a NUL
+// byte in text) is the caller's fault, and a unique violation that slipped past a check is a conflict.
+function databaseErrorCode(code: string | undefined): ErrorCode | undefined {
+  if (!code || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  if (code.startsWith('22')) return 'bad_request';
+  if (code === '23505') return 'conflict';
+  return undefined;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, detail: string, errors?: FieldError[]) {
+  const { status, title } = ERRORS[code];
+  return reply
+    .header('X-Request-Id', request.id)
+    .code(status)
+    .type('application/json')
+    .send({ title, detail, status, requestId: String(request.id), ...(errors ? { errors } : {}) });
+}
+
+/** Errors the router raises before a route is found (bad URL encoding, over-long parameters). */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, errorCodeForStatus(error.statusCode ?? 400), error.message);
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(request, reply, error.code, error.message, error.errors);
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const errors = fieldErrors(fastifyError.validationContext, fastifyError.validation as AjvIssue[]);
+      const first = errors[0];
+      return sendError(request, reply, 'bad_request', first ? `${first.path}: ${first.message}` : 'invalid request', errors);
+    }
+    const databaseCode = databaseErrorCode(fastifyError.code);
+    if (databaseCode) return sendError(request, reply, databaseCode, databaseCode === 'conflict' ? 'the request conflicts with existing data' : 'a value in the request cannot be stored');
+    const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+    if (mapped) return sendError(request, reply, mapped, fastifyError.message);
+    const status = fastifyError.statusCode;
+    if (status && status >= 400 && status < 500) return sendError(request, reply, errorCodeForStatus(status), fastifyError.message);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 'internal', 'internal error; quote the requestId when reporting it');
+  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+}

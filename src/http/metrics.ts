@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ApiError } from './errors.js';
+import { bearerToken } from './auth.js';
+import { sameSecret } from '../domain/credentials.js';
+
+// Prometheus metrics: request counts and latencies by route template and status.
+
+export function installMetrics(app: FastifyInstance, metricsToken: string | undefined): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    requests.inc(labels);
+    latency.observe(labels, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (metricsToken) {
+      const token = bearerToken(request);
+      if (!token || !sameSecret(token, metricsToken)) throw new ApiError('unauthorized', 'metrics token required');
+    }
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}

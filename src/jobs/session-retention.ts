@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/store.js';
+import { currentSettings } from '../repositories/enterprise-controls.js';
+import { deleteIdleSessionsBefore, organizationsWithSessions } from '../repositories/sessions.js';
+
+// Session retention (decisions.md §6): once a day, each organization's idle sessions untouched
+// for longer than its `sessionRetentionDays` are deleted with their messages. Organizations
+// without the setting keep their sessions. Pending and running sessions are left alone, so a run
+// is never cut short; they are deleted once idle and old enough.
+
+const DAY_MS = 86_400_000;
+
+/** One pass over every organization; returns how many sessions were deleted. */
+export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
+  let deleted = 0;
+  for (const organizationId of await organizationsWithSessions(db)) {
+    const days = (await currentSettings(db, organizationId)).sessionRetentionDays;
+    if (days === undefined) continue;
+    deleted += await deleteIdleSessionsBefore(db, organizationId, new Date(now.getTime() - days * DAY_MS));
+  }
+  return deleted;
+}
+
+export interface RetentionJob {
+  /** Stops the timers and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/** Runs the pass at start and then daily; a failed pass is logged and retried the next day. */
+export function startSessionRetention(db: Db, log: FastifyBaseLogger, intervalMs: number = DAY_MS): RetentionJob {
+  let running: Promise<void> | undefined;
+  const pass = () => {
+    running ??= deleteExpiredSessions(db)
+      .then((deleted) => {
+        if (deleted > 0) log.info({ deleted }, 'session retention deleted expired sessions');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'session retention failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(pass, 1_000);
+  const timer = setInterval(pass, intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

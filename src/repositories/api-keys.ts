@@ -1,0 +1,116 @@
+import type { Db } from '../db/store.js';
+import { API_KEY_PREFIX, issueSecret } from '../domain/credentials.js';
+import { newId } from '../domain/ids.js';
+import type { Role } from '../domain/roles.js';
+
+// API keys: stored as a hash, shown once at creation.
+
+export interface ApiKeyRecord {
+  id: string;
+  organizationId: string;
+  userId: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+const columns = ['id', 'organization_id', 'user_id', 'name', 'prefix', 'created_at', 'expires_at', 'last_used_at'] as const;
+type Row = { id: string; organization_id: string; user_id: string; name: string; prefix: string; created_at: Date; expires_at: Date | null; last_used_at: Date | null };
+
+function toRecord(row: Row): ApiKeyRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    userId: row.user_id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+export async function insertApiKey(db: Db, organizationId: string, userId: string, input: { name: string; expiresAt?: Date | null }): Promise<{ record: ApiKeyRecord; key: string }> {
+  const issued = issueSecret(API_KEY_PREFIX);
+  const row = await db
+    .insertInto('api_keys')
+    .values({
+      id: newId('key'),
+      organization_id: organizationId,
+      user_id: userId,
+      name: input.name,
+      prefix: issued.displayPrefix,
+      key_hash: issued.hash,
+      expires_at: input.expiresAt ?? null,
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return { record: toRecord(row), key: issued.secret };
+}
+
+export async function listApiKeys(db: Db, organizationId: string, filter: { userId?: string }, page: { after: string | undefined; limit: number }): Promise<ApiKeyRecord[]> {
+  let query = db.selectFrom('api_keys').select(columns).where('organization_id', '=', organizationId).where('revoked_at', 'is', null);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (page.after !== undefined) query = query.where('id', '>', page.after);
+  return (await query.orderBy('id').limit(page.limit).execute()).map(toRecord);
+}
+
+export async function findApiKey(db: Db, organizationId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(columns)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export async function revokeApiKey(db: Db, organizationId: string, keyId: string): Promise<void> {
+  await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('organization_id', '=', organizationId).where('id', '=', keyId).execute();
+}
+
+/** Revokes every key of a user (deactivation). */
+export async function revokeUserApiKeys(db: Db, organizationId: string, userId: string): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export interface KeyOwner {
+  apiKeyId: string;
+  organizationId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  lastUsedAt: Date | null;
+}
+
+/**
+ * The live key behind a credential: not revoked, not expired, its user active. Looked up on
+ * every request, so revocation and deactivation take effect on the very next one.
+ */
+export async function findLiveKey(db: Db, where: { keyHash: string } | { apiKeyId: string }): Promise<KeyOwner | undefined> {
+  let query = db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['k.id as apiKeyId', 'k.organization_id as organizationId', 'u.id as userId', 'u.email', 'u.role', 'k.last_used_at as lastUsedAt'])
+    .where('k.revoked_at', 'is', null)
+    .where('u.active', '=', true)
+    .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', new Date())]));
+  query = 'keyHash' in where ? query.where('k.key_hash', '=', where.keyHash) : query.where('k.id', '=', where.apiKeyId);
+  const row = await query.executeTakeFirst();
+  return row && { ...row, role: row.role as Role };
+}
+
+export async function touchApiKey(db: Db, apiKeyId: string, now: Date): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', apiKeyId).execute();
+}

@@ -1,0 +1,170 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/store.js';
+import type { ComputersTable } from '../db/tables/compute.js';
+import { INITIAL_STEPS, type StepState, type StepStatus } from '../domain/computer-status.js';
+import { issueSecret } from '../domain/credentials.js';
+import { newId } from '../domain/ids.js';
+
+// Computers and their provisioning steps. Every call takes the organization id, except the
+// token lookup that finds the organization.
+
+export const COMPUTER_TOKEN_PREFIX = 'qdc_';
+
+export interface StepRecord extends StepState {
+  id: string;
+  name: string;
+}
+
+export interface ComputerRecord {
+  id: string;
+  organizationId: string;
+  ownerUserId: string;
+  name: string;
+  providerType: string;
+  hostname: string | null;
+  hostId: string | null;
+  remoteUser: string | null;
+  createdAt: Date;
+  lastSeenAt: Date | null;
+  steps: StepRecord[];
+}
+
+export interface ComputerInput {
+  name: string;
+  providerType: string;
+  hostname?: string | undefined;
+  hostId?: string | undefined;
+  remoteUser?: string | undefined;
+}
+
+const columns = ['id', 'organization_id', 'owner_user_id', 'name', 'provider_type', 'hostname', 'host_id', 'remote_user', 'created_at', 'last_seen_at'] as const;
+type Row = Pick<Selectable<ComputersTable>, (typeof columns)[number]>;
+
+async function withSteps(db: Db, rows: Row[]): Promise<ComputerRecord[]> {
+  if (rows.length === 0) return [];
+  const steps = await db
+    .selectFrom('provisioning_steps')
+    .select(['computer_id', 'id', 'name', 'status', 'error', 'started_at', 'completed_at'])
+    .where(
+      'computer_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('computer_id')
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    organizationId: row.organization_id,
+    ownerUserId: row.owner_user_id,
+    name: row.name,
+    providerType: row.provider_type,
+    hostname: row.hostname,
+    hostId: row.host_id,
+    remoteUser: row.remote_user,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    steps: steps
+      .filter((step) => step.computer_id === row.id)
+      .map((step) => ({ id: step.id, name: step.name, status: step.status as StepStatus, error: step.error, startedAt: step.started_at, completedAt: step.completed_at })),
+  }));
+}
+
+export async function insertComputer(db: Db, organizationId: string, ownerUserId: string, input: ComputerInput): Promise<{ record: ComputerRecord; token: string }> {
+  const issued = issueSecret(COMPUTER_TOKEN_PREFIX);
+  const id = newId('cmp');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('computers')
+      .values({
+        id,
+        organization_id: organizationId,
+        owner_user_id: ownerUserId,
+        name: input.name,
+        provider_type: input.providerType,
+        hostname: input.hostname ?? null,
+        host_id: input.hostId ?? null,
+        remote_user: input.remoteUser ?? null,
+        token_hash: issued.hash,
+        last_seen_at: null,
+      })
+      .execute();
+    await trx
+      .insertInto('provisioning_steps')
+      .values(INITIAL_STEPS.map((step, position) => ({ computer_id: id, id: step.id, position, name: step.name, status: 'pending', error: null, started_at: null, completed_at: null })))
+      .execute();
+  });
+  const record = await findComputer(db, organizationId, id);
+  if (!record) throw new Error(`computer ${id} vanished after insert`);
+  return { record, token: issued.secret };
+}
+
+export async function findComputer(db: Db, organizationId: string, computerId: string): Promise<ComputerRecord | undefined> {
+  const row = await db.selectFrom('computers').select(columns).where('organization_id', '=', organizationId).where('id', '=', computerId).executeTakeFirst();
+  return row && (await withSteps(db, [row]))[0];
+}
+
+export async function listComputers(db: Db, organizationId: string, filter: { ownerUserId?: string }, page: { after: string | undefined; limit: number }): Promise<ComputerRecord[]> {
+  let query = db.selectFrom('computers').select(columns).where('organization_id', '=', organizationId);
+  if (filter.ownerUserId !== undefined) query = query.where('owner_user_id', '=', filter.ownerUserId);
+  if (page.after !== undefined) query = query.where('id', '>', page.after);
+  return withSteps(db, await query.orderBy('id').limit(page.limit).execute());
+}
+
+export async function updateComputer(db: Db, organizationId: string, computerId: string, patch: { name?: string | undefined; hostId?: string | undefined; remoteUser?: string | undefined }): Promise<void> {
+  const set = {
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.hostId !== undefined ? { host_id: patch.hostId } : {}),
+    ...(patch.remoteUser !== undefined ? { remote_user: patch.remoteUser } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('computers').set(set).where('organization_id', '=', organizationId).where('id', '=', computerId).execute();
+}
+
+/**
+ * Moves one step with `move` (which throws on an illegal move) under a row lock, so two
+ * reports never both start from the same state. False when the computer has no such step.
+ */
+export async function changeStep(db: Db, organizationId: string, computerId: string, stepId: string, move: (step: StepState) => StepState): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('provisioning_steps as s')
+      .innerJoin('computers as c', 'c.id', 's.computer_id')
+      .select(['s.status', 's.error', 's.started_at', 's.completed_at'])
+      .where('c.organization_id', '=', organizationId)
+      .where('s.computer_id', '=', computerId)
+      .where('s.id', '=', stepId)
+      .forUpdate('s')
+      .executeTakeFirst();
+    if (!row) return false;
+    const next = move({ status: row.status as StepStatus, error: row.error, startedAt: row.started_at, completedAt: row.completed_at });
+    await trx
+      .updateTable('provisioning_steps')
+      .set({ status: next.status, error: next.error, started_at: next.startedAt, completed_at: next.completedAt })
+      .where('computer_id', '=', computerId)
+      .where('id', '=', stepId)
+      .execute();
+    return true;
+  });
+}
+
+export interface ComputerIdentity {
+  computerId: string;
+  organizationId: string;
+  ownerUserId: string;
+}
+
+/** The computer behind a token; none when its owner was deactivated (its tokens die with it). */
+export async function findComputerByTokenHash(db: Db, tokenHash: string): Promise<ComputerIdentity | undefined> {
+  return db
+    .selectFrom('computers as c')
+    .innerJoin('users as u', 'u.id', 'c.owner_user_id')
+    .select(['c.id as computerId', 'c.organization_id as organizationId', 'c.owner_user_id as ownerUserId'])
+    .where('c.token_hash', '=', tokenHash)
+    .where('u.active', '=', true)
+    .executeTakeFirst();
+}
+
+export async function touchComputer(db: Db, organizationId: string, computerId: string, now: Date): Promise<void> {
+  await db.updateTable('computers').set({ last_seen_at: now }).where('organization_id', '=', organizationId).where('id', '=', computerId).execute();
+}

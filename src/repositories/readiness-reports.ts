@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store.js';
+
+// Readiness reports of an organization (decisions.md §5), listed newest first.
+
+export interface ReadinessReportRecord {
+  reportId: string;
+  repoId: string;
+  createdAt: number;
+  /** The report as uploaded (without reportId, createdAt, repoId). */
+  body: Record<string, unknown>;
+}
+
+export async function insertReport(db: Db, organizationId: string, report: ReadinessReportRecord): Promise<void> {
+  await db
+    .insertInto('readiness_reports')
+    .values({ report_id: report.reportId, organization_id: organizationId, repo_id: report.repoId, created_at_ms: report.createdAt, body: JSON.stringify(report.body) })
+    .execute();
+}
+
+interface ListFilter {
+  repoId: string | undefined;
+}
+
+/** The position of a report in the list, when it is a report of this organization within the filter. */
+export async function findReportPosition(db: Db, organizationId: string, reportId: string, filter: ListFilter): Promise<{ createdAt: number; reportId: string } | undefined> {
+  let query = db.selectFrom('readiness_reports').select(['created_at_ms', 'report_id']).where('organization_id', '=', organizationId).where('report_id', '=', reportId);
+  if (filter.repoId !== undefined) query = query.where('repo_id', '=', filter.repoId);
+  const row = await query.executeTakeFirst();
+  return row && { createdAt: row.created_at_ms, reportId: row.report_id };
+}
+
+/** Reports by createdAt descending, then reportId descending; those after `after` when given. */
+export async function listReports(
+  db: Db,
+  organizationId: string,
+  filter: ListFilter,
+  page: { after: { createdAt: number; reportId: string } | undefined; limit: number },
+): Promise<ReadinessReportRecord[]> {
+  let query = db.selectFrom('readiness_reports').select(['report_id', 'repo_id', 'created_at_ms', 'body']).where('organization_id', '=', organizationId);
+  if (filter.repoId !== undefined) query = query.where('repo_id', '=', filter.repoId);
+  if (page.after) query = query.where(sql<boolean>`(created_at_ms, report_id) < (${page.after.createdAt}, ${page.after.reportId}::uuid)`);
+  const rows = await query.orderBy('created_at_ms', 'desc').orderBy('report_id', 'desc').limit(page.limit).execute();
+  return rows.map((row) => ({ reportId: row.report_id, repoId: row.repo_id, createdAt: row.created_at_ms, body: row.body }));
+}

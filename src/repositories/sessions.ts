@@ -1,0 +1,189 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/store.js';
+import type { SessionsTable } from '../db/tables/compute.js';
+import { newId } from '../domain/ids.js';
+import { nextSessionStatus, type SessionEvent, type SessionStatus } from '../domain/session-status.js';
+
+// Sessions: their settings, status and token usage. Status changes go through
+// nextSessionStatus under a row lock, so concurrent requests never skip a state.
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationTokens: number;
+  cacheReadTokens: number;
+  thinkingTokens: number;
+  serviceCredits: number;
+}
+
+export interface SessionRecord {
+  id: string;
+  organizationId: string;
+  ownerUserId: string;
+  title: string | null;
+  computerId: string | null;
+  runningComputerId: string | null;
+  status: SessionStatus;
+  settings: Record<string, unknown>;
+  messageCount: number;
+  tokenUsage: TokenUsage;
+  createdAt: Date;
+  updatedAt: Date;
+  completedAt: Date | null;
+}
+
+const columns = [
+  'id',
+  'organization_id',
+  'owner_user_id',
+  'title',
+  'computer_id',
+  'running_computer_id',
+  'status',
+  'settings',
+  'message_count',
+  'input_tokens',
+  'output_tokens',
+  'cache_creation_tokens',
+  'cache_read_tokens',
+  'thinking_tokens',
+  'service_credits',
+  'created_at',
+  'updated_at',
+  'completed_at',
+] as const;
+
+type Row = Pick<Selectable<SessionsTable>, (typeof columns)[number]>;
+
+function toRecord(row: Row): SessionRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    ownerUserId: row.owner_user_id,
+    title: row.title,
+    computerId: row.computer_id,
+    runningComputerId: row.running_computer_id,
+    status: row.status as SessionStatus,
+    settings: row.settings,
+    messageCount: row.message_count,
+    tokenUsage: {
+      inputTokens: row.input_tokens,
+      outputTokens: row.output_tokens,
+      cacheCreationTokens: row.cache_creation_tokens,
+      cacheReadTokens: row.cache_read_tokens,
+      thinkingTokens: row.thinking_tokens,
+      serviceCredits: row.service_credits,
+    },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+  };
+}
+
+export async function insertSession(
+  db: Db,
+  organizationId: string,
+  ownerUserId: string,
+  input: { title?: string | undefined; computerId?: string | undefined; settings: Record<string, unknown> },
+): Promise<SessionRecord> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      id: newId('ses'),
+      organization_id: organizationId,
+      owner_user_id: ownerUserId,
+      title: input.title ?? null,
+      computer_id: input.computerId ?? null,
+      settings: JSON.stringify(input.settings),
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+export async function findSession(db: Db, organizationId: string, sessionId: string): Promise<SessionRecord | undefined> {
+  const row = await db.selectFrom('sessions').select(columns).where('organization_id', '=', organizationId).where('id', '=', sessionId).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export async function listSessions(db: Db, organizationId: string, filter: { ownerUserId?: string }, page: { after: string | undefined; limit: number }): Promise<SessionRecord[]> {
+  let query = db.selectFrom('sessions').select(columns).where('organization_id', '=', organizationId);
+  if (filter.ownerUserId !== undefined) query = query.where('owner_user_id', '=', filter.ownerUserId);
+  if (page.after !== undefined) query = query.where('id', '>', page.after);
+  return (await query.orderBy('id').limit(page.limit).execute()).map(toRecord);
+}
+
+/** Replaces the settings keys given, keeping the others. */
+export async function patchSessionSettings(db: Db, organizationId: string, sessionId: string, patch: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ settings: sql`settings || ${JSON.stringify(patch)}::jsonb`, updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/** The session, its row locked for the rest of the transaction. */
+export async function lockSession(db: Db, organizationId: string, sessionId: string): Promise<SessionRecord | undefined> {
+  const row = await db.selectFrom('sessions').select(columns).where('organization_id', '=', organizationId).where('id', '=', sessionId).forUpdate().executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** Locks the session and moves its status by `event` (409 when the move is illegal). */
+export async function lockAndMove(db: Db, organizationId: string, sessionId: string, event: SessionEvent): Promise<{ session: SessionRecord; status: SessionStatus } | undefined> {
+  const session = await lockSession(db, organizationId, sessionId);
+  return session && { session, status: nextSessionStatus(session.status, event) };
+}
+
+export interface SessionChange {
+  status?: SessionStatus;
+  computerId?: string | null;
+  runningComputerId?: string | null;
+  addedMessages?: number;
+  usage?: TokenUsage;
+  completedAt?: Date;
+}
+
+export async function applySessionChange(db: Db, organizationId: string, sessionId: string, change: SessionChange, now: Date): Promise<void> {
+  const usage = change.usage;
+  await db
+    .updateTable('sessions')
+    .set((eb) => ({
+      updated_at: now,
+      ...(change.status !== undefined ? { status: change.status } : {}),
+      ...(change.computerId !== undefined ? { computer_id: change.computerId } : {}),
+      ...(change.runningComputerId !== undefined ? { running_computer_id: change.runningComputerId } : {}),
+      ...(change.completedAt !== undefined ? { completed_at: change.completedAt } : {}),
+      ...(change.addedMessages ? { message_count: eb('message_count', '+', change.addedMessages) } : {}),
+      ...(usage
+        ? {
+            input_tokens: eb('input_tokens', '+', usage.inputTokens),
+            output_tokens: eb('output_tokens', '+', usage.outputTokens),
+            cache_creation_tokens: eb('cache_creation_tokens', '+', usage.cacheCreationTokens),
+            cache_read_tokens: eb('cache_read_tokens', '+', usage.cacheReadTokens),
+            thinking_tokens: eb('thinking_tokens', '+', usage.thinkingTokens),
+            service_credits: eb('service_credits', '+', usage.serviceCredits),
+          }
+        : {}),
+    }))
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/** Deletes the organization's idle sessions (and their messages) untouched since `cutoff`. */
+export async function deleteIdleSessionsBefore(db: Db, organizationId: string, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'idle')
+    .where('updated_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Organizations that have any session (the retention job's work list). */
+export async function organizationsWithSessions(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('sessions').select('organization_id').distinct().execute();
+  return rows.map((row) => row.organization_id);
+}

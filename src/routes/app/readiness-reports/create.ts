@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { Type, type Static } from '@sinclair/typebox';
+import { repoIdOf } from '../../../domain/repo-id.js';
+import { MEMBERS } from '../../../domain/roles.js';
+import { principalOf, requireRole } from '../../../http/auth.js';
+import type { App } from '../../../http/context.js';
+import { badRequest, type FieldError } from '../../../http/errors.js';
+import { ReadinessReport, ReadinessReportInput } from '../../../http/schemas.js';
+import { insertReport } from '../../../repositories/readiness-reports.js';
+import { reportView } from './view.js';
+
+// POST /api/organization/maturity-level-reports — the agent client uploads a report.
+export default async function createReadinessReportRoute(app: App) {
+  app.post(
+    '/api/organization/maturity-level-reports',
+    {
+      preHandler: requireRole(MEMBERS),
+      schema: {
+        summary: 'Upload a readiness report',
+        tags: ['readiness-reports'],
+        body: Type.Ref(ReadinessReportInput),
+        response: { 201: Type.Ref(ReadinessReport) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const input = request.body as Static<typeof ReadinessReportInput>;
+      // A count of passing sub-applications cannot exceed the count evaluated.
+      const errors: FieldError[] = Object.entries(input.report)
+        .filter(([, criterion]) => criterion.numerator !== null && criterion.numerator > criterion.denominator)
+        .map(([id]) => ({ path: `body/report/${id}/numerator`, message: 'must be at most denominator' }));
+      if (errors.length > 0) throw badRequest('a criterion numerator exceeds its denominator', errors);
+      const repoId = repoIdOf(input.repoUrl);
+      if (repoId === undefined) throw badRequest('repoUrl names no repository (expected host/owner/name as https, ssh or git@host:owner/name)', [{ path: 'body/repoUrl', message: 'not a repository URL' }]);
+      const record = { reportId: randomUUID(), repoId, createdAt: Date.now(), body: input };
+      await insertReport(app.services.db, principal.organizationId, record);
+      return reply.code(201).send(reportView(record));
+    },
+  );
+}

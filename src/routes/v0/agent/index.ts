@@ -1,0 +1,21 @@
+import type { App } from '../../../http/context.js';
+import { authenticateComputer } from './auth.js';
+import claim from './claim.js';
+import finish from './finish.js';
+import heartbeat from './heartbeat.js';
+import postMessage from './post-message.js';
+import updateStep from './update-step.js';
+
+// /api/v0/agent: what a computer's agent calls, with its computer token.
+export default async function agentRoutes(app: App) {
+  app.decorateRequest('computer', null);
+  app.addHook('onRequest', authenticateComputer(app.services.db));
+  // Long-polling claims end (with 204) when the server begins to close.
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort());
+  await app.register(heartbeat);
+  await app.register(updateStep);
+  await app.register(claim, { closing: closing.signal });
+  await app.register(postMessage);
+  await app.register(finish);
+}

@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox';
+import { isManager } from '../../../domain/roles.js';
+import { principalOf } from '../../../http/auth.js';
+import type { App } from '../../../http/context.js';
+import { PageQuery, pageOf, readPage } from '../../../http/pagination.js';
+import { ApiKey, Pagination } from '../../../http/schemas.js';
+import { apiKeyView } from '../../../http/views.js';
+import { listApiKeys } from '../../../repositories/api-keys.js';
+
+// GET /api/v0/api-keys — an owner or manager sees every live key of the organization, anyone
+// else only their own. Secrets are never listed.
+export default async function listApiKeysRoute(app: App) {
+  app.get(
+    '/api-keys',
+    {
+      schema: {
+        summary: 'List API keys',
+        tags: ['api-keys'],
+        querystring: Type.Object(PageQuery),
+        response: { 200: Type.Object({ apiKeys: Type.Array(Type.Ref(ApiKey)), pagination: Type.Ref(Pagination) }) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const page = readPage(request.query, 'api-keys', principal.organizationId);
+      const filter = isManager(principal.role) ? {} : { userId: principal.userId };
+      const rows = await listApiKeys(app.services.db, principal.organizationId, filter, { after: page.after, limit: page.fetch });
+      const { items, pagination } = pageOf(rows, page, 'api-keys', principal.organizationId, (key) => key.id);
+      return { apiKeys: items.map(apiKeyView), pagination };
+    },
+  );
+}

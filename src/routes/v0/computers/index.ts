@@ -1,0 +1,18 @@
+import { MEMBERS } from '../../../domain/roles.js';
+import { requireRole } from '../../../http/auth.js';
+import type { App } from '../../../http/context.js';
+import create from './create.js';
+import get from './get.js';
+import installDeps from './install-deps.js';
+import list from './list.js';
+import update from './update.js';
+
+// Computers: members and up; a member acts on the computers it owns, owner/manager on all.
+export default async function computers(app: App) {
+  app.addHook('preHandler', requireRole(MEMBERS));
+  await app.register(create);
+  await app.register(list);
+  await app.register(get);
+  await app.register(update);
+  await app.register(installDeps);
+}

@@ -1,0 +1,29 @@
+import { Type } from '@sinclair/typebox';
+import { principalOf } from '../../../http/auth.js';
+import type { App } from '../../../http/context.js';
+import { Computer } from '../../../http/schemas.js';
+import { updateComputer } from '../../../repositories/computers.js';
+import { computerView, visibleComputer } from './access.js';
+import { ComputerName, ComputerParams, HostId, RemoteUser } from './params.js';
+
+// PATCH /api/v0/computers/{computerId} — exactly name, hostId and remoteUser (api.md).
+export default async function updateComputerRoute(app: App) {
+  app.patch(
+    '/computers/:computerId',
+    {
+      schema: {
+        summary: 'Update a computer',
+        tags: ['computers'],
+        params: ComputerParams,
+        body: Type.Object({ name: Type.Optional(ComputerName), hostId: Type.Optional(HostId), remoteUser: Type.Optional(RemoteUser) }, { additionalProperties: false }),
+        response: { 200: Type.Ref(Computer) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const computer = await visibleComputer(app.services.db, principal, request.params.computerId);
+      await updateComputer(app.services.db, principal.organizationId, computer.id, request.body);
+      return computerView(await visibleComputer(app.services.db, principal, computer.id));
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import { Type } from '@sinclair/typebox';
+import { principalOf } from '../../../http/auth.js';
+import type { App } from '../../../http/context.js';
+import { Session, SessionSettingsInput } from '../../../http/schemas.js';
+import { insertSession } from '../../../repositories/sessions.js';
+import { visibleComputer } from '../computers/access.js';
+import { sessionView } from './access.js';
+import { newSessionSettings } from './settings.js';
+
+// POST /api/v0/sessions — an idle session owned by the caller, its settings seeded from the
+// organization's session defaults; given settings override them and obey the model policy.
+export default async function createSessionRoute(app: App) {
+  app.post(
+    '/sessions',
+    {
+      schema: {
+        summary: 'Create a session',
+        tags: ['sessions'],
+        body: Type.Object(
+          {
+            title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+            computerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+            sessionSettings: Type.Optional(Type.Ref(SessionSettingsInput)),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: Type.Ref(Session) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { db } = app.services;
+      const { title, computerId, sessionSettings } = request.body;
+      if (computerId !== undefined) await visibleComputer(db, principal, computerId);
+      const settings = await newSessionSettings(db, principal.organizationId, sessionSettings ?? {});
+      const session = await insertSession(db, principal.organizationId, principal.userId, { title, computerId, settings });
+      return reply.code(201).send(sessionView(session));
+    },
+  );
+}

@@ -1,0 +1,14 @@
+import { Type } from '@sinclair/typebox';
+import { principalOf } from '../../../http/auth.js';
+import type { App } from '../../../http/context.js';
+import { Session } from '../../../http/schemas.js';
+import { SessionParams, sessionView, visibleSession } from './access.js';
+
+// GET /api/v0/sessions/{sessionId}
+export default async function getSessionRoute(app: App) {
+  app.get(
+    '/sessions/:sessionId',
+    { schema: { summary: 'Get a session', tags: ['sessions'], params: SessionParams, response: { 200: Type.Ref(Session) } } },
+    async (request) => sessionView(await visibleSession(app.services.db, principalOf(request), request.params.sessionId)),
+  );
+}

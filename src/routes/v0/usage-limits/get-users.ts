@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox';
+import { principalOf } from '../../../http/auth.js';
+import type { App } from '../../../http/context.js';
+import { creditsUsed } from '../../../repositories/credit-usage.js';
+import { globalLimit, listUserLimits } from '../../../repositories/credit-limits.js';
+import { CreditLimit } from './limit-schema.js';
+
+// GET /api/v0/organization/usage/limits/users — the global limit and every per-user override,
+// with the credits each of those users used this month.
+export default async function getUserLimitsRoute(app: App) {
+  app.get(
+    '/organization/usage/limits/users',
+    {
+      schema: {
+        summary: 'Per-user credit limits',
+        tags: ['usage-limits'],
+        response: {
+          200: Type.Object({
+            globalLimit: CreditLimit,
+            userLimits: Type.Array(Type.Object({ email: Type.String(), limit: Type.Integer(), used: Type.Number({ description: 'Standard Credits used this UTC month' }) })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { organizationId } = principalOf(request);
+      const [global, overrides] = [await globalLimit(app.services.db, organizationId), await listUserLimits(app.services.db, organizationId)];
+      const used = await creditsUsed(app.services.db, organizationId, overrides.map((entry) => entry.userId));
+      return { globalLimit: global, userLimits: overrides.map((entry) => ({ email: entry.email, limit: entry.limit, used: used.get(entry.userId) ?? 0 })) };
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import { Type } from '@sinclair/typebox';
+import { ActivityRow, GroupedRow } from '../../../analytics/schemas.js';
+import type { App } from '../../../http/context.js';
+import { dailyRoute } from './daily-route.js';
+
+// GET /api/v1/analytics/activity — active users, sessions and messages per day; group_by=client
+// per client type present that day.
+export default async function activityRoute(app: App) {
+  dailyRoute(app, {
+    kind: 'activity',
+    summary: 'Active users, sessions and messages per day',
+    row: ActivityRow,
+    groupBy: {
+      value: 'client',
+      row: GroupedRow({ daily_active_users: Type.Number() }),
+      groups: (row) =>
+        Object.entries(row.daily_active_users_by_client)
+          .filter(([, users]) => users > 0)
+          .map(([client, users]) => ({ group_key: client, daily_active_users: users })),
+    },
+  });
+}

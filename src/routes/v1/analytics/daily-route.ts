@@ -1,0 +1,46 @@
+import { Type, type TObject } from '@sinclair/typebox';
+import { DateQuery, groupedRows, metaOf, rangeOf } from '../../../analytics/query.js';
+import { dailyRows, type DailyKind } from '../../../analytics/read.js';
+import type { DayRollup } from '../../../analytics/assemble.js';
+import { Meta } from '../../../analytics/schemas.js';
+import { principalOf } from '../../../http/auth.js';
+import type { App } from '../../../http/context.js';
+import { StringEnum } from '../../../http/schemas.js';
+
+// The shape shared by the per-day analytics endpoints: one row per day of the range, or with
+// `group_by`, one breakdown flattened into rows of {date, group_key, metric...}.
+
+export interface DailyRoute<K extends DailyKind> {
+  kind: K;
+  summary: string;
+  row: TObject;
+  groupBy?: {
+    value: string;
+    row: TObject;
+    /** The groups of one day's row, each with its group_key and metrics. */
+    groups: (row: DayRollup[K]) => ({ group_key: string } & Record<string, number | string>)[];
+  };
+}
+
+export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) {
+  const { groupBy } = route;
+  app.get(
+    `/analytics/${route.kind}`,
+    {
+      schema: {
+        summary: route.summary,
+        tags: ['analytics'],
+        querystring: Type.Object({ ...DateQuery, ...(groupBy ? { group_by: Type.Optional(StringEnum([groupBy.value])) } : {}) }),
+        response: { 200: Type.Object({ data: Type.Array(groupBy ? Type.Union([route.row, groupBy.row]) : route.row), meta: Meta }) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = principalOf(request);
+      const query = request.query as { startDate: string; endDate: string; group_by?: string };
+      const range = rangeOf(app.services, query);
+      const rows = await dailyRows(app.services.db, organizationId, route.kind, range);
+      const data = groupBy && query.group_by === groupBy.value ? groupedRows(rows, groupBy.groups) : rows;
+      return { data, meta: metaOf(organizationId, range) };
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import { MANAGERS } from '../../../domain/roles.js';
+import { requireRole } from '../../../http/auth.js';
+import { acceptsCsv, toCsv } from '../../../http/csv.js';
+import type { App } from '../../../http/context.js';
+import activity from './activity.js';
+import productivity from './productivity.js';
+import tokens from './tokens.js';
+import tools from './tools.js';
+import users from './users.js';
+
+// Analytics out: owner and manager only (api.md).
+export default async function analytics(app: App) {
+  app.addHook('preHandler', requireRole(MANAGERS));
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, description: 'JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).' };
+  });
+  // Accept: text/csv turns a successful answer's `data` into CSV (errors stay JSON); the /users
+  // paging meta travels in X-Has-More / X-Next-Cursor headers.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || !acceptsCsv(request.headers.accept)) return payload;
+    const { data, meta } = JSON.parse(payload) as { data: Record<string, unknown>[]; meta: { has_more?: boolean; next_cursor?: string | null } };
+    if (meta.has_more !== undefined) reply.header('x-has-more', String(meta.has_more)).header('x-next-cursor', meta.next_cursor ?? '');
+    reply.type('text/csv; charset=utf-8');
+    return toCsv(data);
+  });
+  await app.register(tokens);
+  await app.register(tools);
+  await app.register(activity);
+  await app.register(productivity);
+  await app.register(users);
+}

@@ -1,0 +1,18 @@
+import { Type } from '@sinclair/typebox';
+import { GroupedRow, TokenRow } from '../../../analytics/schemas.js';
+import type { App } from '../../../http/context.js';
+import { dailyRoute } from './daily-route.js';
+
+// GET /api/v1/analytics/tokens — Standard Credits and tokens per day; group_by=model per model.
+export default async function tokensRoute(app: App) {
+  dailyRoute(app, {
+    kind: 'tokens',
+    summary: 'Standard Credits and tokens per day',
+    row: TokenRow,
+    groupBy: {
+      value: 'model',
+      row: GroupedRow({ billable_tokens: Type.Number(), input_tokens: Type.Number(), output_tokens: Type.Number() }),
+      groups: (row) => row.by_model.map((m) => ({ group_key: m.model_id, billable_tokens: m.billable_tokens, input_tokens: m.input_tokens, output_tokens: m.output_tokens })),
+    },
+  });
+}

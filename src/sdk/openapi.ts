@@ -1,0 +1,3223 @@
+// Generated from the server's OpenAPI document by `npm run sdk:generate`. Do not edit.
+
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an organization with its first owner */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** Format: email */
+                        ownerEmail: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organization: {
+                                id: string;
+                                name: string;
+                            };
+                            owner: {
+                                id: string;
+                                email: string;
+                                role: components["schemas"]["Role"];
+                            };
+                            /** @description The owner API key; shown once */
+                            apiKey: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/rollups/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the analytics rollup for every pending day */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Organization-days aggregated by this call */
+                            aggregatedDays: number;
+                            /** @description Ended days still pending (being aggregated by another replica) */
+                            pendingDays: number;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange an API key for an access token (JWT) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            /** @enum {string} */
+                            tokenType: "Bearer";
+                            expiresIn: number;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiKeys: components["schemas"]["ApiKey"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an API key for yourself */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        expiresAt?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @description The first characters of the key, to tell keys apart */
+                            prefix: string;
+                            userId: string;
+                            /** @description Unix time in milliseconds */
+                            createdAt: number;
+                            expiresAt: number | null;
+                            lastUsedAt: number | null;
+                            /** @description The secret; shown once */
+                            key: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the users of the organization */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            users: components["schemas"]["User"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a user to the organization */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        name?: string;
+                        role: components["schemas"]["Role"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: components["schemas"]["User"];
+                            /** @description Initial API key; shown once */
+                            apiKey: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deactivate a user */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a user role or name */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        role?: components["schemas"]["Role"];
+                        name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v0/organization/enterprise-controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Current enterprise controls */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An enterprise control change record. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ControlChange"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change enterprise controls (JSON Merge Patch of settings)
+         * @description null removes a property; unknown properties are kept as given. Send If-Match: "<revision>" to apply only to that revision.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-match"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sessionDefaultSettings?: {
+                            model?: string | null;
+                            specModeModel?: string | null;
+                            runInWorktree?: boolean | null;
+                        } | null;
+                        mcpAutonomyOverrides?: {
+                            [key: string]: unknown;
+                        } | null;
+                        cloudSessionSync?: boolean | null;
+                        wikiCloudSync?: boolean | null;
+                        includeCoAuthoredByAgent?: boolean | null;
+                        enableAgentShield?: boolean | null;
+                        ideAutoConnect?: boolean | null;
+                        restrictMemberVisibility?: boolean | null;
+                        restrictApiKeyCreationToManagers?: boolean | null;
+                        managedComputersEnabled?: boolean | null;
+                        byomComputersEnabled?: boolean | null;
+                        commandAllowlist?: string[] | null;
+                        commandDenylist?: string[] | null;
+                        customModels?: {
+                            model?: string;
+                            id?: string;
+                            index?: number;
+                            baseUrl?: string;
+                            /** @description Secret: stored encrypted, shown as **** plus its last 4 characters. Send the shown value back to keep it. */
+                            apiKey?: string;
+                            displayName?: string;
+                            maxContextLimit?: number;
+                            enableThinking?: boolean;
+                            thinkingMaxTokens?: number;
+                            maxOutputTokens?: number;
+                            extraHeaders?: {
+                                [key: string]: unknown;
+                            };
+                            extraArgs?: {
+                                [key: string]: unknown;
+                            };
+                            noImageSupport?: boolean;
+                            bedrock?: {
+                                awsProfile?: string;
+                                awsRegion?: string;
+                                bedrockBaseUrl?: string;
+                                awsAuthRefresh?: string;
+                                awsCredentialExport?: string;
+                            };
+                        }[] | null;
+                        modelPolicy?: {
+                            allowedModelIds?: string[] | null;
+                            blockedModelIds?: string[] | null;
+                            allowCustomModels?: boolean | null;
+                            allowedBaseUrls?: string[] | null;
+                            allowAllServiceModels?: boolean | null;
+                            isFastModelsAllowed?: boolean | null;
+                        } | null;
+                        mcpPolicy?: {
+                            enabled?: boolean | null;
+                            allowlist?: string[] | null;
+                        } | null;
+                        missionPolicy?: {
+                            restrictedAccess?: boolean | null;
+                            allowedUserIds?: string[] | null;
+                        } | null;
+                        userModelPolicies?: {
+                            [key: string]: unknown;
+                        } | null;
+                        enabledPlugins?: {
+                            [key: string]: unknown;
+                        } | null;
+                        extraKnownMarketplaces?: {
+                            [key: string]: unknown;
+                        } | null;
+                        strictKnownMarketplaces?: {
+                            repo: string;
+                        }[] | null;
+                        networkPolicy?: {
+                            allowedIps?: string[] | null;
+                        } | null;
+                        sandbox?: {
+                            enabled?: boolean | null;
+                            filesystem?: {
+                                allowWrite?: string[] | null;
+                                allowRead?: string[] | null;
+                                denyWrite?: string[] | null;
+                                denyRead?: string[] | null;
+                            } | null;
+                            network?: {
+                                allowedDomains?: string[] | null;
+                                allowUnixSockets?: string[] | null;
+                                allowAllUnixSockets?: boolean | null;
+                                allowLocalBinding?: boolean | null;
+                                httpProxyPort?: number | null;
+                                socksProxyPort?: number | null;
+                            } | null;
+                        } | null;
+                        managedComputersAllowedEmails?: string[] | null;
+                        byomComputersAllowedEmails?: string[] | null;
+                        sessionRetentionDays?: number | null;
+                        routerGuidance?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description An enterprise control change record. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ControlChange"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v0/organization/enterprise-controls/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Enterprise control change history */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            changes: components["schemas"]["ControlChange"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/enterprise-controls/history/{revision}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one enterprise control revision changed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    revision: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            revision: number;
+                            changes: {
+                                /** @description JSON Pointer into settings */
+                                path: string;
+                                old: unknown;
+                                new: unknown;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/usage/limits/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per-user credit limits */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Standard Credits per UTC calendar month; null: no limit */
+                            globalLimit: number | null;
+                            userLimits: {
+                                email: string;
+                                limit: number;
+                                /** @description Standard Credits used this UTC month */
+                                used: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Set per-user credit limits */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        users: {
+                            /** Format: email */
+                            email: string;
+                            /** @description Standard Credits per UTC month (>= 0); null removes the override */
+                            limit: number | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            updated: {
+                                email: string;
+                                limit: number | null;
+                            }[];
+                            errors: {
+                                email: string;
+                                error: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/usage/limits/global": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Global monthly credit limit */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Standard Credits per UTC calendar month; null: no limit */
+                            limit: number | null;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Set the global monthly credit limit */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Standard Credits per UTC calendar month; null: no limit */
+                        limit: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Standard Credits per UTC calendar month; null: no limit */
+                            limit: number | null;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/computers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List computers */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            computers: components["schemas"]["Computer"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a computer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        providerType: "byom" | "hosted";
+                        hostname?: string;
+                        remoteUser?: string;
+                        /** Format: uuid */
+                        hostId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            providerType: "byom" | "hosted";
+                            /** @description Unix time in milliseconds */
+                            createdAt: number;
+                            /** Format: uuid */
+                            hostId?: string;
+                            hostname?: string;
+                            /** @enum {string} */
+                            status?: "provisioning" | "active" | "error";
+                            provisioningSteps?: components["schemas"]["ProvisioningStep"][];
+                            /** Format: uri */
+                            relayClientUrl?: string;
+                            /** Format: uri */
+                            relayAgentUrl?: string;
+                            remoteUser?: string;
+                            ownerPrincipalKind?: string;
+                            ownerId?: string;
+                            /** @description The agent's credential; shown once */
+                            computerToken: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/computers/{computerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a computer */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    computerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Computer"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a computer */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    computerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** Format: uuid */
+                        hostId?: string;
+                        remoteUser?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Computer"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v0/computers/{computerId}/install-deps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry installing dependencies */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    computerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Computer"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sessions */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessions: components["schemas"]["Session"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        computerId?: string;
+                        sessionSettings?: components["schemas"]["SessionSettingsInput"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Session"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a session */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Session"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update session settings */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sessionSettings?: components["schemas"]["SessionSettingsInput"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Session"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v0/sessions/{sessionId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the messages of a session */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messages: components["schemas"]["Message"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a user message to a session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        images?: {
+                            data: string;
+                        }[];
+                        files?: {
+                            data: string;
+                            parsedData: string;
+                            name: string;
+                            path: string;
+                        }[];
+                        computerId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messageId: string;
+                            /** @enum {string} */
+                            status: "idle" | "pending" | "running";
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/sessions/{sessionId}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one message of a session */
+        get: {
+            parameters: {
+                query?: {
+                    computerId?: string;
+                };
+                header?: never;
+                path: {
+                    sessionId: string;
+                    messageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/maturity-level-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List readiness reports */
+        get: {
+            parameters: {
+                query: {
+                    /** @description host/owner/name (a repository URL is normalized to it) */
+                    repoId?: string;
+                    limit: number;
+                    /** @description The reportId of the last report of the previous page */
+                    startAfter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reports: components["schemas"]["ReadinessReport"][];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Upload a readiness report */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReadinessReportInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReadinessReport"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/telemetry/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report telemetry events (1-1000, idempotent per event id) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        events: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accepted: number;
+                            duplicates: number;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Standard Credits and tokens per day
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                    group_by?: "model";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: ({
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                billable_tokens: number;
+                                input_tokens: number;
+                                output_tokens: number;
+                                cache_read_tokens: number;
+                                cache_write_tokens: number;
+                                by_model: {
+                                    model_id: string;
+                                    model_tier: string;
+                                    billable_tokens: number;
+                                    input_tokens: number;
+                                    output_tokens: number;
+                                }[];
+                                by_user: {
+                                    user_id: string;
+                                    user_email: string;
+                                    billable_tokens: number;
+                                    by_model: {
+                                        model_id: string;
+                                        model_tier: string;
+                                        billable_tokens: number;
+                                        input_tokens: number;
+                                        output_tokens: number;
+                                    }[];
+                                }[];
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                billable_tokens: number;
+                                input_tokens: number;
+                                output_tokens: number;
+                            })[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tool and automation usage per day
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                    group_by?: "tool_name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: ({
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                tool_calls: number;
+                                by_tool: {
+                                    tool: string;
+                                    invocations: number;
+                                }[];
+                                mcp_users_with_mcp: number;
+                                mcp_by_server: {
+                                    server: string;
+                                    invocations: number;
+                                }[];
+                                skills_invocations: number;
+                                skills_by_name: {
+                                    name: string;
+                                    count: number;
+                                }[];
+                                slash_commands_invocations: number;
+                                slash_commands_by_name: {
+                                    name: string;
+                                    count: number;
+                                }[];
+                                hooks_invocations: number;
+                                hooks_by_event: {
+                                    event: string;
+                                    matcher: string;
+                                    command: string;
+                                    count: number;
+                                }[];
+                                web_users: number;
+                                autonomy_ratio_avg: number;
+                                autonomy_ratio_p50: number;
+                                autonomy_ratio_p90: number;
+                                tool_calls_per_session_avg: number;
+                                user_turns_per_session_avg: number;
+                                tool_autonomy_level_ratio: {
+                                    auto_high: number;
+                                    auto_medium: number;
+                                    auto_low: number;
+                                    manual: number;
+                                };
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                tool_calls: number;
+                            })[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active users, sessions and messages per day
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                    group_by?: "client";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: ({
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                daily_active_users: number;
+                                weekly_active_users: number;
+                                monthly_active_users: number;
+                                daily_active_users_by_client: {
+                                    "terminal-ui": number;
+                                    web: number;
+                                    "non-interactive-cli": number;
+                                };
+                                sessions: number;
+                                messages: number;
+                                user_messages: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                daily_active_users: number;
+                            })[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/productivity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Files created and edited, commits and pull requests per day
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                files_created: number;
+                                files_edited: number;
+                                by_extension: {
+                                    extension: string;
+                                    count: number;
+                                }[];
+                                by_language: {
+                                    language: string;
+                                    count: number;
+                                }[];
+                                git_commits: number;
+                                git_prs_created: number;
+                            }[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-user metrics per day, paged by user
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                    /** @description Users per page */
+                    limit: number;
+                    /** @description meta.next_cursor of the previous page: a user id */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                user_id: string;
+                                user_email: string | null;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                tool_calls: number;
+                                billable_tokens: number;
+                                primary_model: string;
+                                /** @enum {string} */
+                                primary_model_tier: "standard" | "thinking";
+                                files_created: number;
+                                files_edited: number;
+                                git_commits: number;
+                                git_prs_created: number;
+                                mcp_calls: number;
+                                skill_calls: number;
+                                slash_commands: number;
+                                hooks: number;
+                                sessions: number;
+                                messages: number;
+                                user_messages: number;
+                                assistant_messages: number;
+                                autonomy_ratio: number;
+                                /** @enum {string} */
+                                delegation_level: "auto-high" | "auto-medium" | "auto-low" | "spec" | "manual";
+                                languages: string[];
+                            }[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                                has_more: boolean;
+                                next_cursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/agent/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Agent heartbeat */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            computer: components["schemas"]["Computer"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/agent/provisioning-steps/{stepId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Report a provisioning step */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stepId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "pending" | "running" | "completed" | "failed";
+                        error?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            computer: components["schemas"]["Computer"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v0/agent/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim the next queued user message */
+        post: {
+            parameters: {
+                query: {
+                    waitMs: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessionId: string;
+                            message: components["schemas"]["Message"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/agent/sessions/{sessionId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post an agent message to a running session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "assistant" | "tool" | "system";
+                        content: {
+                            text: string;
+                            type?: string;
+                            id?: string;
+                        }[];
+                        parentId?: string;
+                        usage?: {
+                            modelId: string;
+                            /** @enum {string} */
+                            modelTier: "standard" | "thinking";
+                            inputTokens: number;
+                            outputTokens: number;
+                            cacheReadTokens: number;
+                            cacheWriteTokens: number;
+                            thinkingTokens?: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messageId: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/agent/sessions/{sessionId}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish the run of a session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "idle" | "pending" | "running";
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description The one error body of every endpoint. */
+        ErrorBody: {
+            title: string;
+            detail: string;
+            status: number;
+            requestId: string;
+            errors?: {
+                path: string;
+                message: string;
+            }[];
+        };
+        Pagination: {
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        /** @enum {string} */
+        Role: "owner" | "manager" | "member" | "guest";
+        User: {
+            id: string;
+            email: string;
+            name: string | null;
+            role: components["schemas"]["Role"];
+            /** @description Unix time in milliseconds */
+            createdAt: number;
+            active: boolean;
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart */
+            prefix: string;
+            userId: string;
+            /** @description Unix time in milliseconds */
+            createdAt: number;
+            expiresAt: number | null;
+            lastUsedAt: number | null;
+        };
+        ProvisioningStep: {
+            id: string;
+            name: string;
+            /** @description pending, running, completed or failed */
+            status: string;
+            error?: string;
+            /** @description Unix time in milliseconds */
+            startedAt?: number;
+            /** @description Unix time in milliseconds */
+            completedAt?: number;
+            installSessionId?: string;
+        };
+        Computer: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            providerType: "byom" | "hosted";
+            /** @description Unix time in milliseconds */
+            createdAt: number;
+            /** Format: uuid */
+            hostId?: string;
+            hostname?: string;
+            /** @enum {string} */
+            status?: "provisioning" | "active" | "error";
+            provisioningSteps?: components["schemas"]["ProvisioningStep"][];
+            /** Format: uri */
+            relayClientUrl?: string;
+            /** Format: uri */
+            relayAgentUrl?: string;
+            remoteUser?: string;
+            ownerPrincipalKind?: string;
+            ownerId?: string;
+        };
+        TokenUsage: {
+            inputTokens: number;
+            outputTokens: number;
+            cacheCreationTokens: number;
+            cacheReadTokens: number;
+            thinkingTokens: number;
+            serviceCredits: number;
+        };
+        /** @description Writable session settings; token usage is not writable. */
+        SessionSettingsInput: {
+            model?: string;
+            specModeModel?: string;
+            runInWorktree?: boolean;
+            providerLockTimestamp?: string;
+            assistantActiveTimeMs?: number;
+            childInclusiveTokenUsageBySessionId?: {
+                [key: string]: components["schemas"]["TokenUsage"];
+            };
+            archivedAt?: string;
+            tags?: {
+                name: string;
+                metadata: {
+                    [key: string]: unknown;
+                };
+            }[];
+            enabledToolIds?: string[];
+            disabledToolIds?: string[];
+        };
+        SessionSettings: {
+            model?: string;
+            specModeModel?: string;
+            runInWorktree?: boolean;
+            providerLockTimestamp?: string;
+            assistantActiveTimeMs?: number;
+            childInclusiveTokenUsageBySessionId?: {
+                [key: string]: components["schemas"]["TokenUsage"];
+            };
+            archivedAt?: string;
+            tags?: {
+                name: string;
+                metadata: {
+                    [key: string]: unknown;
+                };
+            }[];
+            enabledToolIds?: string[];
+            disabledToolIds?: string[];
+            tokenUsage: components["schemas"]["TokenUsage"];
+            inclusiveTokenUsage: components["schemas"]["TokenUsage"];
+        };
+        Session: {
+            sessionId: string;
+            /** @enum {string} */
+            status: "idle" | "pending" | "running";
+            messageCount: number;
+            /** @description Unix time in milliseconds */
+            createdAt: number;
+            /** @description Unix time in milliseconds */
+            updatedAt: number;
+            title?: string;
+            /** @description Unix time in milliseconds */
+            completedAt?: number;
+            computerId?: string;
+            sessionSettings?: components["schemas"]["SessionSettings"];
+        };
+        /** @description A content block: at least text and id; images and files carry their fields too. */
+        ContentBlock: {
+            id: string;
+            text: string;
+            type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Message: {
+            id: string;
+            /** @enum {string} */
+            role: "user" | "assistant" | "tool" | "system";
+            content: components["schemas"]["ContentBlock"][];
+            /** @description Unix time in milliseconds */
+            createdAt: number;
+            /** @description Unix time in milliseconds */
+            updatedAt: number;
+            parentId?: string;
+            userMessageSource?: string;
+            /** @enum {string} */
+            visibility?: "both" | "llm_only" | "user_only";
+            isUserVisible?: boolean;
+            isError?: boolean;
+        };
+        /** @description An enterprise control change record. */
+        ControlChange: {
+            revision: number;
+            /** @description Settings at this revision; parse as a generic JSON object. Secrets are masked. */
+            settings: {
+                [key: string]: unknown;
+            };
+            user: {
+                id: string;
+                email: string;
+                name: string;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ReadinessCriterion: {
+            /** @description Sub-applications passing, 0 to denominator; null when the criterion was skipped */
+            numerator: number | null;
+            /** @description Sub-applications evaluated */
+            denominator: number;
+            rationale: string;
+        };
+        ReadinessReportInput: {
+            repoUrl: string;
+            apps: {
+                [key: string]: {
+                    description: string;
+                };
+            };
+            report: {
+                [key: string]: components["schemas"]["ReadinessCriterion"];
+            };
+            commitHash?: string;
+            branch?: string;
+            hasLocalChanges?: boolean;
+            hasNonRemoteCommits?: boolean;
+            modelUsed?: {
+                id: string;
+                /** @enum {string} */
+                reasoningEffort: "low" | "medium" | "high" | "off";
+            };
+            agentVersion?: string;
+        };
+        ReadinessReport: {
+            /** Format: uuid */
+            reportId: string;
+            /** @description Unix time in milliseconds */
+            createdAt: number;
+            /** @description repoUrl normalized to host/owner/name */
+            repoId: string;
+            repoUrl: string;
+            apps: {
+                [key: string]: {
+                    description: string;
+                };
+            };
+            report: {
+                [key: string]: components["schemas"]["ReadinessCriterion"];
+            };
+            commitHash?: string;
+            branch?: string;
+            hasLocalChanges?: boolean;
+            hasNonRemoteCommits?: boolean;
+            modelUsed?: {
+                id: string;
+                /** @enum {string} */
+                reasoningEffort: "low" | "medium" | "high" | "off";
+            };
+            agentVersion?: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

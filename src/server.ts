@@ -1,0 +1,57 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { resolveAdminToken } from './admin-token.js';
+import type { Config } from './config.js';
+import { openStore, type Store } from './db/store.js';
+import { startRollupTimer } from './analytics/rollup-timer.js';
+import { startSessionRetention } from './jobs/session-retention.js';
+import type { App } from './http/context.js';
+import { MemoryBuckets, RedisBuckets } from './http/rate-limit.js';
+
+// A running server: store, shared state and HTTP app, with an orderly stop.
+
+export interface RunningServer {
+  app: App;
+  store: Store;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const store = await openStore(config);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
+  try {
+    await redis?.connect();
+    const admin = await resolveAdminToken(config.adminToken, config.dataDir);
+    const app = await buildApp({
+      config,
+      store,
+      adminToken: admin.token,
+      buckets: redis ? new RedisBuckets(redis) : new MemoryBuckets(),
+      logger: { level: config.logLevel },
+    });
+    if (admin.generated) {
+      app.log.warn(`generated ADMIN_TOKEN (shown once, kept in ${admin.path}): ${admin.token}`);
+    }
+    const url = await app.listen({ port: config.port, host: config.host });
+    const rollups = startRollupTimer(store.db, config.rollupIntervalMs, app.log);
+    const retention = startSessionRetention(store.db, app.log);
+    return {
+      app,
+      store,
+      url,
+      async stop() {
+        // close() stops accepting and waits for in-flight requests; then the store checkpoints.
+        await rollups.stop();
+        await retention.stop();
+        await app.close();
+        redis?.disconnect();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    redis?.disconnect();
+    await store.close();
+    throw error;
+  }
+}

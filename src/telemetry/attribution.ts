@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store.js';
+import { isManager, type Role } from '../domain/roles.js';
+import { badRequest, forbidden, type FieldError } from '../http/errors.js';
+import type { CheckedEvent, WireEvent } from './events.js';
+import type { AttributedEvent } from './ingest.js';
+
+// Whose event it is (decisions.md §4): the caller's, unless an owner or manager names another
+// active user of the organization with `userId` or `userEmail` (imports).
+
+export interface Caller {
+  userId: string;
+  role: Role;
+}
+
+export async function attributeEvents(db: Db, organizationId: string, caller: Caller, events: CheckedEvent<WireEvent>[]): Promise<AttributedEvent[]> {
+  const named = events.filter(({ event }) => event.userId !== undefined || event.userEmail !== undefined);
+  if (named.length > 0 && !isManager(caller.role)) throw forbidden('only an owner or manager may attribute events to another user (userId, userEmail)');
+  const ids = [...new Set(named.flatMap(({ event }) => (event.userId === undefined ? [] : [event.userId])))];
+  const emails = [...new Set(named.flatMap(({ event }) => (event.userEmail === undefined ? [] : [event.userEmail.toLowerCase()])))];
+  const active = named.length === 0 ? [] : await activeUsers(db, organizationId, ids, emails);
+  const byId = new Map(active.map((user) => [user.id, user.id]));
+  const byEmail = new Map(active.map((user) => [user.email.toLowerCase(), user.id]));
+
+  const errors: FieldError[] = [];
+  const attributed = events.map((checked, index) => {
+    const { userId, userEmail, ...event } = checked.event;
+    const fromId = userId === undefined ? undefined : byId.get(userId);
+    const fromEmail = userEmail === undefined ? undefined : byEmail.get(userEmail.toLowerCase());
+    if (userId !== undefined && !fromId) errors.push({ path: `body/events/${index}/userId`, message: 'is not an active user of the organization' });
+    else if (userEmail !== undefined && !fromEmail) errors.push({ path: `body/events/${index}/userEmail`, message: 'is not an active user of the organization' });
+    else if (fromId && fromEmail && fromId !== fromEmail) errors.push({ path: `body/events/${index}/userEmail`, message: 'names another user than userId' });
+    return { ...checked, event, userId: fromId ?? fromEmail ?? caller.userId } as AttributedEvent;
+  });
+  const first = errors[0];
+  if (first) throw badRequest(`${first.path}: ${first.message}`, errors);
+  return attributed;
+}
+
+async function activeUsers(db: Db, organizationId: string, ids: string[], emails: string[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('organization_id', '=', organizationId)
+    .where('active', '=', true)
+    .where((eb) => eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(emails.length ? [eb(sql<string>`lower(email)`, 'in', emails)] : [])]))
+    .execute();
+}

@@ -1,0 +1,185 @@
+import { Type, type TObject, type TProperties } from '@sinclair/typebox';
+import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { dayOf, parseDay } from '../domain/dates.js';
+import { badRequest, type FieldError } from '../http/errors.js';
+import { StringEnum } from '../http/schemas.js';
+
+// Telemetry events as agent clients report them (decisions.md §4): the per-type schemas, and the
+// one check every event passes before it is stored, whoever sends it.
+
+export const CLIENTS = ['terminal-ui', 'web', 'non-interactive-cli'] as const;
+export type Client = (typeof CLIENTS)[number];
+export const AUTONOMY_MODES = ['auto-high', 'auto-medium', 'auto-low', 'spec', 'manual'] as const;
+export const AUTONOMY_LEVELS = ['auto_high', 'auto_medium', 'auto_low', 'manual'] as const;
+export const MODEL_TIERS = ['standard', 'thinking'] as const;
+
+/** Clients send names and paths they parse themselves: no control characters, bounded length. */
+const Name = (maxLength: number, minLength = 1) => Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]*$' });
+const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+const FIELDS_BY_TYPE = {
+  session_start: {},
+  user_message: { autonomyMode: StringEnum(AUTONOMY_MODES) },
+  assistant_message: {},
+  model_call: {
+    modelId: Name(200),
+    modelTier: StringEnum(MODEL_TIERS),
+    inputTokens: Tokens,
+    outputTokens: Tokens,
+    cacheReadTokens: Tokens,
+    cacheWriteTokens: Tokens,
+    billableTokens: Type.Optional(Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  },
+  tool_call: { tool: Name(200), mcpServer: Type.Optional(Name(200)), autonomyLevel: StringEnum(AUTONOMY_LEVELS) },
+  skill: { name: Name(200) },
+  slash_command: { name: Name(200) },
+  hook: { event: Name(100), matcher: Name(500, 0), command: Name(4000) },
+  file_created: { path: Name(4096), language: Name(100) },
+  file_edited: { path: Name(4096), language: Name(100) },
+  git_commit: {},
+  pr_created: {},
+} as const satisfies Record<string, TProperties>;
+
+export const EVENT_TYPES = Object.keys(FIELDS_BY_TYPE) as (keyof typeof FIELDS_BY_TYPE)[];
+export type EventType = keyof typeof FIELDS_BY_TYPE;
+
+const Timestamp = Type.Union([
+  Type.String({ maxLength: 64, description: 'ISO 8601 with a UTC offset' }),
+  Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000, description: 'Unix milliseconds' }),
+]);
+
+const BASE = {
+  id: Name(128),
+  timestamp: Timestamp,
+  sessionId: Name(128),
+  client: StringEnum(CLIENTS),
+};
+
+/** Who an event is for, when an owner or manager imports events of other users. */
+const ATTRIBUTION = {
+  userId: Type.Optional(Name(128)),
+  userEmail: Type.Optional(Type.String({ format: 'email', minLength: 3, maxLength: 320 })),
+};
+
+function schemasOf(extra: TProperties): Record<EventType, TObject> {
+  const entries = EVENT_TYPES.map((type) => [type, Type.Object({ ...BASE, type: Type.Literal(type), ...FIELDS_BY_TYPE[type], ...extra }, { additionalProperties: false })]);
+  return Object.fromEntries(entries) as Record<EventType, TObject>;
+}
+
+const EVENT_SCHEMAS = schemasOf({});
+const WIRE_SCHEMAS = schemasOf(ATTRIBUTION);
+
+interface EventBase {
+  /** Idempotency key, unique per organization (1-128 characters). */
+  id: string;
+  /** ISO 8601 with an offset, or Unix milliseconds; at most 5 minutes in the future. */
+  timestamp: string | number;
+  sessionId: string;
+  client: Client;
+}
+
+/** An event of one user, as the server records it. */
+export type TelemetryEvent = EventBase &
+  (
+    | { type: 'session_start' | 'assistant_message' | 'git_commit' | 'pr_created' }
+    | { type: 'user_message'; autonomyMode: (typeof AUTONOMY_MODES)[number] }
+    | {
+        type: 'model_call';
+        modelId: string;
+        modelTier: (typeof MODEL_TIERS)[number];
+        inputTokens: number;
+        outputTokens: number;
+        cacheReadTokens: number;
+        cacheWriteTokens: number;
+        billableTokens?: number;
+      }
+    | { type: 'tool_call'; tool: string; mcpServer?: string; autonomyLevel: (typeof AUTONOMY_LEVELS)[number] }
+    | { type: 'skill' | 'slash_command'; name: string }
+    | { type: 'hook'; event: string; matcher: string; command: string }
+    | { type: 'file_created' | 'file_edited'; path: string; language: string }
+  );
+
+/** An event as POST /api/v1/telemetry/events takes it: it may name the user it is for. */
+export type WireEvent = TelemetryEvent & { userId?: string; userEmail?: string };
+
+const Ajv = AjvModule.default;
+const addFormats = addFormatsModule.default;
+const ajv = new Ajv({ coerceTypes: false, allErrors: true, strict: false });
+addFormats(ajv);
+
+const compiled = (schemas: Record<EventType, TObject>) =>
+  new Map<string, ValidateFunction>(EVENT_TYPES.map((type) => [type, ajv.compile(schemas[type])]));
+const eventValidators = compiled(EVENT_SCHEMAS);
+const wireValidators = compiled(WIRE_SCHEMAS);
+
+function ajvErrors(at: string, errors: ErrorObject[]): FieldError[] {
+  return errors.map((error) => {
+    const field = error.params.missingProperty ?? error.params.additionalProperty;
+    return {
+      path: `${at}${error.instancePath}${typeof field === 'string' ? `/${field}` : ''}`,
+      message: error.params.additionalProperty ? 'unknown field' : (error.message ?? 'invalid'),
+    };
+  });
+}
+
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
+
+/** The instant of a timestamp: Unix ms, or ISO 8601 with an offset on a real calendar day. */
+export function instantOf(timestamp: string | number): number | undefined {
+  if (typeof timestamp === 'number') return timestamp;
+  const match = ISO_INSTANT.exec(timestamp);
+  if (!match || !parseDay(match[1]!)) return undefined;
+  const at = Date.parse(timestamp);
+  return Number.isNaN(at) ? undefined : at;
+}
+
+export interface CheckedEvent<E> {
+  event: E;
+  /** The UTC instant that decides the event's day. */
+  at: Date;
+  day: string;
+}
+
+/**
+ * Checks each event against its type's schema and the timestamp rules. Every problem is reported
+ * with its path (`<at>/3/modelId`); one invalid event fails the whole batch.
+ */
+function check<E>(events: readonly unknown[], at: string, validators: Map<string, ValidateFunction>, now: Date): CheckedEvent<E>[] {
+  const errors: FieldError[] = [];
+  const checked: CheckedEvent<E>[] = [];
+  events.forEach((event, index) => {
+    const path = `${at}/${index}`;
+    if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+      errors.push({ path, message: 'must be an object' });
+      return;
+    }
+    const type = (event as { type?: unknown }).type;
+    const validate = typeof type === 'string' ? validators.get(type) : undefined;
+    if (!validate) {
+      errors.push({ path: `${path}/type`, message: `must be one of ${EVENT_TYPES.join(', ')}` });
+      return;
+    }
+    if (!validate(event)) {
+      errors.push(...ajvErrors(path, validate.errors ?? []));
+      return;
+    }
+    const instant = instantOf((event as { timestamp: string | number }).timestamp);
+    if (instant === undefined) {
+      errors.push({ path: `${path}/timestamp`, message: 'must be ISO 8601 with a UTC offset (e.g. 2026-03-01T12:00:00Z) or Unix milliseconds' });
+    } else if (instant < 0) {
+      errors.push({ path: `${path}/timestamp`, message: 'must not be before 1970-01-01T00:00:00Z' });
+    } else if (instant > now.getTime() + FUTURE_TOLERANCE_MS) {
+      errors.push({ path: `${path}/timestamp`, message: 'is more than 5 minutes in the future' });
+    } else {
+      checked.push({ event: event as E, at: new Date(instant), day: dayOf(instant) });
+    }
+  });
+  const first = errors[0];
+  if (first) throw badRequest(`${first.path}: ${first.message}`, errors);
+  return checked;
+}
+
+export const checkEvents = (events: readonly unknown[], at: string, now: Date) => check<TelemetryEvent>(events, at, eventValidators, now);
+export const checkWireEvents = (events: readonly unknown[], at: string, now: Date) => check<WireEvent>(events, at, wireValidators, now);

@@ -1,0 +1,126 @@
+import { extname } from 'node:path';
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/store.js';
+import type { TelemetryEventsTable } from '../db/tables/telemetry.js';
+import { addDays } from '../domain/dates.js';
+import { badRequest } from '../http/errors.js';
+import { addCredits, monthOf } from '../repositories/credit-usage.js';
+import { findUser } from '../repositories/users.js';
+import { markDaysPending } from '../analytics/pending-days.js';
+import { standardCredits, type ModelCatalogue } from './credits.js';
+import { checkEvents, type CheckedEvent, type TelemetryEvent } from './events.js';
+
+// Storing telemetry: all events of a batch in one short transaction, idempotent per
+// (organization, event id), with the credit counter and the rollup's pending days updated in the
+// same transaction, so a retry never counts twice and a late event is never missed.
+
+export interface IngestResult {
+  /** Events newly stored. */
+  accepted: number;
+  /** Events whose id was already stored, also earlier in the same batch. */
+  duplicates: number;
+}
+
+export interface AttributedEvent extends CheckedEvent<TelemetryEvent> {
+  userId: string;
+}
+
+/** A later day's active-user windows (WAU over 7 days, MAU over 30) include this day. */
+const ACTIVE_WINDOW_DAYS = 30;
+
+/**
+ * Records already-typed events of one user of the organization, with the same rules as
+ * POST /api/v1/telemetry/events (types, timestamps, idempotency, credits). Invalid events or an
+ * unknown/deactivated user: ApiError 400, nothing stored.
+ */
+export async function recordEvents(
+  db: Db,
+  catalogue: ModelCatalogue,
+  organizationId: string,
+  userId: string,
+  events: readonly TelemetryEvent[],
+  now: Date = new Date(),
+): Promise<IngestResult> {
+  const checked = checkEvents(events, 'events', now);
+  const user = await findUser(db, organizationId, userId);
+  if (!user?.active) throw badRequest(`user ${userId} is not an active user of the organization`);
+  return storeEvents(db, catalogue, organizationId, checked.map((event) => ({ ...event, userId })));
+}
+
+/** Stores checked, attributed events. */
+export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[]): Promise<IngestResult> {
+  if (events.length === 0) return { accepted: 0, duplicates: 0 };
+  // One order for every batch: two concurrent batches with shared ids cannot deadlock.
+  const rows = events.map((event) => rowOf(organizationId, event, catalogue)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const inserted = await db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .insertInto('telemetry_events')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['organization_id', 'id']).doNothing())
+      .returning(['user_id', 'occurred_at', 'day', 'credits'])
+      .execute();
+    for (const [key, credits] of creditsByUserMonth(stored)) {
+      const [userId, month] = key.split('|') as [string, string];
+      await addCredits(trx, organizationId, userId, new Date(`${month}T00:00:00Z`), credits);
+    }
+    const days = new Set(stored.map((row) => row.day));
+    await markDaysPending(trx, organizationId, [...days].flatMap((day) => Array.from({ length: ACTIVE_WINDOW_DAYS }, (_, i) => addDays(day, i))));
+    return stored.length;
+  });
+  return { accepted: inserted, duplicates: events.length - inserted };
+}
+
+function creditsByUserMonth(rows: { user_id: string; occurred_at: Date; credits: number | null }[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    if (!row.credits) continue;
+    const key = `${row.user_id}|${monthOf(row.occurred_at)}`;
+    totals.set(key, (totals.get(key) ?? 0) + row.credits);
+  }
+  return totals;
+}
+
+/** The file's extension as `path.extname` finds it, lower case, without the dot; `(none)` when empty. */
+export function extensionOf(path: string): string {
+  return extname(path).slice(1).toLowerCase() || '(none)';
+}
+
+function rowOf(organizationId: string, { event, at, day, userId }: AttributedEvent, catalogue: ModelCatalogue): Insertable<TelemetryEventsTable> {
+  const row: Insertable<TelemetryEventsTable> = {
+    organization_id: organizationId,
+    id: event.id,
+    day,
+    occurred_at: at,
+    user_id: userId,
+    session_id: event.sessionId,
+    client: event.client,
+    type: event.type,
+  };
+  switch (event.type) {
+    case 'user_message':
+      return { ...row, autonomy_mode: event.autonomyMode };
+    case 'model_call':
+      return {
+        ...row,
+        model_id: event.modelId,
+        model_tier: event.modelTier,
+        input_tokens: event.inputTokens,
+        output_tokens: event.outputTokens,
+        cache_read_tokens: event.cacheReadTokens,
+        cache_write_tokens: event.cacheWriteTokens,
+        credits: standardCredits(event, catalogue),
+      };
+    case 'tool_call':
+      return { ...row, tool: event.tool, mcp_server: event.mcpServer ?? null, autonomy_level: event.autonomyLevel };
+    case 'skill':
+    case 'slash_command':
+      return { ...row, name: event.name };
+    case 'hook':
+      return { ...row, hook_event: event.event, hook_matcher: event.matcher, hook_command: event.command };
+    case 'file_created':
+    case 'file_edited':
+      return { ...row, path: event.path, extension: extensionOf(event.path), language: event.language };
+    default:
+      return row;
+  }
+}

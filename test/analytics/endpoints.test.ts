@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimPendingDays, markDaysPending, releasePendingDay } from '../../src/analytics/pending-days.js';
+import { runPendingRollups } from '../../src/analytics/rollup.js';
+import { startRollupTimer } from '../../src/analytics/rollup-timer.js';
+import { parseDay } from '../../src/domain/dates.js';
+import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { daysAgo, postEvents, runRollups, today } from './helpers.js';
+
+// The analytics endpoints' rules beyond the metric definitions: dates, history start, limits,
+// paging, reading only aggregated days; and the daily batch (pending days, claims, the timer).
+
+const HISTORY_START = daysAgo(30);
+
+let server: TestServer;
+let org: TestOrganization;
+beforeAll(async () => {
+  server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000', ANALYTICS_HISTORY_START: HISTORY_START });
+  org = await createOrganization(server);
+});
+afterAll(async () => server.close());
+
+const get = (url: string, key = org.owner.key) => server.app.inject({ method: 'GET', url: `/api/v1/analytics/${url}`, headers: auth(key) });
+const ENDPOINTS = ['tokens', 'tools', 'activity', 'productivity', 'users'];
+let sequence = 0;
+const event = (day: string, extra: Record<string, unknown> = {}) => ({ id: `e-${++sequence}`, type: 'session_start', timestamp: `${day}T10:00:00Z`, sessionId: 's', client: 'web', ...extra });
+
+describe('date rules', () => {
+  const range = (start: string, end: string) => `startDate=${start}&endDate=${end}`;
+
+  it('answers 400 to malformed and impossible dates on every endpoint', async () => {
+    for (const endpoint of ENDPOINTS) {
+      for (const [start, end, path] of [
+        ['2026-1-5', daysAgo(1), 'querystring/startDate'],
+        ['2026-02-30', daysAgo(1), 'querystring/startDate'],
+        [daysAgo(3), '20260101', 'querystring/endDate'],
+        [daysAgo(3), 'yesterday', 'querystring/endDate'],
+      ] as const) {
+        const body = expectError(await get(`${endpoint}?${range(start, end)}`), 400);
+        expect(body.errors?.[0]?.path).toBe(path);
+      }
+      expectError(await get(`${endpoint}?endDate=${daysAgo(1)}`), 400);
+      expectError(await get(`${endpoint}?startDate=${daysAgo(1)}`), 400);
+    }
+  });
+
+  it('answers 400 when startDate is after endDate', async () => {
+    expectError(await get(`tokens?${range(daysAgo(1), daysAgo(2))}`), 400);
+  });
+
+  it('answers 400 to today or later, naming the 24-hour data lag', async () => {
+    for (const endpoint of ENDPOINTS) {
+      const body = expectError(await get(`${endpoint}?${range(daysAgo(3), today())}`), 400);
+      expect(body.detail).toContain('24-hour');
+      expectError(await get(`${endpoint}?${range(today(), today())}`), 400);
+      expectError(await get(`${endpoint}?${range(daysAgo(1), daysAgo(-5))}`), 400);
+    }
+  });
+
+  it('answers one zero row per day, echoing the requested dates in meta', async () => {
+    const response = await get(`productivity?${range(daysAgo(3), daysAgo(1))}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      data: [3, 2, 1].map((n) => ({ date: daysAgo(n), files_created: 0, files_edited: 0, by_extension: [], by_language: [], git_commits: 0, git_prs_created: 0 })),
+      meta: { org_id: org.id, start_date: daysAgo(3), end_date: daysAgo(1) },
+    });
+  });
+
+  it('leaves out days before the history start; a range wholly before it is 200 with no rows', async () => {
+    const before = await get(`activity?${range(daysAgo(60), daysAgo(31))}`);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ data: [], meta: { org_id: org.id, start_date: daysAgo(60), end_date: daysAgo(31) } });
+    const across = (await get(`tools?${range(daysAgo(40), daysAgo(29))}`)).json();
+    expect(across.data.map((row: { date: string }) => row.date)).toEqual([daysAgo(30), daysAgo(29)]);
+    const users = (await get(`users?${range(daysAgo(60), daysAgo(31))}`)).json();
+    expect(users).toEqual({ data: [], meta: { org_id: org.id, start_date: daysAgo(60), end_date: daysAgo(31), has_more: false, next_cursor: null } });
+  });
+
+  it('answers 400 to an unknown group_by (values are case-sensitive) and ignores unknown parameters', async () => {
+    expectError(await get(`tokens?${range(daysAgo(2), daysAgo(1))}&group_by=tool_name`), 400);
+    expectError(await get(`tools?${range(daysAgo(2), daysAgo(1))}&group_by=model`), 400);
+    expectError(await get(`activity?${range(daysAgo(2), daysAgo(1))}&group_by=Client`), 400);
+    expect((await get(`productivity?${range(daysAgo(2), daysAgo(1))}&group_by=model&colour=blue`)).statusCode).toBe(200);
+  });
+});
+
+describe('/users paging', () => {
+  it('pages by user: limit users per page, next_cursor the last user id, rows by user then date', async () => {
+    const team = await createOrganization(server, 'Team');
+    const ids = Object.values(team.users).map((u) => u.id).sort();
+    const events = Object.values(team.users).flatMap((u) => [event(daysAgo(2), { userId: u.id }), event(daysAgo(1), { userId: u.id })]);
+    expect((await postEvents(server, team.owner.key, events)).statusCode).toBe(202);
+    await runRollups(server);
+    const dates = `startDate=${daysAgo(2)}&endDate=${daysAgo(1)}`;
+
+    const first = (await get(`users?${dates}&limit=3`, team.owner.key)).json();
+    expect(first.data.map((r: { user_id: string; date: string }) => [r.user_id, r.date])).toEqual(ids.slice(0, 3).flatMap((id) => [[id, daysAgo(2)], [id, daysAgo(1)]]));
+    expect(first.meta).toMatchObject({ has_more: true, next_cursor: ids[2] });
+    const second = (await get(`users?${dates}&limit=3&cursor=${first.meta.next_cursor}`, team.owner.key)).json();
+    expect(second.data.map((r: { user_id: string }) => r.user_id)).toEqual([ids[3], ids[3]]);
+    expect(second.meta).toMatchObject({ has_more: false, next_cursor: null });
+
+    const all = (await get(`users?${dates}`, team.owner.key)).json();
+    expect(all.data).toHaveLength(8);
+    expect(all.meta.has_more).toBe(false);
+    // A cursor is a user id: users whose id sorts after it.
+    expect((await get(`users?${dates}&cursor=zzz`, team.owner.key)).json().data).toEqual([]);
+  });
+
+  it('answers 400 to a limit outside 1-100', async () => {
+    const dates = `startDate=${daysAgo(2)}&endDate=${daysAgo(1)}`;
+    for (const limit of ['0', '101', '-1', 'many', '2.5']) expectError(await get(`users?${dates}&limit=${limit}`), 400);
+    expect((await get(`users?${dates}&limit=100`)).statusCode).toBe(200);
+    const cursor = expectError(await get(`users?${dates}&cursor=%00`), 400);
+    expect(cursor.errors?.[0]?.path).toBe('querystring/cursor');
+  });
+});
+
+describe('the daily batch', () => {
+  it('shows only aggregated days: new events appear after the rollup has run', async () => {
+    const fresh = await createOrganization(server, 'Fresh');
+    const dates = `startDate=${daysAgo(1)}&endDate=${daysAgo(1)}`;
+    await postEvents(server, fresh.owner.key, [event(daysAgo(1), { type: 'git_commit' })]);
+    expect((await get(`productivity?${dates}`, fresh.owner.key)).json().data[0].git_commits).toBe(0);
+    const run = await runRollups(server);
+    expect(run.aggregatedDays).toBeGreaterThan(0);
+    expect(run.pendingDays).toBe(0);
+    expect((await get(`productivity?${dates}`, fresh.owner.key)).json().data[0].git_commits).toBe(1);
+  });
+
+  it("keeps today's events pending until the day has ended", async () => {
+    const fresh = await createOrganization(server, 'Today');
+    await postEvents(server, fresh.owner.key, [{ ...event(today()), timestamp: Date.now() }]);
+    await runRollups(server);
+    const pending = await server.store.db.selectFrom('analytics_pending_days').select('day').where('organization_id', '=', fresh.id).orderBy('day').execute();
+    expect(pending[0]?.day).toBe(today());
+    // Later days of its WAU/MAU windows wait too, up to 29 days ahead.
+    expect(pending).toHaveLength(30);
+  });
+
+  it('a late event refreshes the WAU and MAU of the following 29 days', async () => {
+    const fresh = await createOrganization(server, 'Windows');
+    const dates = `startDate=${daysAgo(25)}&endDate=${daysAgo(1)}`;
+    await postEvents(server, fresh.owner.key, [event(daysAgo(1), { userId: fresh.users.member.id })]);
+    await runRollups(server);
+    await postEvents(server, fresh.owner.key, [event(daysAgo(25), { userId: fresh.users.guest.id })]);
+    await runRollups(server);
+    const rows = (await get(`activity?${dates}`, fresh.owner.key)).json().data as { date: string; weekly_active_users: number; monthly_active_users: number }[];
+    const at = (n: number) => rows.find((r) => r.date === daysAgo(n))!;
+    expect(at(25)).toMatchObject({ weekly_active_users: 1, monthly_active_users: 1 });
+    expect(at(19)).toMatchObject({ weekly_active_users: 1, monthly_active_users: 1 });
+    expect(at(18)).toMatchObject({ weekly_active_users: 0, monthly_active_users: 1 });
+    expect(at(1)).toMatchObject({ weekly_active_users: 1, monthly_active_users: 2 });
+  });
+
+  it('a day that changes while it is being aggregated stays pending', async () => {
+    const fresh = await createOrganization(server, 'Race');
+    const { db } = server.store;
+    await markDaysPending(db, fresh.id, [daysAgo(3)]);
+    const claimed = (await claimPendingDays(db, today(), 1000)).filter((c) => c.organizationId === fresh.id);
+    expect(claimed).toHaveLength(1);
+    // Claimed days are not handed out twice.
+    expect((await claimPendingDays(db, today(), 1000)).filter((c) => c.organizationId === fresh.id)).toEqual([]);
+    await markDaysPending(db, fresh.id, [daysAgo(3)]);
+    await releasePendingDay(db, claimed[0]!);
+    const again = (await claimPendingDays(db, today(), 1000)).filter((c) => c.organizationId === fresh.id);
+    expect(again).toEqual([{ organizationId: fresh.id, day: daysAgo(3), version: claimed[0]!.version + 1 }]);
+    await releasePendingDay(db, again[0]!);
+    expect(await db.selectFrom('analytics_pending_days').selectAll().where('organization_id', '=', fresh.id).execute()).toEqual([]);
+  });
+
+  it('aggregates each pending day once when several runners (replicas) race', async () => {
+    await runRollups(server);
+    const fresh = await createOrganization(server, 'Replicas');
+    await postEvents(server, fresh.owner.key, [event(daysAgo(3), { type: 'git_commit' }), event(daysAgo(2), { type: 'git_commit' })]);
+    // Days 3 and 2 ago, their successors up to yesterday: 3 ended days are pending.
+    const runs = await Promise.all([runPendingRollups(server.store.db), runPendingRollups(server.store.db), runPendingRollups(server.store.db)]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(3);
+    const rows = (await get(`productivity?startDate=${daysAgo(3)}&endDate=${daysAgo(1)}`, fresh.owner.key)).json().data;
+    expect(rows.map((r: { git_commits: number }) => r.git_commits)).toEqual([1, 1, 0]);
+  });
+
+  it('the background timer aggregates pending days and stops cleanly', async () => {
+    const fresh = await createOrganization(server, 'Timer');
+    await postEvents(server, fresh.owner.key, [event(daysAgo(2), { type: 'pr_created' })]);
+    const timer = startRollupTimer(server.store.db, 50, server.app.log);
+    try {
+      const dates = `startDate=${daysAgo(2)}&endDate=${daysAgo(2)}`;
+      for (let i = 0; i < 100; i++) {
+        if ((await get(`productivity?${dates}`, fresh.owner.key)).json().data[0].git_prs_created === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await get(`productivity?${dates}`, fresh.owner.key)).json().data[0].git_prs_created).toBe(1);
+    } finally {
+      await timer.stop();
+    }
+  });
+});
+
+describe('parseDay', () => {
+  it('accepts every real calendar day, years 0-99 included, and nothing else', () => {
+    expect(['0001-01-01', '0099-12-31', '2024-02-29', '2026-12-31'].map(parseDay)).toEqual(['0001-01-01', '0099-12-31', '2024-02-29', '2026-12-31']);
+    expect(['2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-01', ' 2026-01-01'].map(parseDay)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+});

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { auth, type Caller, type TestServer } from '../helpers/server.js';
+import type { Client, RefEvent } from './reference.js';
+
+// Shared by the analytics tests: random telemetry events (small value pools, so that names,
+// models and ids collide), posting them, running the rollup, and comparing with tolerance.
+
+export const DAY_MS = 86_400_000;
+export const today = () => new Date().toISOString().slice(0, 10);
+export const daysAgo = (n: number) => new Date(Date.parse(`${today()}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
+
+const CLIENTS: Client[] = ['terminal-ui', 'web', 'non-interactive-cli'];
+
+const body = fc.oneof(
+  fc.constant({ type: 'session_start' }),
+  fc.record({ type: fc.constant('user_message'), autonomyMode: fc.constantFrom('auto-high', 'auto-medium', 'auto-low', 'spec', 'manual') }),
+  fc.constant({ type: 'assistant_message' }),
+  fc.record(
+    {
+      type: fc.constant('model_call'),
+      modelId: fc.constantFrom('m-a', 'm-b', 'M-c'),
+      modelTier: fc.constantFrom('standard', 'thinking'),
+      inputTokens: fc.integer({ min: 0, max: 5000 }),
+      outputTokens: fc.integer({ min: 0, max: 2000 }),
+      // Multiples of 5 keep 0.1 x cacheRead exact, so equal totals tie exactly in both computations.
+      cacheReadTokens: fc.constantFrom(0, 5, 10, 20, 40, 80, 160),
+      cacheWriteTokens: fc.integer({ min: 0, max: 300 }),
+      billableTokens: fc.constantFrom(0, 7, 12.5),
+    },
+    { requiredKeys: ['type', 'modelId', 'modelTier', 'inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] },
+  ),
+  fc.record(
+    {
+      type: fc.constant('tool_call'),
+      tool: fc.constantFrom('Read', 'Edit', 'Bash', 'Grep'),
+      mcpServer: fc.constantFrom('GitHub', 'github', 'GITHUB', 'jira', 'Jira'),
+      autonomyLevel: fc.constantFrom('auto_high', 'auto_medium', 'auto_low', 'manual'),
+    },
+    { requiredKeys: ['type', 'tool', 'autonomyLevel'] },
+  ),
+  fc.record({ type: fc.constantFrom('skill', 'slash_command'), name: fc.constantFrom('review', 'deploy', 'test') }),
+  fc.record({ type: fc.constant('hook'), event: fc.constantFrom('PreToolUse', 'Stop'), matcher: fc.constantFrom('', 'Bash'), command: fc.constantFrom('lint', 'notify') }),
+  fc.record({
+    type: fc.constantFrom('file_created', 'file_edited'),
+    path: fc.constantFrom('src/a.ts', 'B.TS', 'Makefile', 'conf/.env', 'pkg.tar.gz', 'notes.', 'x/y.Py'),
+    language: fc.constantFrom('typescript', 'python', 'make'),
+  }),
+  fc.constant({ type: 'git_commit' }),
+  fc.constant({ type: 'pr_created' }),
+);
+
+export interface GeneratedEvent {
+  id: number;
+  daysAgo: number;
+  msOfDay: number;
+  /** Minutes east of UTC for an ISO timestamp; null sends Unix ms. */
+  offset: number | null;
+  user: number;
+  byEmail: boolean;
+  session: string;
+  client: Client;
+  body: Record<string, unknown>;
+}
+
+export const eventArb = (maxDaysAgo: number, idPool: number): fc.Arbitrary<GeneratedEvent> =>
+  fc.record({
+    id: fc.integer({ min: 0, max: idPool }),
+    daysAgo: fc.integer({ min: 1, max: maxDaysAgo }),
+    msOfDay: fc.integer({ min: 0, max: DAY_MS - 1 }),
+    offset: fc.option(fc.integer({ min: -48, max: 56 }).map((quarters) => quarters * 15), { nil: null }),
+    user: fc.integer({ min: 0, max: 3 }),
+    byEmail: fc.boolean(),
+    session: fc.constantFrom('s1', 's2', 's3', 's4'),
+    client: fc.constantFrom(...CLIENTS),
+    body: body as fc.Arbitrary<Record<string, unknown>>,
+  });
+
+function isoWithOffset(ms: number, offsetMinutes: number): string {
+  const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 23);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** The wire event and its reference twin, attributed to one of `users` by id or e-mail. */
+export function materialize(generated: GeneratedEvent, users: Caller[], idPrefix: string): { wire: Record<string, unknown>; ref: RefEvent } {
+  const user = users[generated.user % users.length]!;
+  const instant = Date.parse(`${daysAgo(generated.daysAgo)}T00:00:00Z`) + generated.msOfDay;
+  const id = `${idPrefix}${generated.id}`;
+  const common = { id, sessionId: generated.session, client: generated.client, ...generated.body };
+  const timestamp = generated.offset === null ? instant : isoWithOffset(instant, generated.offset);
+  const attribution = generated.byEmail ? { userEmail: user.email.toUpperCase() } : { userId: user.id };
+  return { wire: { ...common, timestamp, ...attribution }, ref: { ...common, timestamp: instant, userId: user.id } as RefEvent };
+}
+
+export async function postEvents(server: TestServer, key: string, events: unknown[]) {
+  return server.app.inject({ method: 'POST', url: '/api/v1/telemetry/events', headers: auth(key), payload: { events } });
+}
+
+export async function runRollups(server: TestServer) {
+  const response = await server.app.inject({ method: 'POST', url: '/admin/v1/rollups/run', headers: auth(server.adminToken) });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { aggregatedDays: number; pendingDays: number };
+}
+
+/** Numbers equal within floating-point summation error (SQL and the reference add in other orders). */
+function alignNumbers(actual: unknown, expected: unknown): unknown {
+  if (typeof actual === 'number' && typeof expected === 'number') {
+    return Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(actual), Math.abs(expected)) ? expected : actual;
+  }
+  if (Array.isArray(actual) && Array.isArray(expected)) return actual.map((item, i) => alignNumbers(item, expected[i]));
+  if (actual && expected && typeof actual === 'object' && typeof expected === 'object') {
+    return Object.fromEntries(Object.entries(actual).map(([key, value]) => [key, alignNumbers(value, (expected as Record<string, unknown>)[key])]));
+  }
+  return actual;
+}
+
+export function expectClose(actual: unknown, expected: unknown, label: string) {
+  expect(alignNumbers(actual, expected), label).toEqual(expected);
+}

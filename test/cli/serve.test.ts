@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { CLI_COMMAND } from '../hooks/helpers.js';
+import { cli, cliJson } from './helpers.js';
+
+// `quarterdeck serve` and `quarterdeck demo` as real processes: they start, answer, and stop on
+// SIGTERM / SIGINT.
+
+vi.setConfig({ testTimeout: 300_000 });
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function dataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'qd-serve-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Starts the CLI and waits until its output matches `ready`. */
+function startCli(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray; output: () => string; exit: Promise<number | null> }> {
+  const child = spawn(CLI_COMMAND[0]!, [...CLI_COMMAND.slice(1), ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(ready);
+      if (match) resolve({ child, match, output: () => output, exit });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exit.then((code) => reject(new Error(`exited ${code} before ready: ${output}`)));
+  });
+}
+
+describe('quarterdeck serve', () => {
+  it('serves with the environment\'s configuration and stops on SIGTERM', async () => {
+    const adminToken = 'admin-token-for-the-serve-test-0123456789';
+    const started = await startCli(['serve'], { PORT: '0', DATA_DIR: await dataDir(), ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' }, /serving on (http:\/\/\S+)/);
+    const url = started.match[1]!;
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
+    const created = await cliJson(['admin', 'organizations', 'create', '--name', 'Served', '--owner-email', 'owner@served.example'], { QUARTERDECK_URL: url, QUARTERDECK_ADMIN_TOKEN: adminToken });
+    const users = await cliJson(['users', 'list'], { QUARTERDECK_URL: url, QUARTERDECK_API_KEY: created.apiKey });
+    expect(users).toEqual([expect.objectContaining({ email: 'owner@served.example', role: 'owner' })]);
+    started.child.kill('SIGTERM');
+    expect(await started.exit).toBe(0);
+    expect(started.output()).toContain('SIGTERM, stopping');
+  });
+
+  it('exits 1 with the configuration error', async () => {
+    const result = await cli(['serve'], { PORT: 'eighty', DATA_DIR: await dataDir() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('PORT');
+  });
+});
+
+describe('quarterdeck demo', () => {
+  it('starts a demo server with analytics to query, and stops on SIGINT', async () => {
+    const started = await startCli(['demo'], { DATA_DIR: await dataDir(), PORT: '0', LOG_LEVEL: 'warn' }, /Owner API key:\s+(qd_\S+)[\s\S]*?'(http:\/\/[^/']+)\/api/);
+    const [, key, url] = started.match;
+    const activity = await cliJson(['analytics', 'activity'], { QUARTERDECK_URL: url!, QUARTERDECK_API_KEY: key! });
+    expect(activity).toHaveLength(7);
+    expect(activity.some((row: { daily_active_users: number }) => row.daily_active_users > 0)).toBe(true);
+    started.child.kill('SIGINT');
+    expect(await started.exit).toBe(0);
+  });
+});

@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computerStatus, moveStep, retryInstallDeps, STEP_STATUSES, type StepState } from '../../src/domain/computer-status.js';
+import { nextSessionStatus, SESSION_STATUSES } from '../../src/domain/session-status.js';
+import { ApiError } from '../../src/http/errors.js';
+
+// The two state machines, step by step, without a server.
+
+const at = new Date('2026-03-01T10:00:00Z');
+const later = new Date('2026-03-01T10:05:00Z');
+const pending: StepState = { status: 'pending', error: null, startedAt: null, completedAt: null };
+
+function statusOf(fn: () => unknown): number | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (error) {
+    return (error as ApiError).status;
+  }
+}
+
+describe('session status machine', () => {
+  it('goes idle -> pending -> running -> idle', () => {
+    expect(nextSessionStatus('idle', { kind: 'queue' })).toBe('pending');
+    expect(nextSessionStatus('pending', { kind: 'claim' })).toBe('running');
+    expect(nextSessionStatus('running', { kind: 'finish', moreQueued: false })).toBe('idle');
+  });
+
+  it('stays pending or running when more messages are queued, and finishes to pending when some wait', () => {
+    expect(nextSessionStatus('pending', { kind: 'queue' })).toBe('pending');
+    expect(nextSessionStatus('running', { kind: 'queue' })).toBe('running');
+    expect(nextSessionStatus('running', { kind: 'finish', moreQueued: true })).toBe('pending');
+  });
+
+  it('refuses claiming a session that is not pending and finishing one that is not running (409)', () => {
+    expect(statusOf(() => nextSessionStatus('idle', { kind: 'claim' }))).toBe(409);
+    expect(statusOf(() => nextSessionStatus('running', { kind: 'claim' }))).toBe(409);
+    expect(statusOf(() => nextSessionStatus('idle', { kind: 'finish', moreQueued: false }))).toBe(409);
+    expect(statusOf(() => nextSessionStatus('pending', { kind: 'finish', moreQueued: true }))).toBe(409);
+  });
+
+  it('only ever yields a known status', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SESSION_STATUSES), fc.constantFrom('queue', 'claim', 'finish'), fc.boolean(), (status, kind, more) => {
+        try {
+          const next = nextSessionStatus(status, kind === 'finish' ? { kind, moreQueued: more } : { kind } as never);
+          expect(SESSION_STATUSES).toContain(next);
+        } catch (error) {
+          expect((error as ApiError).status).toBe(409);
+        }
+      }),
+    );
+  });
+});
+
+describe('provisioning steps', () => {
+  it('sets timestamps on each move', () => {
+    const running = moveStep(pending, 'running', at);
+    expect(running).toEqual({ status: 'running', error: null, startedAt: at, completedAt: null });
+    expect(moveStep(running, 'completed', later)).toEqual({ status: 'completed', error: null, startedAt: at, completedAt: later });
+    expect(moveStep(running, 'failed', later, 'apt failed')).toEqual({ status: 'failed', error: 'apt failed', startedAt: at, completedAt: later });
+    expect(moveStep(pending, 'completed', later)).toMatchObject({ startedAt: later, completedAt: later });
+  });
+
+  it('refuses illegal moves with 409 and an error on a non-failed status with 400', () => {
+    const running = moveStep(pending, 'running', at);
+    expect(statusOf(() => moveStep(running, 'running', later))).toBe(409);
+    expect(statusOf(() => moveStep(running, 'pending', later))).toBe(409);
+    expect(statusOf(() => moveStep(pending, 'pending', later))).toBe(409);
+    expect(statusOf(() => moveStep(moveStep(running, 'completed', later), 'completed', later))).toBe(409);
+    expect(statusOf(() => moveStep(pending, 'running', at, 'oops'))).toBe(400);
+  });
+
+  it('retries install-deps only once finished, clearing completion and error', () => {
+    const failed = moveStep(moveStep(pending, 'running', at), 'failed', at, 'boom');
+    expect(retryInstallDeps(failed, later)).toEqual({ status: 'running', error: null, startedAt: later, completedAt: null });
+    expect(statusOf(() => retryInstallDeps(pending, later))).toBe(409);
+    expect(statusOf(() => retryInstallDeps(moveStep(pending, 'running', at), later))).toBe(409);
+  });
+
+  it('derives the computer status: any failed is error, all completed is active, else provisioning', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...STEP_STATUSES), { minLength: 1, maxLength: 5 }), (statuses) => {
+        const status = computerStatus(statuses.map((s) => ({ status: s })));
+        if (statuses.includes('failed')) expect(status).toBe('error');
+        else if (statuses.every((s) => s === 'completed')) expect(status).toBe('active');
+        else expect(status).toBe('provisioning');
+      }),
+    );
+  });
+});

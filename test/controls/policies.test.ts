@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertApiKeyCreationAllowed, assertComputerCreationAllowed, assertModelAllowed, sessionDefaults, type EnterpriseSettings } from '../../src/domain/policies.js';
+import { addCredits } from '../../src/repositories/credit-usage.js';
+import { assertUnderCreditLimit, setGlobalLimit, setUserLimit } from '../../src/repositories/credit-limits.js';
+import { appendRevision, currentSettings } from '../../src/repositories/enterprise-controls.js';
+import { createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+
+// The policies other areas enforce, as pure functions, and the two functions reading their inputs.
+
+const statusOf = (run: () => unknown): number | undefined => {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    return (error as { status?: number }).status;
+  }
+};
+
+describe('sessionDefaults', () => {
+  it('takes model, specModeModel and runInWorktree from sessionDefaultSettings, nothing else', () => {
+    expect(sessionDefaults({})).toEqual({});
+    expect(sessionDefaults({ sessionDefaultSettings: { model: 'm1', specModeModel: 'm2', runInWorktree: false, other: 1 } as never })).toEqual({ model: 'm1', specModeModel: 'm2', runInWorktree: false });
+    expect(sessionDefaults({ sessionDefaultSettings: { runInWorktree: true } })).toEqual({ runInWorktree: true });
+  });
+});
+
+describe('assertModelAllowed', () => {
+  it('allows everything without a model policy', () => {
+    expect(statusOf(() => assertModelAllowed({}, 'any'))).toBeUndefined();
+  });
+  it('refuses blocked models with 403', () => {
+    const settings: EnterpriseSettings = { modelPolicy: { blockedModelIds: ['bad'] } };
+    expect(statusOf(() => assertModelAllowed(settings, 'bad'))).toBe(403);
+    expect(statusOf(() => assertModelAllowed(settings, 'good'))).toBeUndefined();
+  });
+  it('with a non-empty allow list, refuses models not on it; an empty list allows all', () => {
+    expect(statusOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: ['a'] } }, 'b'))).toBe(403);
+    expect(statusOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: ['a'] } }, 'a'))).toBeUndefined();
+    expect(statusOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: [] } }, 'b'))).toBeUndefined();
+  });
+  it('blocking wins over allowing', () => {
+    expect(statusOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: ['a'], blockedModelIds: ['a'] } }, 'a'))).toBe(403);
+  });
+});
+
+describe('assertComputerCreationAllowed', () => {
+  it('allows both provider types by default', () => {
+    expect(statusOf(() => assertComputerCreationAllowed({}, 'hosted', 'a@x.test'))).toBeUndefined();
+    expect(statusOf(() => assertComputerCreationAllowed({}, 'byom', 'a@x.test'))).toBeUndefined();
+  });
+  it('managedComputersEnabled governs hosted, byomComputersEnabled governs byom', () => {
+    expect(statusOf(() => assertComputerCreationAllowed({ managedComputersEnabled: false }, 'hosted', 'a@x.test'))).toBe(403);
+    expect(statusOf(() => assertComputerCreationAllowed({ managedComputersEnabled: false }, 'byom', 'a@x.test'))).toBeUndefined();
+    expect(statusOf(() => assertComputerCreationAllowed({ byomComputersEnabled: false }, 'byom', 'a@x.test'))).toBe(403);
+    expect(statusOf(() => assertComputerCreationAllowed({ byomComputersEnabled: false }, 'hosted', 'a@x.test'))).toBeUndefined();
+  });
+  it('e-mail lists limit who may create, compared case-insensitively; empty means everyone', () => {
+    const settings: EnterpriseSettings = { byomComputersAllowedEmails: ['Alice@X.test'], managedComputersAllowedEmails: [] };
+    expect(statusOf(() => assertComputerCreationAllowed(settings, 'byom', 'alice@x.TEST'))).toBeUndefined();
+    expect(statusOf(() => assertComputerCreationAllowed(settings, 'byom', 'bob@x.test'))).toBe(403);
+    expect(statusOf(() => assertComputerCreationAllowed(settings, 'hosted', 'bob@x.test'))).toBeUndefined();
+  });
+});
+
+describe('assertApiKeyCreationAllowed', () => {
+  it('restricts members and guests only when restrictApiKeyCreationToManagers is true', () => {
+    for (const role of ['owner', 'manager', 'member', 'guest'] as const) expect(statusOf(() => assertApiKeyCreationAllowed({}, role))).toBeUndefined();
+    const restricted: EnterpriseSettings = { restrictApiKeyCreationToManagers: true };
+    expect(statusOf(() => assertApiKeyCreationAllowed(restricted, 'owner'))).toBeUndefined();
+    expect(statusOf(() => assertApiKeyCreationAllowed(restricted, 'manager'))).toBeUndefined();
+    expect(statusOf(() => assertApiKeyCreationAllowed(restricted, 'member'))).toBe(403);
+    expect(statusOf(() => assertApiKeyCreationAllowed(restricted, 'guest'))).toBe(403);
+  });
+});
+
+describe('with a database', () => {
+  let server: TestServer;
+  let org: TestOrganization;
+  let other: TestOrganization;
+  beforeAll(async () => {
+    server = await startTestServer();
+    org = await createOrganization(server);
+    other = await createOrganization(server, 'Other');
+  });
+  afterAll(async () => server?.close());
+
+  const creditStatus = async (organizationId: string, userId: string) => {
+    try {
+      await assertUnderCreditLimit(server.store.db, organizationId, userId);
+      return undefined;
+    } catch (error) {
+      return (error as { status?: number }).status;
+    }
+  };
+
+  it('currentSettings is empty before any change and the latest revision after', async () => {
+    expect(await currentSettings(server.store.db, org.id)).toEqual({});
+    await appendRevision(server.store.db, org.id, org.owner.id, () => ({ modelPolicy: { blockedModelIds: ['x'] } }));
+    await appendRevision(server.store.db, org.id, org.owner.id, (current) => ({ ...current.settings, routerGuidance: 'g' }));
+    expect(await currentSettings(server.store.db, org.id)).toEqual({ modelPolicy: { blockedModelIds: ['x'] }, routerGuidance: 'g' });
+    expect(await currentSettings(server.store.db, other.id)).toEqual({});
+  });
+
+  it('assertUnderCreditLimit: no limit, global limit, override, 402 at the limit', async () => {
+    const db = server.store.db;
+    const user = org.users.member;
+    expect(await creditStatus(org.id, user.id)).toBeUndefined();
+    await addCredits(db, org.id, user.id, new Date(), 40);
+    await setGlobalLimit(db, org.id, 50);
+    expect(await creditStatus(org.id, user.id)).toBeUndefined();
+    await addCredits(db, org.id, user.id, new Date(), 10);
+    expect(await creditStatus(org.id, user.id)).toBe(402);
+    // The override wins over the global limit, both ways.
+    await setUserLimit(db, org.id, user.id, 51);
+    expect(await creditStatus(org.id, user.id)).toBeUndefined();
+    await setUserLimit(db, org.id, user.id, 0);
+    expect(await creditStatus(org.id, org.users.member.id)).toBe(402);
+    await setUserLimit(db, org.id, user.id, null);
+    expect(await creditStatus(org.id, user.id)).toBe(402);
+    await setGlobalLimit(db, org.id, null);
+    expect(await creditStatus(org.id, user.id)).toBeUndefined();
+  });
+
+  it('assertUnderCreditLimit counts only this UTC month and this organization', async () => {
+    const db = server.store.db;
+    const user = org.users.guest;
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(1);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    await addCredits(db, org.id, user.id, lastMonth, 1000);
+    await setUserLimit(db, org.id, user.id, 5);
+    expect(await creditStatus(org.id, user.id)).toBeUndefined();
+    await setGlobalLimit(db, other.id, 0);
+    expect(await creditStatus(org.id, user.id)).toBeUndefined();
+    expect(await creditStatus(other.id, other.users.member.id)).toBe(402);
+    await addCredits(db, org.id, user.id, new Date(), 5);
+    expect(await creditStatus(org.id, user.id)).toBe(402);
+  });
+});

@@ -1,0 +1,123 @@
+import { validate as validateOpenApi } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+
+// decisions.md §1 and §3: conventions every endpoint shares, and the operations endpoints.
+
+let server: TestServer;
+let org: TestOrganization;
+beforeAll(async () => {
+  server = await startTestServer({ METRICS_TOKEN: 'metrics-secret', BODY_LIMIT_BYTES: '2048' });
+  org = await createOrganization(server);
+});
+afterAll(async () => server.close());
+
+describe('error body and request ids', () => {
+  it('answers unknown routes with the error body', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/v0/nowhere' });
+    expectError(response, 404);
+    expectError(await server.app.inject({ method: 'PUT', url: '/healthz' }), 404);
+  });
+
+  it('keeps a caller request id and replaces an unusable one', async () => {
+    const kept = await server.app.inject({ method: 'GET', url: '/api/v0/organization/users', headers: { ...auth(org.owner.key), 'x-request-id': 'trace-123' } });
+    expect(kept.headers['x-request-id']).toBe('trace-123');
+    const replaced = await server.app.inject({ method: 'GET', url: '/nowhere', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(expectError(replaced, 404).requestId).toBe(replaced.headers['x-request-id']);
+  });
+
+  it('answers 413 to a body over the limit', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/v0/api-keys', headers: { ...auth(org.owner.key), 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(4096) }) });
+    expectError(response, 413);
+  });
+
+  it('never answers a malformed request with a 500', async () => {
+    const attempts = [
+      { method: 'POST' as const, url: '/api/v0/organization/users', payload: 'null' },
+      { method: 'POST' as const, url: '/api/v0/organization/users', payload: '"text"' },
+      { method: 'POST' as const, url: '/api/v0/organization/users', payload: '[1,2]' },
+      { method: 'POST' as const, url: '/api/v0/api-keys', payload: '{"name":{"$gt":""}}' },
+      { method: 'PATCH' as const, url: '/api/v0/organization/users/%00', payload: '{}' },
+      { method: 'GET' as const, url: '/api/v0/organization/users?limit=1e309' },
+      { method: 'GET' as const, url: "/api/v0/organization/users?cursor='%20OR%201=1" },
+      { method: 'DELETE' as const, url: `/api/v0/api-keys/${'x'.repeat(500)}` },
+    ];
+    for (const attempt of attempts) {
+      const response = await server.app.inject({ method: attempt.method, url: attempt.url, headers: { ...auth(org.owner.key), 'content-type': 'application/json' }, ...(attempt.payload ? { payload: attempt.payload } : {}) });
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBeLessThan(500);
+      expectError(response, response.statusCode);
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After once a credential spends its bucket, per credential', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const limitedOrg = await createOrganization(limited);
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 5; i++) {
+        last = await limited.app.inject({ method: 'GET', url: '/api/v0/api-keys', headers: auth(limitedOrg.users.guest.key) });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses.slice(3)).toEqual([429, 429]);
+      expectError(last!, 429);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(last!.headers['ratelimit-limit']).toBe('3');
+      expect(last!.headers['ratelimit-remaining']).toBe('0');
+      const other = await limited.app.inject({ method: 'GET', url: '/api/v0/api-keys', headers: auth(limitedOrg.users.member.key) });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('operations endpoints', () => {
+  it('reports health and readiness without credentials', async () => {
+    const health = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+  });
+
+  it('serves Prometheus metrics only with the metrics token when one is set', async () => {
+    await server.app.inject({ method: 'GET', url: '/api/v0/organization/users', headers: auth(org.owner.key) });
+    expectError(await server.app.inject({ method: 'GET', url: '/metrics' }), 401);
+    const response = await server.app.inject({ method: 'GET', url: '/metrics', headers: auth('metrics-secret') });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(/http_requests_total\{method="GET",route="\/api\/v0\/organization\/users",status="200"\} \d+/);
+    expect(response.body).toContain('http_request_duration_seconds_bucket');
+  });
+
+  it('publishes a valid OpenAPI 3.1 document listing every route, with named shared schemas', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const validation = await validateOpenApi(structuredClone(document));
+    expect(validation.valid, JSON.stringify(validation)).toBe(true);
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['ErrorBody', 'Pagination', 'User', 'ApiKey', 'Role']));
+    const documented = new Set<string>();
+    for (const [path, operations] of Object.entries<Record<string, unknown>>(document.paths)) {
+      for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const undocumented = server.app.routeTable
+      .filter((route) => !['/openapi.json', '/metrics'].includes(route.url) && !route.url.startsWith('/docs') && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`)
+      .filter((route) => !documented.has(route));
+    expect(undocumented).toEqual([]);
+    expect(documented.size).toBeGreaterThan(10);
+  });
+
+  it('serves the API reference page', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openStore, type Store } from '../../src/db/store.js';
+import type { App } from '../../src/http/context.js';
+import { MemoryBuckets, RedisBuckets } from '../../src/http/rate-limit.js';
+import type { Role } from '../../src/domain/roles.js';
+
+// A real server for tests: the embedded store in memory by default, or a scratch PostgreSQL
+// database (and Redis) when TEST_DATABASE_URL / TEST_REDIS_URL are set, as CI does.
+
+export interface TestServer {
+  app: App;
+  store: Store;
+  config: Config;
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+async function scratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `qd_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const scratch = baseUrl ? await scratchDatabase(baseUrl) : undefined;
+  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', ...env, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+  const seed = scratch ? undefined : new Blob([await readFile(inject('embeddedSeedPath'))]);
+  const store = await openStore(config, { inMemory: true, ...(seed ? { seed } : {}) });
+  const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+  const adminToken = `admin-${randomBytes(16).toString('hex')}`;
+  const app = await buildApp({ config, store, adminToken, buckets: redis ? new RedisBuckets(redis) : new MemoryBuckets() });
+  await app.ready();
+  return {
+    app,
+    store,
+    config,
+    adminToken,
+    async close() {
+      await app.close();
+      redis?.disconnect();
+      await store.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+export interface Caller {
+  id: string;
+  email: string;
+  role: Role;
+  key: string;
+}
+
+export interface TestOrganization {
+  id: string;
+  owner: Caller;
+  /** One user of each role, the owner included. */
+  users: Record<Role, Caller>;
+}
+
+let sequence = 0;
+
+export function uniqueEmail(tag: string): string {
+  sequence += 1;
+  return `${tag}-${sequence}-${randomBytes(3).toString('hex')}@example.test`;
+}
+
+export function auth(key: string): Record<string, string> {
+  return { authorization: `Bearer ${key}` };
+}
+
+export function json<T = any>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+/** Bootstraps an organization and adds one user per role. */
+export async function createOrganization(server: TestServer, name = 'Test Org'): Promise<TestOrganization> {
+  const ownerEmail = uniqueEmail('owner');
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/admin/v1/organizations',
+    headers: auth(server.adminToken),
+    payload: { name, ownerEmail },
+  });
+  if (created.statusCode !== 201) throw new Error(`bootstrap failed: ${created.statusCode} ${created.body}`);
+  const body = created.json();
+  const owner: Caller = { id: body.owner.id, email: ownerEmail, role: 'owner', key: body.apiKey };
+  const users = { owner } as Record<Role, Caller>;
+  for (const role of ['manager', 'member', 'guest'] as const) users[role] = await addUser(server, owner.key, role);
+  return { id: body.organization.id, owner, users };
+}
+
+export async function addUser(server: TestServer, actorKey: string, role: Role, email = uniqueEmail(role)): Promise<Caller> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/v0/organization/users', headers: auth(actorKey), payload: { email, role } });
+  if (response.statusCode !== 201) throw new Error(`add user failed: ${response.statusCode} ${response.body}`);
+  const body = response.json();
+  return { id: body.user.id, email, role, key: body.apiKey };
+}
+
+export async function accessToken(server: TestServer, key: string): Promise<string> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/v0/auth/token', headers: auth(key) });
+  if (response.statusCode !== 200) throw new Error(`token failed: ${response.statusCode} ${response.body}`);
+  return response.json().accessToken;
+}
+
+/** Asserts the one error body of decisions.md §3 and returns it. */
+export function expectError(response: LightMyRequestResponse, status: number): { title: string; detail: string; status: number; requestId: string; errors?: { path: string; message: string }[] } {
+  if (response.statusCode !== status) throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
+  const body = response.json();
+  const keys = Object.keys(body).sort();
+  const expected = body.errors ? ['detail', 'errors', 'requestId', 'status', 'title'] : ['detail', 'requestId', 'status', 'title'];
+  if (JSON.stringify(keys) !== JSON.stringify(expected)) throw new Error(`not the error body: ${response.body}`);
+  if (body.status !== status || typeof body.title !== 'string' || typeof body.detail !== 'string') throw new Error(`bad error body: ${response.body}`);
+  if (body.requestId !== response.headers['x-request-id']) throw new Error('requestId differs from X-Request-Id');
+  return body;
+}
