@@ -1,10 +1,19 @@
 -- Telemetry events and the daily analytics rollups computed from them (docs/analytics.md).
 
--- One row per event. The primary key is the idempotency key (organization, event id). Reads are
--- per organization and UTC day, so a second index leads with (organization_id, day); the rollup
--- of one day, and the 7/30-day active-user windows, scan only their days. Not partitioned: a
--- partitioned table's unique key must contain the partition key, which would lose per-
--- organization idempotency of event ids (see docs/analytics.md).
+-- The idempotency key of events: (organization, event id) is stored once, whatever the event's
+-- day. A partitioned table's unique keys must contain the partition key, so this key cannot live
+-- on telemetry_events itself; ingestion inserts here first and stores only the new events.
+CREATE TABLE telemetry_event_ids (
+  organization_id  text NOT NULL REFERENCES organizations (id),
+  id               text NOT NULL,
+  day              date NOT NULL,
+  PRIMARY KEY (organization_id, id)
+);
+
+-- One row per event, partitioned by month of its UTC day: a day's rollup and the 7/30-day
+-- active-user windows read one or two partitions, and old months can be dropped whole. The
+-- monthly partitions are created on demand at ingestion (src/telemetry/partitions.ts); events
+-- before 2026, earlier than any analytics history, share one partition.
 CREATE TABLE telemetry_events (
   organization_id     text NOT NULL REFERENCES organizations (id),
   id                  text NOT NULL,
@@ -33,9 +42,10 @@ CREATE TABLE telemetry_events (
   path                text,
   extension           text,
   language            text,
-  PRIMARY KEY (organization_id, id)
-);
+  PRIMARY KEY (organization_id, day, id)
+) PARTITION BY RANGE (day);
 CREATE INDEX telemetry_events_day ON telemetry_events (organization_id, day, user_id);
+CREATE TABLE telemetry_events_before_2026 PARTITION OF telemetry_events FOR VALUES FROM (MINVALUE) TO ('2026-01-01');
 
 -- Days whose rollup must be (re)computed. `version` grows with every ingestion that touches the
 -- day; a rollup claims a day (lease in claimed_until), computes it and removes the row only if

@@ -9,6 +9,7 @@ import { insertUser } from '../repositories/users.js';
 import { startServer } from '../server.js';
 import { recordEvents } from '../telemetry/ingest.js';
 import type { TelemetryEvent } from '../telemetry/events.js';
+import { progressBar } from '../cli/format.js';
 import { generateDemoEvents } from './generate.js';
 
 // `npm run demo`: a server on the embedded store (a fresh data directory unless DATA_DIR is set)
@@ -38,11 +39,19 @@ async function main() {
     if (!byUser.has(user)) byUser.set(user, []);
     byUser.get(user)!.push(event);
   }
+  let stored = 0;
   for (const [user, own] of byUser) {
-    for (let i = 0; i < own.length; i += BATCH) await recordEvents(db, config.modelCatalogue, organization.id, userIds[user]!, own.slice(i, i + BATCH));
+    for (let i = 0; i < own.length; i += BATCH) {
+      const batch = own.slice(i, i + BATCH);
+      await recordEvents(db, config.modelCatalogue, organization.id, userIds[user]!, batch);
+      stored += batch.length;
+      showProgress(`storing telemetry ${progressBar(stored, events.length, 'events')}`);
+    }
   }
+  showProgress('aggregating the daily rollups');
   // The server's own rollup timer may take some days; wait for those too.
   await runAllPendingRollups(db, 120_000);
+  showProgress('');
 
   const start = addDays(lastDay, -6);
   console.log(`\nQuarterdeck demo: ${events.length} events of ${USERS} users over ${DAYS} days, aggregated up to ${lastDay}.`);
@@ -52,6 +61,11 @@ async function main() {
   const stop = () => void server.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** One line on stderr, redrawn in place; only on a terminal, so logs and pipes stay clean. */
+function showProgress(text: string): void {
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${text}`);
 }
 
 main().catch((error: unknown) => {

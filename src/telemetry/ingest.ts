@@ -9,6 +9,7 @@ import { findUser } from '../repositories/users.js';
 import { markDaysPending } from '../analytics/pending-days.js';
 import { standardCredits, type ModelCatalogue } from './credits.js';
 import { checkEvents, type CheckedEvent, type TelemetryEvent } from './events.js';
+import { ensureEventPartitions } from './partitions.js';
 
 // Storing telemetry: all events of a batch in one short transaction, idempotent per
 // (organization, event id), with the credit counter and the rollup's pending days updated in the
@@ -50,27 +51,35 @@ export async function recordEvents(
 /** Stores checked, attributed events. */
 export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[]): Promise<IngestResult> {
   if (events.length === 0) return { accepted: 0, duplicates: 0 };
-  // One order for every batch: two concurrent batches with shared ids cannot deadlock.
-  const rows = events.map((event) => rowOf(organizationId, event, catalogue)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const inserted = await db.transaction().execute(async (trx) => {
-    const stored = await trx
-      .insertInto('telemetry_events')
-      .values(rows)
+  // One order for every batch: two concurrent batches with shared ids cannot deadlock. An id
+  // repeated within the batch keeps its first event.
+  const byId = new Map<string, Insertable<TelemetryEventsTable>>();
+  for (const event of events) if (!byId.has(event.event.id)) byId.set(event.event.id, rowOf(organizationId, event, catalogue));
+  const rows = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  await ensureEventPartitions(db, rows.map((row) => row.day));
+  const stored = await db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto('telemetry_event_ids')
+      .values(rows.map(({ id, day }) => ({ organization_id: organizationId, id, day })))
       .onConflict((oc) => oc.columns(['organization_id', 'id']).doNothing())
-      .returning(['user_id', 'occurred_at', 'day', 'credits'])
+      .returning('id')
       .execute();
-    for (const [key, credits] of creditsByUserMonth(stored)) {
+    const freshIds = new Set(fresh.map((row) => row.id));
+    const newRows = rows.filter((row) => freshIds.has(row.id));
+    if (newRows.length === 0) return newRows;
+    await trx.insertInto('telemetry_events').values(newRows).execute();
+    for (const [key, credits] of creditsByUserMonth(newRows)) {
       const [userId, month] = key.split('|') as [string, string];
       await addCredits(trx, organizationId, userId, new Date(`${month}T00:00:00Z`), credits);
     }
-    const days = new Set(stored.map((row) => row.day));
+    const days = new Set(newRows.map((row) => row.day));
     await markDaysPending(trx, organizationId, [...days].flatMap((day) => Array.from({ length: ACTIVE_WINDOW_DAYS }, (_, i) => addDays(day, i))));
-    return stored.length;
+    return newRows;
   });
-  return { accepted: inserted, duplicates: events.length - inserted };
+  return { accepted: stored.length, duplicates: events.length - stored.length };
 }
 
-function creditsByUserMonth(rows: { user_id: string; occurred_at: Date; credits: number | null }[]): Map<string, number> {
+function creditsByUserMonth(rows: readonly Pick<Insertable<TelemetryEventsTable>, 'user_id' | 'occurred_at' | 'credits'>[]): Map<string, number> {
   const totals = new Map<string, number>();
   for (const row of rows) {
     if (!row.credits) continue;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { ApiError } from '../../src/http/errors.js';
 import { creditsUsed } from '../../src/repositories/credit-usage.js';
 import { recordEvents } from '../../src/telemetry/ingest.js';
@@ -78,6 +79,29 @@ describe('accepting events', () => {
     expect((await postEvents(server, org.owner.key, [late, ms, soon])).statusCode).toBe(202);
     expect((await storedEvent(late.id))!.day).toBe(day);
     expect((await storedEvent(ms.id))!.day).toBe(day);
+  });
+});
+
+describe('storage by month', () => {
+  const partitionOf = async (id: string) =>
+    (
+      await sql<{ partition: string }>`SELECT tableoid::regclass::text AS partition FROM telemetry_events
+        WHERE organization_id = ${org.id} AND id = ${id}`.execute(server.store.db)
+    ).rows.map((row) => row.partition);
+
+  it('stores each event once, in the partition of its month; events before 2026 share one', async () => {
+    const recent = base();
+    const old = base({ timestamp: '2025-03-04T05:06:07Z' });
+    expect((await postEvents(server, org.owner.key, [recent, old])).json()).toEqual({ accepted: 2, duplicates: 0 });
+    expect(await partitionOf(recent.id)).toEqual([`telemetry_events_${daysAgo(1).slice(0, 7).replace('-', '_')}`]);
+    expect(await partitionOf(old.id)).toEqual(['telemetry_events_before_2026']);
+  });
+
+  it('keeps an id unique across months: the same id on another day is a duplicate', async () => {
+    const event = base({ timestamp: '2026-01-20T00:00:00Z' });
+    expect((await postEvents(server, org.owner.key, [event])).json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await postEvents(server, org.owner.key, [{ ...event, timestamp: yesterdayNoon() }])).json()).toEqual({ accepted: 0, duplicates: 1 });
+    expect(await partitionOf(event.id)).toEqual(['telemetry_events_2026_01']);
   });
 });
 

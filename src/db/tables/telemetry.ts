@@ -32,6 +32,12 @@ export interface TelemetryEventsTable {
   language: string | null;
 }
 
+export interface TelemetryEventIdsTable {
+  organization_id: string;
+  id: string;
+  day: string;
+}
+
 export interface AnalyticsPendingDaysTable {
   organization_id: string;
   day: string;
@@ -60,6 +66,7 @@ export interface AnalyticsUserDailyTable {
 }
 
 export interface TelemetryTables {
+  telemetry_event_ids: TelemetryEventIdsTable;
   telemetry_events: TelemetryEventsTable;
   analytics_pending_days: AnalyticsPendingDaysTable;
   analytics_daily: AnalyticsDailyTable;

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store.js';
+
+// The monthly partitions of telemetry_events (migrations/0003_telemetry.sql), created on demand
+// before events of a new month are stored. Replicas may race for the same month: an advisory lock
+// per month serializes them, and CREATE ... IF NOT EXISTS makes the loser's attempt a no-op.
+
+/** Days before this share one partition made by the migration. */
+const FIRST_MONTHLY_PARTITION = '2026-01';
+const PARTITION_LOCK_ID = 8_115_003;
+
+/** Months known to have a partition, per store: after the first event of a month, no DDL. */
+const knownMonths = new WeakMap<Db, Set<string>>();
+
+/** `YYYY-MM` after `month`. */
+function nextMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+}
+
+/** Makes sure every day of `days` (YYYY-MM-DD) has its partition. */
+export async function ensureEventPartitions(db: Db, days: Iterable<string>): Promise<void> {
+  let known = knownMonths.get(db);
+  if (!known) knownMonths.set(db, (known = new Set()));
+  const months = new Set<string>();
+  for (const day of days) {
+    const month = day.slice(0, 7);
+    if (month >= FIRST_MONTHLY_PARTITION && !known.has(month)) months.add(month);
+  }
+  for (const month of months) {
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${PARTITION_LOCK_ID}, hashtext(${month}))`.execute(trx);
+      // month is YYYY-MM from a checked day, so the identifier and literals are safe to inline.
+      const table = `telemetry_events_${month.replace('-', '_')}`;
+      await sql
+        .raw(`CREATE TABLE IF NOT EXISTS ${table} PARTITION OF telemetry_events FOR VALUES FROM ('${month}-01') TO ('${nextMonth(month)}-01')`)
+        .execute(trx);
+    });
+    known.add(month);
+  }
+}
