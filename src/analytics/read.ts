@@ -24,24 +24,29 @@ export async function dailyRows<K extends DailyKind>(db: Db, organizationId: str
 }
 
 export interface UserPage {
-  rows: UserRow[];
+  /** The page's users, in byte order. */
+  userIds: string[];
   /** The last user id of the page when more users follow, else null. */
   nextCursor: string | null;
 }
 
-/** Per-user rows, paged by user id (byte order): `limit` users after `cursor`, each with its days in order. */
-export async function userRows(db: Db, organizationId: string, range: DayRange, page: { limit: number; cursor: string | undefined }): Promise<UserPage> {
-  if (range.from > range.end) return { rows: [], nextCursor: null };
-  const inRange = db
-    .selectFrom('analytics_user_daily')
-    .where('organization_id', '=', organizationId)
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.end);
-  let users = inRange.select('user_id').groupBy('user_id').orderBy(sql`user_id COLLATE "C"`).limit(page.limit + 1);
+/** Users with rows in the range, paged by user id (byte order): `limit` users after `cursor`. */
+export async function userPage(db: Db, organizationId: string, range: DayRange, page: { limit: number; cursor: string | undefined }): Promise<UserPage> {
+  if (range.from > range.end) return { userIds: [], nextCursor: null };
+  let users = userDays(db, organizationId, range).select('user_id').groupBy('user_id').orderBy(sql`user_id COLLATE "C"`).limit(page.limit + 1);
   if (page.cursor !== undefined) users = users.where(sql`user_id COLLATE "C"`, '>', page.cursor);
   const ids = (await users.execute()).map((row) => row.user_id);
-  const shown = ids.slice(0, page.limit);
-  if (shown.length === 0) return { rows: [], nextCursor: null };
-  const rows = await inRange.select('row').where('user_id', 'in', shown).orderBy(sql`user_id COLLATE "C"`).orderBy('day').execute();
-  return { rows: rows.map((row) => row.row as UserRow), nextCursor: ids.length > page.limit ? shown[shown.length - 1]! : null };
+  const userIds = ids.slice(0, page.limit);
+  return { userIds, nextCursor: ids.length > page.limit ? userIds[userIds.length - 1]! : null };
+}
+
+/** The rows of these users in the range: by user id (byte order), then day. */
+export async function userRows(db: Db, organizationId: string, range: DayRange, userIds: readonly string[]): Promise<UserRow[]> {
+  if (userIds.length === 0) return [];
+  const rows = await userDays(db, organizationId, range).select('row').where('user_id', 'in', userIds).orderBy(sql`user_id COLLATE "C"`).orderBy('day').execute();
+  return rows.map((row) => row.row as UserRow);
+}
+
+function userDays(db: Db, organizationId: string, range: DayRange) {
+  return db.selectFrom('analytics_user_daily').where('organization_id', '=', organizationId).where('day', '>=', range.from).where('day', '<=', range.end);
 }

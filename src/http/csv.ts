@@ -38,13 +38,28 @@ export function csvCell(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A header line and one line per row (nothing at all for no rows), each ending in CRLF. */
+/** One CSV line, ending in CRLF. */
+export function csvLine(cells: readonly Cell[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** A header line and one line per row (nothing at all for no rows). */
 export function toCsv(records: readonly Record<string, unknown>[]): string {
   const rows = records.map((record) => flatten(record));
   const columns = columnsOf(rows);
   if (columns.length === 0) return '';
-  const lines = [columns.map(csvCell), ...rows.map((row) => columns.map((column) => csvCell(row[column])))];
-  return lines.map((cells) => `${cells.join(',')}\r\n`).join('');
+  return [csvLine(columns), ...rows.map((row) => csvLine(columns.map((column) => row[column])))].join('');
+}
+
+/** Fixed columns, then the records of each batch as it arrives: for answers too long to hold. */
+export async function* csvStream(columns: readonly string[], batches: AsyncIterable<readonly Record<string, unknown>[]>): AsyncGenerator<string> {
+  yield csvLine(columns);
+  for await (const batch of batches) {
+    yield batch.map((record) => {
+      const row = flatten(record);
+      return csvLine(columns.map((column) => row[column]));
+    }).join('');
+  }
 }
 
 /** Whether an Accept header asks for CSV rather than JSON (JSON wins a tie it names). */

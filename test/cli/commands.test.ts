@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auth, createOrganization, startTestServer, uniqueEmail, type TestOrganization, type TestServer } from '../helpers/server.js';
-import { cli, cliJson, tempFile } from './helpers.js';
+import { QuarterdeckClient } from '../../src/sdk/client.js';
+import { asCsvCells, cli, cliJson, csvRecords, tempFile } from './helpers.js';
 
 // Every API command of the CLI as a subprocess against a real server.
 
@@ -237,6 +238,12 @@ describe('telemetry and analytics', () => {
     const range = ['--start', day3, '--end', day3];
     const all = await cliJson(['analytics', 'users', ...range, '--all', '--limit', '1'], env);
     expect(all.map((row: { user_id: string }) => row.user_id)).toEqual(Object.values(org.users).map((caller) => caller.id).sort());
+    const csv = await cli(['analytics', 'users', ...range, '--all', '--limit', '1', '--format', 'csv'], env);
+    const records = csvRecords(csv.stdout);
+    const sdkRows = [];
+    for await (const row of new QuarterdeckClient({ baseUrl: url, apiKey: org.owner.key }).paginateAnalyticsUsers({ query: { startDate: day3, endDate: day3, limit: 1 } })) sdkRows.push(row);
+    expect(sdkRows).toHaveLength(Object.keys(org.users).length);
+    expect(records).toEqual(sdkRows.map(asCsvCells));
     const first = await cli(['analytics', 'users', ...range, '--limit', '1'], env);
     expect(JSON.parse(first.stdout)).toHaveLength(1);
     expect(first.stderr).toContain('--cursor');

@@ -1,29 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/dates.js';
 import { acceptsCsv, csvCell, toCsv } from '../../src/http/csv.js';
-import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { asCsvCells, csvRecords, parseCsv } from './helpers.js';
+import { addUser, auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // CSV from the analytics endpoints (Accept: text/csv) and the one CSV encoder behind it.
-
-/** A minimal RFC 4180 reader, to check that what we write reads back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(cell), (cell = '');
-    else if (char === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += char;
-  }
-  return rows;
-}
 
 describe('the CSV encoder', () => {
   it('quotes commas, quotes and line breaks, and defuses formulas', () => {
@@ -114,6 +96,21 @@ describe('analytics as CSV', () => {
     expect(response.headers['x-has-more']).toBe('false');
     expect(response.headers['x-next-cursor']).toBe('');
     expect(parseCsv(response.body)).toHaveLength(2);
+  });
+
+  it('streams /users: the rows of the JSON page, for more users than one chunk of the stream', async () => {
+    const crowd = await createOrganization(server, 'Crowd');
+    const members = [crowd.owner, ...(await Promise.all(Array.from({ length: 24 }, () => addUser(server, crowd.owner.key, 'member'))))];
+    const events = members.map((member, i) => ({ id: `c-${i}`, type: 'tool_call', timestamp: `${day}T01:00:00Z`, sessionId: 's', client: 'web', tool: 'Read', autonomyLevel: 'manual', userId: member.id }));
+    expect((await server.app.inject({ method: 'POST', url: '/api/v1/telemetry/events', headers: auth(crowd.owner.key), payload: { events } })).statusCode).toBe(202);
+    await server.app.inject({ method: 'POST', url: '/admin/v1/rollups/run', headers: auth(server.adminToken) });
+    const url = `/api/v1/analytics/users?startDate=${addDays(day, -1)}&endDate=${day}&limit=100`;
+    const csv = await server.app.inject({ url, headers: csvHeaders(crowd.owner.key) });
+    expect(csv.headers['content-length']).toBeUndefined();
+    const records = csvRecords(csv.body);
+    const rows = (await server.app.inject({ url, headers: auth(crowd.owner.key) })).json().data as Record<string, unknown>[];
+    expect(rows).toHaveLength(members.length);
+    expect(records).toEqual(rows.map(asCsvCells));
   });
 
   it('keeps JSON the default and errors as the JSON error body', async () => {

@@ -40,3 +40,34 @@ export async function tempFile(name: string, content: string): Promise<string> {
   await writeFile(path, content);
   return path;
 }
+
+/** A minimal RFC 4180 reader, to check that what we write reads back. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') row.push(cell), (cell = '');
+    else if (char === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    else cell += char;
+  }
+  return rows;
+}
+
+/** CSV text as records keyed by its header line. */
+export function csvRecords(text: string): Record<string, string>[] {
+  const [header = [], ...lines] = parseCsv(text);
+  return lines.map((line) => Object.fromEntries(header.map((name, i) => [name, line[i]!])));
+}
+
+/** A flat JSON row as its CSV cells read back: arrays as JSON, null as empty. */
+export function asCsvCells(row: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(row).map(([name, value]) => [name, Array.isArray(value) ? JSON.stringify(value) : String(value ?? '')]));
+}

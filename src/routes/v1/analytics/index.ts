@@ -14,12 +14,11 @@ export default async function analytics(app: App) {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, description: 'JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).' };
   });
-  // Accept: text/csv turns a successful answer's `data` into CSV (errors stay JSON); the /users
-  // paging meta travels in X-Has-More / X-Next-Cursor headers.
+  // Accept: text/csv turns a successful answer's `data` into CSV (errors stay JSON). /users
+  // streams its CSV itself, which is not a string here.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !acceptsCsv(request.headers.accept)) return payload;
-    const { data, meta } = JSON.parse(payload) as { data: Record<string, unknown>[]; meta: { has_more?: boolean; next_cursor?: string | null } };
-    if (meta.has_more !== undefined) reply.header('x-has-more', String(meta.has_more)).header('x-next-cursor', meta.next_cursor ?? '');
+    const { data } = JSON.parse(payload) as { data: Record<string, unknown>[] };
     reply.type('text/csv; charset=utf-8');
     return toCsv(data);
   });

@@ -1,11 +1,17 @@
+import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import { DateQuery, metaOf, rangeOf } from '../../../analytics/query.js';
-import { userRows } from '../../../analytics/read.js';
+import { userPage, userRows } from '../../../analytics/read.js';
 import { Meta, UserRow } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
+import { acceptsCsv, csvStream } from '../../../http/csv.js';
 
-// GET /api/v1/analytics/users — one row per user and day, paged by user id.
+// GET /api/v1/analytics/users — one row per user and day, paged by user id. A page can hold 100
+// users x a year of days, so its CSV is streamed, a few users' rows at a time.
+
+const CSV_COLUMNS = Object.keys(UserRow.properties);
+const USERS_PER_CSV_CHUNK = 10;
 export default async function usersRoute(app: App) {
   app.get(
     '/analytics/users',
@@ -26,11 +32,25 @@ export default async function usersRoute(app: App) {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { organizationId } = principalOf(request);
+      const { db } = app.services;
       const range = rangeOf(app.services, request.query);
-      const page = await userRows(app.services.db, organizationId, range, { limit: request.query.limit, cursor: request.query.cursor });
-      return { data: page.rows, meta: { ...metaOf(organizationId, range), has_more: page.nextCursor !== null, next_cursor: page.nextCursor } };
+      const page = await userPage(db, organizationId, range, { limit: request.query.limit, cursor: request.query.cursor });
+      if (acceptsCsv(request.headers.accept)) {
+        // The paging meta travels in headers, since a CSV body has no room for it.
+        reply.header('x-has-more', String(page.nextCursor !== null)).header('x-next-cursor', page.nextCursor ?? '').type('text/csv; charset=utf-8');
+        // The route's typed reply knows only the JSON body; a stream bypasses serialization.
+        return reply.send(Readable.from(csvStream(CSV_COLUMNS, chunksOf(page.userIds))) as never);
+      }
+      return {
+        data: await userRows(db, organizationId, range, page.userIds),
+        meta: { ...metaOf(organizationId, range), has_more: page.nextCursor !== null, next_cursor: page.nextCursor },
+      };
+
+      async function* chunksOf(userIds: string[]) {
+        for (let i = 0; i < userIds.length; i += USERS_PER_CSV_CHUNK) yield userRows(db, organizationId, range, userIds.slice(i, i + USERS_PER_CSV_CHUNK));
+      }
     },
   );
 }
