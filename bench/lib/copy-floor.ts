@@ -37,7 +37,10 @@ export async function unnestFloor(pool: pg.Pool, fromOrganization: string, toOrg
   let after = '';
   for (;;) {
     const chunk = await pool.query({
-      text: `SELECT ${rest.join(', ')} FROM telemetry_events WHERE organization_id = $1 AND id > $2 ORDER BY id LIMIT ${UNNEST_ROWS}`,
+      // Paged along the (organization_id, id) key, which lives on the idempotency table.
+      text: `SELECT ${rest.map((column) => `e.${column}`).join(', ')} FROM telemetry_event_ids i
+        JOIN telemetry_events e ON e.organization_id = i.organization_id AND e.day = i.day AND e.id = i.id
+        WHERE i.organization_id = $1 AND i.id > $2 ORDER BY i.id LIMIT ${UNNEST_ROWS}`,
       values: [fromOrganization, after],
       rowMode: 'array',
     });
