@@ -28,13 +28,22 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 };
 
 // A safety net under route validation: a value PostgreSQL refuses (SQLSTATE class 22, e.g. a NUL
-// byte in text) is the caller's fault, and a unique violation that slipped past a check is a conflict.
+// byte in text) is the caller's fault, and a unique violation that slipped past a check is a
+// conflict. A transaction PostgreSQL rolled back (class 40: serialization failure, deadlock) wrote
+// nothing, so the caller may simply retry: 503 with Retry-After.
 function databaseErrorCode(code: string | undefined): ErrorCode | undefined {
   if (!code || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
   if (code.startsWith('22')) return 'bad_request';
   if (code === '23505') return 'conflict';
+  if (code.startsWith('40')) return 'unavailable';
   return undefined;
 }
+
+const DATABASE_ERROR_DETAIL: Partial<Record<ErrorCode, string>> = {
+  bad_request: 'a value in the request cannot be stored',
+  conflict: 'the request conflicts with existing data',
+  unavailable: 'the request collided with a concurrent one and was rolled back; retry it',
+};
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, detail: string, errors?: FieldError[]) {
   const { status, title } = ERRORS[code];
@@ -63,7 +72,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(request, reply, 'bad_request', first ? `${first.path}: ${first.message}` : 'invalid request', errors);
     }
     const databaseCode = databaseErrorCode(fastifyError.code);
-    if (databaseCode) return sendError(request, reply, databaseCode, databaseCode === 'conflict' ? 'the request conflicts with existing data' : 'a value in the request cannot be stored');
+    if (databaseCode) {
+      if (databaseCode === 'unavailable') reply.header('Retry-After', '1');
+      return sendError(request, reply, databaseCode, DATABASE_ERROR_DETAIL[databaseCode]!);
+    }
     const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
     if (mapped) return sendError(request, reply, mapped, fastifyError.message);
     const status = fastifyError.statusCode;

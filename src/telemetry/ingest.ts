@@ -68,7 +68,9 @@ export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizatio
     const newRows = rows.filter((row) => freshIds.has(row.id));
     if (newRows.length === 0) return newRows;
     await trx.insertInto('telemetry_events').values(newRows).execute();
-    for (const [key, credits] of creditsByUserMonth(newRows)) {
+    // Sorted, like the ids before and the pending days after: concurrent batches of several users
+    // take their row locks in one order and cannot deadlock.
+    for (const [key, credits] of [...creditsByUserMonth(newRows)].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const [userId, month] = key.split('|') as [string, string];
       await addCredits(trx, organizationId, userId, new Date(`${month}T00:00:00Z`), credits);
     }

@@ -207,6 +207,19 @@ describe('attribution', () => {
     expect((await storedEvent(byEmail.id))!.user_id).toBe(org.users.member.id);
   });
 
+  it('stores concurrent batches that name the same users in opposite orders, none lost', async () => {
+    const [first, second] = [org.users.guest, org.users.manager];
+    const pair = (i: number) => {
+      // Ids sort so that one batch reaches `first` before `second`, the other the reverse.
+      const one = [modelCall({ id: `mix-${i}-a`, userId: first.id }), modelCall({ id: `mix-${i}-b`, userId: second.id })];
+      const two = [modelCall({ id: `mix-${i}-c`, userId: second.id }), modelCall({ id: `mix-${i}-d`, userId: first.id })];
+      return [one, two];
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => pair(i)).flat().map((events) => postEvents(server, org.owner.key, events)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 202));
+    expect(answers.reduce((n, answer) => n + answer.json().accepted, 0)).toBe(40);
+  });
+
   it('answers 403 to a member naming a user, even itself', async () => {
     expectError(await postEvents(server, org.users.member.key, [base({ userId: org.users.member.id })]), 403);
     expectError(await postEvents(server, org.users.member.key, [base({ userEmail: org.users.owner.email })]), 403);

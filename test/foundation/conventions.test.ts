@@ -1,5 +1,8 @@
 import { validate as validateOpenApi } from '@readme/openapi-parser';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installErrorHandling } from '../../src/http/error-handler.js';
 import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // decisions.md §1 and §3: conventions every endpoint shares, and the operations endpoints.
@@ -49,6 +52,22 @@ describe('error body and request ids', () => {
       expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBeLessThan(500);
       expectError(response, response.statusCode);
     }
+  });
+
+  it('answers a transaction the database rolled back (deadlock, serialization failure) with 503 and Retry-After', async () => {
+    const app = Fastify();
+    installErrorHandling(app);
+    for (const code of ['40P01', '40001']) {
+      app.get(`/rolled-back/${code}`, async () => {
+        await sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'rolled back' USING ERRCODE = '${code}'; END $$`).execute(server.store.db);
+      });
+    }
+    for (const code of ['40P01', '40001']) {
+      const response = await app.inject({ url: `/rolled-back/${code}` });
+      expect(expectError(response, 503).detail).toMatch(/retry/);
+      expect(response.headers['retry-after']).toBe('1');
+    }
+    await app.close();
   });
 });
 
