@@ -110,8 +110,6 @@ async function main() {
 
     // --- 1. Ingestion through HTTP, batches of up to 1000 events of one user, `clients` concurrent
     // senders each sending one user's batches in order (as that user's agent client would).
-    // Batches mixing users, sent concurrently, can deadlock on the monthly credit counters: see
-    // docs/performance.md.
     let generated = 0;
     let accepted = 0;
     let batches = 0;
