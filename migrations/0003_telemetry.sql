@@ -60,23 +60,25 @@ CREATE TABLE analytics_pending_days (
 CREATE INDEX analytics_pending_days_day ON analytics_pending_days (day);
 
 -- The aggregated organization-day: one JSON document per endpoint, exactly the ungrouped row.
+-- json, not jsonb: the text is kept as the rollup wrote it (field order included), so an
+-- endpoint can answer by joining the stored documents, without parsing and serializing them.
 CREATE TABLE analytics_daily (
   organization_id  text NOT NULL REFERENCES organizations (id),
   day              date NOT NULL,
-  tokens           jsonb NOT NULL,
-  tools            jsonb NOT NULL,
-  activity         jsonb NOT NULL,
-  productivity     jsonb NOT NULL,
+  tokens           json NOT NULL,
+  tools            json NOT NULL,
+  activity         json NOT NULL,
+  productivity     json NOT NULL,
   aggregated_at    timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (organization_id, day)
 );
 
--- The aggregated user-day of /users, keyed for paging by user id, then date.
+-- The aggregated user-day of /users (json, as above), keyed for paging by user id, then date.
 CREATE TABLE analytics_user_daily (
   organization_id  text NOT NULL REFERENCES organizations (id),
   user_id          text NOT NULL,
   day              date NOT NULL,
-  row              jsonb NOT NULL,
+  row              json NOT NULL,
   PRIMARY KEY (organization_id, user_id, day)
 );
 CREATE INDEX analytics_user_daily_day ON analytics_user_daily (organization_id, day, user_id);

@@ -2,25 +2,37 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import { daysFrom, type DayRange } from '../domain/dates.js';
 import { assembleDay, NO_STATS, type DayRollup } from './assemble.js';
-import type { UserRow } from './schemas.js';
 
 // Reading the aggregated days. Analytics never look at raw events: a day not aggregated (yet)
 // reads as a day without events.
 
 export type DailyKind = 'tokens' | 'tools' | 'activity' | 'productivity';
 
-/** One row per day of the range (from the history start on), zero-filled. */
-export async function dailyRows<K extends DailyKind>(db: Db, organizationId: string, kind: K, range: DayRange): Promise<DayRollup[K][]> {
+/**
+ * One row per day of the range (from the history start on), zero-filled, as JSON text: the stored
+ * documents are served as written (migrations/0003_telemetry.sql).
+ */
+export async function dailyDocuments(db: Db, organizationId: string, kind: DailyKind, range: DayRange): Promise<string[]> {
   if (range.from > range.end) return [];
   const stored = await db
     .selectFrom('analytics_daily')
-    .select(['day', sql.ref<DayRollup[K]>(kind).as('document')])
+    .select(['day', sql<string>`${sql.ref(kind)}::text`.as('document')])
     .where('organization_id', '=', organizationId)
     .where('day', '>=', range.from)
     .where('day', '<=', range.end)
     .execute();
-  const byDay = new Map(stored.map((row) => [row.day, row.document as DayRollup[K]]));
-  return daysFrom(range.from, range.end).map((day) => byDay.get(day) ?? assembleDay(day, [], NO_STATS, new Map())[kind]);
+  const byDay = new Map(stored.map((row) => [row.day, row.document]));
+  return daysFrom(range.from, range.end).map((day) => byDay.get(day) ?? JSON.stringify(assembleDay(day, [], NO_STATS, new Map())[kind]));
+}
+
+/** The same rows, parsed. */
+export async function dailyRows<K extends DailyKind>(db: Db, organizationId: string, kind: K, range: DayRange): Promise<DayRollup[K][]> {
+  return (await dailyDocuments(db, organizationId, kind, range)).map((document) => JSON.parse(document) as DayRollup[K]);
+}
+
+/** An answer `{"data": [...], "meta": {...}}` built from rows that are JSON text already. */
+export function jsonAnswer(rows: readonly string[], meta: object): string {
+  return `{"data":[${rows.join(',')}],"meta":${JSON.stringify(meta)}}`;
 }
 
 export interface UserPage {
@@ -40,11 +52,16 @@ export async function userPage(db: Db, organizationId: string, range: DayRange, 
   return { userIds, nextCursor: ids.length > page.limit ? userIds[userIds.length - 1]! : null };
 }
 
-/** The rows of these users in the range: by user id (byte order), then day. */
-export async function userRows(db: Db, organizationId: string, range: DayRange, userIds: readonly string[]): Promise<UserRow[]> {
+/** The rows of these users in the range as JSON text: by user id (byte order), then day. */
+export async function userRows(db: Db, organizationId: string, range: DayRange, userIds: readonly string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
-  const rows = await userDays(db, organizationId, range).select('row').where('user_id', 'in', userIds).orderBy(sql`user_id COLLATE "C"`).orderBy('day').execute();
-  return rows.map((row) => row.row as UserRow);
+  const rows = await userDays(db, organizationId, range)
+    .select(sql<string>`row::text`.as('row'))
+    .where('user_id', 'in', userIds)
+    .orderBy(sql`user_id COLLATE "C"`)
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => row.row);
 }
 
 function userDays(db: Db, organizationId: string, range: DayRange) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimPendingDays, markDaysPending, releasePendingDay } from '../../src/analytics/pending-days.js';
 import { runPendingRollups } from '../../src/analytics/rollup.js';
 import { startRollupTimer } from '../../src/analytics/rollup-timer.js';
+import { ActivityRow, ProductivityRow, TokenRow, ToolRow, UserRow } from '../../src/analytics/schemas.js';
 import { parseDay } from '../../src/domain/dates.js';
 import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { daysAgo, postEvents, runRollups, today } from './helpers.js';
@@ -80,6 +81,50 @@ describe('date rules', () => {
     expectError(await get(`tools?${range(daysAgo(2), daysAgo(1))}&group_by=model`), 400);
     expectError(await get(`activity?${range(daysAgo(2), daysAgo(1))}&group_by=Client`), 400);
     expect((await get(`productivity?${range(daysAgo(2), daysAgo(1))}&group_by=model&colour=blue`)).statusCode).toBe(200);
+  });
+});
+
+/** The field names of a value, recursively, in order: what a schema of nested objects and arrays promises. */
+function shapeOf(schema: { type?: string; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] }, value: unknown): unknown {
+  if (schema.type === 'object' && schema.properties && value && typeof value === 'object') {
+    return Object.entries(value).map(([name, inner]) => [name, schema.properties![name] ? shapeOf(schema.properties![name] as never, inner) : 'NOT IN THE SCHEMA']);
+  }
+  if (schema.type === 'array' && Array.isArray(value)) return value.map((item) => shapeOf(schema.items as never, item));
+  return typeof value;
+}
+function schemaShape(schema: { type?: string; properties?: Record<string, unknown>; items?: unknown }, value: unknown): unknown {
+  if (schema.type === 'object' && schema.properties) {
+    return Object.entries(schema.properties).map(([name, inner]) => [name, schemaShape(inner as never, (value as Record<string, unknown>)?.[name])]);
+  }
+  if (schema.type === 'array') return Array.isArray(value) ? value.map((item) => schemaShape(schema.items as never, item)) : [];
+  return typeof value;
+}
+
+describe('answer shape', () => {
+  it('answers JSON rows with exactly the documented fields, in the documented order, days with and without events', async () => {
+    const shaped = await createOrganization(server, 'Shapes');
+    const day = daysAgo(2);
+    const events = [
+      event(day, { type: 'user_message', autonomyMode: 'spec' }),
+      event(day, { type: 'model_call', modelId: 'm', modelTier: 'standard', inputTokens: 5, outputTokens: 3, cacheReadTokens: 10, cacheWriteTokens: 1 }),
+      event(day, { type: 'tool_call', tool: 'Read', mcpServer: 'GitHub', autonomyLevel: 'manual' }),
+      event(day, { type: 'skill', name: 'review' }),
+      event(day, { type: 'slash_command', name: 'compact' }),
+      event(day, { type: 'hook', event: 'Stop', matcher: '', command: 'make' }),
+      event(day, { type: 'file_edited', path: 'a.ts', language: 'typescript' }),
+      event(day, { type: 'git_commit' }),
+    ];
+    expect((await postEvents(server, shaped.owner.key, events)).statusCode).toBe(202);
+    await runRollups(server);
+    const schemas = { tokens: TokenRow, tools: ToolRow, activity: ActivityRow, productivity: ProductivityRow, users: UserRow };
+    for (const [endpoint, schema] of Object.entries(schemas)) {
+      const response = await get(`${endpoint}?startDate=${daysAgo(3)}&endDate=${day}`, shaped.owner.key);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const { data, meta } = response.json() as { data: unknown[]; meta: Record<string, unknown> };
+      expect(data.length, endpoint).toBe(endpoint === 'users' ? 1 : 2);
+      expect(Object.keys(meta).slice(0, 3)).toEqual(['org_id', 'start_date', 'end_date']);
+      for (const row of data) expect(shapeOf(schema as never, row), endpoint).toEqual(schemaShape(schema as never, row));
+    }
   });
 });
 

@@ -45,7 +45,7 @@ export interface AnalyticsPendingDaysTable {
   claimed_until: Date | null;
 }
 
-/** jsonb columns: written as JSON text, read back as parsed values. */
+/** json columns: written as JSON text, read back as parsed values (or selected ::text). */
 type Json<T> = ColumnType<T, string, string>;
 
 export interface AnalyticsDailyTable {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import { DateQuery, metaOf, rangeOf } from '../../../analytics/query.js';
-import { userPage, userRows } from '../../../analytics/read.js';
+import { jsonAnswer, userPage, userRows } from '../../../analytics/read.js';
 import { Meta, UserRow } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
@@ -43,13 +43,15 @@ export default async function usersRoute(app: App) {
         // The route's typed reply knows only the JSON body; a stream bypasses serialization.
         return reply.send(Readable.from(csvStream(CSV_COLUMNS, chunksOf(page.userIds))) as never);
       }
-      return {
-        data: await userRows(db, organizationId, range, page.userIds),
-        meta: { ...metaOf(organizationId, range), has_more: page.nextCursor !== null, next_cursor: page.nextCursor },
-      };
+      const meta = { ...metaOf(organizationId, range), has_more: page.nextCursor !== null, next_cursor: page.nextCursor };
+      // The stored rows joined as text, as the per-day endpoints do.
+      return reply.type('application/json; charset=utf-8').send(jsonAnswer(await userRows(db, organizationId, range, page.userIds), meta) as never);
 
       async function* chunksOf(userIds: string[]) {
-        for (let i = 0; i < userIds.length; i += USERS_PER_CSV_CHUNK) yield userRows(db, organizationId, range, userIds.slice(i, i + USERS_PER_CSV_CHUNK));
+        for (let i = 0; i < userIds.length; i += USERS_PER_CSV_CHUNK) {
+          const rows = await userRows(db, organizationId, range, userIds.slice(i, i + USERS_PER_CSV_CHUNK));
+          yield rows.map((row) => JSON.parse(row) as Record<string, unknown>);
+        }
       }
     },
   );
