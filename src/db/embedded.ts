@@ -1,8 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './datadir-lock.js';
 
@@ -10,6 +12,22 @@ import { lockDataDir, type DataDirLock } from './datadir-lock.js';
 // `pg` driver as PostgreSQL, so both stores share one dialect, one type parser and one set of
 // queries. PGlite runs one connection at a time, hence a pool of exactly one: transactions stay
 // isolated and queries simply queue.
+
+/**
+ * A migrated, empty database dumped by `npm run build` (scripts/build-embedded-seed.mjs; the same
+ * path from src/ and dist/). A first start loads it instead of running initdb, which takes most
+ * of ten seconds on two cores. It holds no secrets: those are generated at start.
+ */
+export const BUILT_SEED_PATH = fileURLToPath(new URL('../../dist/embedded-seed.tar', import.meta.url));
+
+async function builtSeed(): Promise<Blob | undefined> {
+  try {
+    return new Blob([await readFile(BUILT_SEED_PATH)]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
 
 export interface EmbeddedDatabase {
   pool: pg.Pool;
@@ -20,12 +38,15 @@ export interface EmbeddedDatabase {
 
 /**
  * dataDir undefined: an in-memory database (tests). `seed`: a dump (PGlite's dumpDataDir) to start
- * from, which skips initdb — tests start from one migrated dump instead of migrating each time.
+ * from, which skips initdb — tests start from one migrated dump instead of migrating each time. A
+ * data directory without a database yet starts from the built seed when there is one.
  */
 export async function openEmbedded(dataDir: string | undefined, seed?: Blob): Promise<EmbeddedDatabase> {
   let lock: DataDirLock | undefined;
   if (dataDir) lock = await lockDataDir(dataDir);
-  const pglite = await PGlite.create(dataDir ? join(resolve(dataDir), 'pgdata') : 'memory://', seed ? { loadDataDir: seed } : {});
+  const pgdata = dataDir ? join(resolve(dataDir), 'pgdata') : undefined;
+  const start = seed ?? (pgdata && !existsSync(pgdata) ? await builtSeed() : undefined);
+  const pglite = await PGlite.create(pgdata ?? 'memory://', start ? { loadDataDir: start } : {});
   // A private directory keeps the unauthenticated socket away from other local users.
   const socketDir = await mkdtemp(join(tmpdir(), 'quarterdeck-pg-'));
   const server = new PGLiteSocketServer({ db: pglite, path: join(socketDir, '.s.PGSQL.5432') });

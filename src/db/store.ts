@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -66,4 +69,16 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
     // Kysely's destroy() ends the pool; the embedded store then checkpoints and closes itself.
     close: () => closeDriver(),
   };
+}
+
+/** Writes a migrated, empty embedded database as a dump (the build's seed, the tests' seed). */
+export async function writeEmbeddedSeed(path: string): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'quarterdeck-seed-'));
+  const store = await openStore({ databaseUrl: undefined, dataDir: dir, databasePoolSize: 1 }, { inMemory: true });
+  try {
+    await writeFile(path, Buffer.from(await (await store.dump!()).arrayBuffer()));
+  } finally {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openStore } from '../../src/db/store.js';
+import { writeEmbeddedSeed } from '../../src/db/store.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,11 +30,8 @@ export default async function globalSetup(project: TestProject): Promise<() => P
     return async () => undefined;
   }
   const dir = await mkdtemp(join(tmpdir(), 'quarterdeck-seed-'));
-  const store = await openStore({ databaseUrl: undefined, dataDir: dir, databasePoolSize: 1 }, { inMemory: true });
-  const seed = await store.dump!();
-  await store.close();
   const seedPath = join(dir, 'seed.tar');
-  await writeFile(seedPath, Buffer.from(await seed.arrayBuffer()));
+  await writeEmbeddedSeed(seedPath);
   project.provide('embeddedSeedPath', seedPath);
   return () => rm(dir, { recursive: true, force: true });
 }
