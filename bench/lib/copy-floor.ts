@@ -34,21 +34,21 @@ export async function unnestFloor(pool: pg.Pool, fromOrganization: string, toOrg
     SELECT $1, * FROM unnest(${rest.map((column, i) => `$${i + 2}::${TYPES[column]}[]`).join(', ')})`;
   let rows = 0;
   let ms = 0;
-  let after = '';
+  // Paged along the primary key (organization_id, day, id), partition by partition.
+  let after: [string, string] = ['0001-01-01', ''];
   for (;;) {
     const chunk = await pool.query({
-      // Paged along the (organization_id, id) key, which lives on the idempotency table.
-      text: `SELECT ${rest.map((column) => `e.${column}`).join(', ')} FROM telemetry_event_ids i
-        JOIN telemetry_events e ON e.organization_id = i.organization_id AND e.day = i.day AND e.id = i.id
-        WHERE i.organization_id = $1 AND i.id > $2 ORDER BY i.id LIMIT ${UNNEST_ROWS}`,
-      values: [fromOrganization, after],
+      text: `SELECT ${rest.join(', ')} FROM telemetry_events WHERE organization_id = $1 AND (day, id) > ($2::date, $3)
+        ORDER BY day, id LIMIT ${UNNEST_ROWS}`,
+      values: [fromOrganization, ...after],
       rowMode: 'array',
     });
     if (chunk.rows.length === 0) return { rows, ms };
     const columns = rest.map((_, i) => chunk.rows.map((row: unknown[]) => row[i]));
     ms += (await timed(() => pool.query(insert, [toOrganization, ...columns]))).ms;
     rows += chunk.rows.length;
-    after = (chunk.rows[chunk.rows.length - 1] as unknown[])[0] as string;
+    const last = chunk.rows[chunk.rows.length - 1] as unknown[];
+    after = [last[rest.indexOf('day')] as string, last[rest.indexOf('id')] as string];
   }
 }
 
