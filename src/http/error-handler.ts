@@ -31,19 +31,13 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 // byte in text) is the caller's fault, and a unique violation that slipped past a check is a
 // conflict. A transaction PostgreSQL rolled back (class 40: serialization failure, deadlock) wrote
 // nothing, so the caller may simply retry: 503 with Retry-After.
-function databaseErrorCode(code: string | undefined): ErrorCode | undefined {
+function databaseError(code: string | undefined): ApiError | undefined {
   if (!code || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
-  if (code.startsWith('22')) return 'bad_request';
-  if (code === '23505') return 'conflict';
-  if (code.startsWith('40')) return 'unavailable';
+  if (code.startsWith('22')) return new ApiError('bad_request', 'a value in the request cannot be stored');
+  if (code === '23505') return new ApiError('conflict', 'the request conflicts with existing data');
+  if (code.startsWith('40')) return new ApiError('unavailable', 'the request collided with a concurrent one and was rolled back; retry it', { headers: { 'Retry-After': '1' } });
   return undefined;
 }
-
-const DATABASE_ERROR_DETAIL: Partial<Record<ErrorCode, string>> = {
-  bad_request: 'a value in the request cannot be stored',
-  conflict: 'the request conflicts with existing data',
-  unavailable: 'the request collided with a concurrent one and was rolled back; retry it',
-};
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, detail: string, errors?: FieldError[]) {
   const { status, title } = ERRORS[code];
@@ -61,20 +55,16 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
-    if (error instanceof ApiError) {
-      if (error.headers) reply.headers(error.headers);
-      return sendError(request, reply, error.code, error.message, error.errors);
-    }
     const fastifyError = error as FastifyError;
+    const apiError = error instanceof ApiError ? error : databaseError(fastifyError.code);
+    if (apiError) {
+      if (apiError.headers) reply.headers(apiError.headers);
+      return sendError(request, reply, apiError.code, apiError.message, apiError.errors);
+    }
     if (fastifyError.validation) {
       const errors = fieldErrors(fastifyError.validationContext, fastifyError.validation as AjvIssue[]);
       const first = errors[0];
       return sendError(request, reply, 'bad_request', first ? `${first.path}: ${first.message}` : 'invalid request', errors);
-    }
-    const databaseCode = databaseErrorCode(fastifyError.code);
-    if (databaseCode) {
-      if (databaseCode === 'unavailable') reply.header('Retry-After', '1');
-      return sendError(request, reply, databaseCode, DATABASE_ERROR_DETAIL[databaseCode]!);
     }
     const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
     if (mapped) return sendError(request, reply, mapped, fastifyError.message);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
+import { addDays } from '../domain/dates.js';
 
 // The monthly partitions of telemetry_events (migrations/0003_telemetry.sql), created on demand
 // before events of a new month are stored. Replicas may race for the same month: an advisory lock
@@ -11,12 +12,6 @@ const PARTITION_LOCK_ID = 8_115_003;
 
 /** Months known to have a partition, per store: after the first event of a month, no DDL. */
 const knownMonths = new WeakMap<Db, Set<string>>();
-
-/** `YYYY-MM` after `month`. */
-function nextMonth(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
-}
 
 /** Makes sure every day of `days` (YYYY-MM-DD) has its partition. */
 export async function ensureEventPartitions(db: Db, days: Iterable<string>): Promise<void> {
@@ -32,8 +27,9 @@ export async function ensureEventPartitions(db: Db, days: Iterable<string>): Pro
       await sql`SELECT pg_advisory_xact_lock(${PARTITION_LOCK_ID}, hashtext(${month}))`.execute(trx);
       // month is YYYY-MM from a checked day, so the identifier and literals are safe to inline.
       const table = `telemetry_events_${month.replace('-', '_')}`;
+      const nextMonth = addDays(`${month}-01`, 31).slice(0, 7);
       await sql
-        .raw(`CREATE TABLE IF NOT EXISTS ${table} PARTITION OF telemetry_events FOR VALUES FROM ('${month}-01') TO ('${nextMonth(month)}-01')`)
+        .raw(`CREATE TABLE IF NOT EXISTS ${table} PARTITION OF telemetry_events FOR VALUES FROM ('${month}-01') TO ('${nextMonth}-01')`)
         .execute(trx);
     });
     known.add(month);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { Database } from '../../src/db/schema.js';
+import { ensureEventPartitions } from '../../src/telemetry/partitions.js';
 import { ApiError } from '../../src/http/errors.js';
 import { creditsUsed } from '../../src/repositories/credit-usage.js';
 import { recordEvents } from '../../src/telemetry/ingest.js';
@@ -102,6 +104,18 @@ describe('storage by month', () => {
     expect((await postEvents(server, org.owner.key, [event])).json()).toEqual({ accepted: 1, duplicates: 0 });
     expect((await postEvents(server, org.owner.key, [{ ...event, timestamp: yesterdayNoon() }])).json()).toEqual({ accepted: 0, duplicates: 1 });
     expect(await partitionOf(event.id)).toEqual(['telemetry_events_2026_01']);
+  });
+});
+
+describe('monthly partitions across replicas', () => {
+  it('creates a new month once when several replicas race for it, and stores its events', async () => {
+    // Each Kysely instance is a replica with its own memory of known months, on the same database.
+    const replicas = Array.from({ length: 4 }, () => new Kysely<Database>({ dialect: new PostgresDialect({ pool: server.store.pool }) }));
+    await Promise.all(replicas.flatMap((replica) => [ensureEventPartitions(replica, ['2026-03-15']), ensureEventPartitions(replica, ['2026-03-01', '2026-03-31'])]));
+    const partitions = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = 'telemetry_events'::regclass AND c.relname = 'telemetry_events_2026_03'`.execute(server.store.db);
+    expect(partitions.rows).toHaveLength(1);
+    expect((await postEvents(server, org.owner.key, [base({ timestamp: '2026-03-31T23:59:59Z' })])).json()).toEqual({ accepted: 1, duplicates: 0 });
   });
 });
 

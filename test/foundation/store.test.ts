@@ -1,6 +1,10 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, writeEmbeddedSeed } from '../../src/db/store.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -26,5 +30,30 @@ describe('the store', () => {
     await killer.end();
     await new Promise((resolve) => setTimeout(resolve, 200));
     await expect(sql`SELECT 1 AS ok`.execute(server.store.db)).resolves.toMatchObject({ rows: [{ ok: 1 }] });
+  });
+
+  it('seeds a first start with the schema alone: no organization, user, key or secret to share', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'qd-seed-test-'));
+    try {
+      await writeEmbeddedSeed(join(dir, 'seed.tar'));
+      const seeded = await openStore({ databaseUrl: undefined, dataDir: dir, databasePoolSize: 1 }, { inMemory: true, seed: new Blob([await readFile(join(dir, 'seed.tar'))]) });
+      try {
+        const rows = await sql<{ name: string; count: number }>`
+          SELECT 'organizations' AS name, count(*)::int AS count FROM organizations
+          UNION ALL SELECT 'users', count(*)::int FROM users
+          UNION ALL SELECT 'api_keys', count(*)::int FROM api_keys
+          UNION ALL SELECT 'server_secrets', count(*)::int FROM server_secrets`.execute(seeded.db);
+        expect(rows.rows).toEqual([
+          { name: 'organizations', count: 0 },
+          { name: 'users', count: 0 },
+          { name: 'api_keys', count: 0 },
+          { name: 'server_secrets', count: 0 },
+        ]);
+      } finally {
+        await seeded.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import { DateQuery, groupedRows, metaOf, rangeOf } from '../../../analytics/query.js';
-import { dailyDocuments, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
+import { dailyDocuments, dailyRows, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
 import type { DayRollup } from '../../../analytics/assemble.js';
 import { Meta } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
@@ -38,13 +38,13 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
       const { organizationId } = principalOf(request);
       const query = request.query as { startDate: string; endDate: string; group_by?: string };
       const range = rangeOf(app.services, query);
-      const documents = await dailyDocuments(app.services.db, organizationId, route.kind, range);
       const meta = metaOf(organizationId, range);
       if (groupBy && query.group_by === groupBy.value) {
-        return { data: groupedRows(documents.map((document) => JSON.parse(document) as DayRollup[K]), groupBy.groups), meta };
+        return { data: groupedRows(await dailyRows(app.services.db, organizationId, route.kind, range), groupBy.groups), meta };
       }
       // The stored rows are the answer's rows: joined as text, not parsed and serialized again
       // (a year of a large organization is tens of megabytes). The JSON text bypasses the typed reply.
+      const documents = await dailyDocuments(app.services.db, organizationId, route.kind, range);
       return reply.type('application/json; charset=utf-8').send(jsonAnswer(documents, meta) as never);
     },
   );
