@@ -10,6 +10,7 @@ import { AccessTokens } from './domain/access-tokens.js';
 import { lazySecretBox } from './domain/secret-box.js';
 import type { App } from './http/context.js';
 import { frameworkError, installErrorHandling } from './http/error-handler.js';
+import { installJsonBody } from './http/json-body.js';
 import { installMetrics } from './http/metrics.js';
 import { installRateLimit, type BucketStore } from './http/rate-limit.js';
 import { ErrorBody, sharedSchemas } from './http/schemas.js';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installErrorHandling(app);
   // JSON only: a text body is 415, not a validation error.
   app.removeContentTypeParser('text/plain');
+  installJsonBody(app);
   installValidation(app, sharedSchemas);
   installRateLimit(app, options.buckets, config.rateLimitPerMinute);
   installMetrics(app, config.metricsToken);

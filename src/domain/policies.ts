@@ -1,5 +1,6 @@
 import { Type, type Static, type TBoolean, type TOptional, type TSchema } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
+import { freeForm } from './json-limits.js';
 import { isManager, type Role } from './roles.js';
 
 // Enterprise control settings (api.md, decisions.md §6): their schema, and the policies the rest
@@ -7,7 +8,7 @@ import { isManager, type Role } from './roles.js';
 // settings; callers read the settings with currentSettings() (repositories/enterprise-controls.ts).
 
 const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 10_000 });
-const StringMap = Type.Record(Type.String(), Type.Unknown());
+const StringMap = Type.Record(Type.String(), Type.Unknown(), freeForm);
 const Booleans = ['cloudSessionSync', 'wikiCloudSync', 'includeCoAuthoredByAgent', 'enableAgentShield', 'ideAutoConnect', 'restrictMemberVisibility', 'restrictApiKeyCreationToManagers', 'managedComputersEnabled', 'byomComputersEnabled'] as const;
 
 const CustomModel = Type.Object({
@@ -86,7 +87,8 @@ export const EnterpriseSettingsSchema = Type.Object(
     sessionRetentionDays: Type.Optional(Type.Integer({ minimum: 1 })),
     routerGuidance: Type.Optional(Type.String()),
   },
-  { additionalProperties: true },
+  // Unknown properties are kept as given, each bounded like any free-form value.
+  { additionalProperties: Type.Unknown(freeForm) },
 );
 
 export type EnterpriseSettings = Static<typeof EnterpriseSettingsSchema> & Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { freeForm } from '../domain/json-limits.js';
 import { ROLES } from '../domain/roles.js';
 
 // Shared schemas, registered by name: they keep their names in the OpenAPI document
@@ -117,7 +118,7 @@ const writableSessionSettings = {
   childInclusiveTokenUsageBySessionId: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 128 }), Type.Ref(TokenUsage))),
   archivedAt: Type.Optional(Type.String({ maxLength: 100 })),
   tags: Type.Optional(
-    Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), metadata: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false }), { maxItems: 100 }),
+    Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), metadata: Type.Record(Type.String(), Type.Unknown(), freeForm) }, { additionalProperties: false }), { maxItems: 100 }),
   ),
   enabledToolIds: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 1000 })),
   disabledToolIds: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 1000 })),

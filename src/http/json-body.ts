@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { JSON_LIMITS } from '../domain/json-limits.js';
+import { badRequest } from './errors.js';
+
+// Request bodies are parsed by Fastify's JSON parser (prototype poisoning refused), then walked
+// once, without recursion, to refuse what the rest of the server must never see: nesting deeper
+// than JSON_LIMITS.maxDepth (every later walk over stored JSON stays shallow) and numbers JSON
+// cannot carry (1e400 parses to Infinity, which would be stored as null or 0).
+
+/** The first limit the value breaks, as a field error, or undefined. */
+export function jsonLimitProblem(value: unknown): { path: string; message: string } | undefined {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value, path: 'body', depth: 0 }];
+  while (pending.length > 0) {
+    const item = pending.pop()!;
+    if (typeof item.value === 'number' && !Number.isFinite(item.value)) return { path: item.path, message: 'number out of range' };
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    const depth = item.depth + 1;
+    if (depth > JSON_LIMITS.maxDepth) return { path: item.path, message: `nested deeper than ${JSON_LIMITS.maxDepth} levels` };
+    for (const [key, child] of Object.entries(item.value)) pending.push({ value: child, path: `${item.path}/${key}`, depth });
+  }
+  return undefined;
+}
+
+type Done = (error: Error | null, value?: unknown) => void;
+
+/** Fastify's JSON parser followed by the limits above; also used for application/merge-patch+json. */
+export function boundedJsonParser(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'ignore');
+  return (request: FastifyRequest, body: string, done: Done) => {
+    parse(request, body, (error: Error | null, value?: unknown) => {
+      if (error) return done(error);
+      const problem = jsonLimitProblem(value);
+      if (problem) return done(badRequest(`${problem.path}: ${problem.message}`, [problem]));
+      done(null, value);
+    });
+  };
+}
+
+export function installJsonBody(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app));
+}
