@@ -9,6 +9,7 @@ import type { Store } from './db/store.js';
 import { AccessTokens } from './domain/access-tokens.js';
 import { lazySecretBox } from './domain/secret-box.js';
 import type { App } from './http/context.js';
+import { answerClientError } from './http/client-error.js';
 import { frameworkError, installErrorHandling } from './http/error-handler.js';
 import { installJsonBody } from './http/json-body.js';
 import { installMetrics } from './http/metrics.js';
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: true,
     return503OnClosing: true,
     frameworkErrors: frameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const jwtKey = config.jwtSecret ?? (await sharedSecret(store.db, 'jwt-signing-key'));

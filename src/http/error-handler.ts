@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ERRORS, errorCodeForStatus, type ErrorCode, type FieldError } from './errors.js';
+import { ApiError, ERRORS, errorBody, errorCodeForStatus, type ErrorCode, type FieldError } from './errors.js';
 
 // Every error leaves through here as the one error body, Fastify's own errors included.
 
@@ -40,12 +40,11 @@ function databaseError(code: string | undefined): ApiError | undefined {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, detail: string, errors?: FieldError[]) {
-  const { status, title } = ERRORS[code];
   return reply
     .header('X-Request-Id', request.id)
-    .code(status)
+    .code(ERRORS[code].status)
     .type('application/json')
-    .send({ title, detail, status, requestId: String(request.id), ...(errors ? { errors } : {}) });
+    .send(errorBody(code, detail, String(request.id), errors));
 }
 
 /** Errors the router raises before a route is found (bad URL encoding, over-long parameters). */

@@ -8,12 +8,14 @@ export const ERRORS = {
   forbidden: { status: 403, title: 'Forbidden' },
   not_found: { status: 404, title: 'Not Found' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed' },
+  request_timeout: { status: 408, title: 'Request Timeout' },
   conflict: { status: 409, title: 'Conflict' },
   precondition_failed: { status: 412, title: 'Precondition Failed' },
   payload_too_large: { status: 413, title: 'Payload Too Large' },
   uri_too_long: { status: 414, title: 'URI Too Long' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },
   rate_limited: { status: 429, title: 'Too Many Requests' },
+  headers_too_large: { status: 431, title: 'Request Header Fields Too Large' },
   internal: { status: 500, title: 'Internal Server Error' },
   unavailable: { status: 503, title: 'Service Unavailable' },
 } as const;
@@ -23,6 +25,12 @@ export type ErrorCode = keyof typeof ERRORS;
 export interface FieldError {
   path: string;
   message: string;
+}
+
+/** The one error body. */
+export function errorBody(code: ErrorCode, detail: string, requestId: string, errors?: FieldError[]) {
+  const { status, title } = ERRORS[code];
+  return { title, detail, status, requestId, ...(errors ? { errors } : {}) };
 }
 
 export class ApiError extends Error {
