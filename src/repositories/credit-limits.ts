@@ -37,6 +37,18 @@ export async function setUserLimit(db: Db, organizationId: string, userId: strin
     .execute();
 }
 
+/**
+ * Sets several users' overrides in one transaction. The rows are written in user-id order, so
+ * concurrent bulk writes naming the same users in other orders wait for each other instead of
+ * deadlocking (each takes its row locks in the same order).
+ */
+export async function setUserLimits(db: Db, organizationId: string, changes: readonly { userId: string; limit: number | null }[]): Promise<void> {
+  const ordered = [...changes].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  await db.transaction().execute(async (trx) => {
+    for (const change of ordered) await setUserLimit(trx, organizationId, change.userId, change.limit);
+  });
+}
+
 export interface UserLimit {
   userId: string;
   email: string;

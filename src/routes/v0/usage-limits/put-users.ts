@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { Email } from '../../../http/schemas.js';
-import { activeUsersByEmail, setUserLimit } from '../../../repositories/credit-limits.js';
+import { activeUsersByEmail, setUserLimits } from '../../../repositories/credit-limits.js';
 
 // PUT /api/v0/organization/usage/limits/users — set per-user limits in bulk (null removes an
 // override). A malformed request is 400 as a whole; entries that cannot apply go to `errors` and
@@ -50,9 +50,7 @@ export default async function putUserLimitsRoute(app: App) {
         else updated.push({ email, limit, userId });
         seen.add(key);
       }
-      await app.services.db.transaction().execute(async (trx) => {
-        for (const entry of updated) await setUserLimit(trx, organizationId, entry.userId, entry.limit);
-      });
+      await setUserLimits(app.services.db, organizationId, updated);
       return { updated: updated.map(({ email, limit }) => ({ email, limit })), errors };
     },
   );
