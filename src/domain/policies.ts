@@ -7,6 +7,9 @@ import { isManager, type Role } from './roles.js';
 // of the server enforces from them. Every policy rule lives here, as a pure function of the
 // settings; callers read the settings with currentSettings() (repositories/enterprise-controls.ts).
 
+/** The longest session retention a setting may ask for: 100 years. */
+export const MAX_SESSION_RETENTION_DAYS = 36_500;
+
 const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 10_000 });
 const StringMap = Type.Record(Type.String(), Type.Unknown(), freeForm);
 const Booleans = ['cloudSessionSync', 'wikiCloudSync', 'includeCoAuthoredByAgent', 'enableAgentShield', 'ideAutoConnect', 'restrictMemberVisibility', 'restrictApiKeyCreationToManagers', 'managedComputersEnabled', 'byomComputersEnabled'] as const;
@@ -84,7 +87,7 @@ export const EnterpriseSettingsSchema = Type.Object(
     ),
     managedComputersAllowedEmails: Type.Optional(Type.Array(Type.String({ format: 'email' }), { maxItems: 10_000 })),
     byomComputersAllowedEmails: Type.Optional(Type.Array(Type.String({ format: 'email' }), { maxItems: 10_000 })),
-    sessionRetentionDays: Type.Optional(Type.Integer({ minimum: 1 })),
+    sessionRetentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SESSION_RETENTION_DAYS })),
     routerGuidance: Type.Optional(Type.String()),
   },
   // Unknown properties are kept as given, each bounded like any free-form value.

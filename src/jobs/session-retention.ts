@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/store.js';
+import { MAX_SESSION_RETENTION_DAYS } from '../domain/policies.js';
 import { currentSettings } from '../repositories/enterprise-controls.js';
 import { deleteIdleSessionsBefore, organizationsWithSessions } from '../repositories/sessions.js';
 
@@ -10,13 +11,27 @@ import { deleteIdleSessionsBefore, organizationsWithSessions } from '../reposito
 
 const DAY_MS = 86_400_000;
 
-/** One pass over every organization; returns how many sessions were deleted. */
-export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
+type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
+/**
+ * One pass over every organization; returns how many sessions were deleted. Each organization
+ * is on its own: one whose pass fails is logged and skipped, the others go on. A stored value
+ * outside 1..MAX_SESSION_RETENTION_DAYS (written before the bound existed) keeps everything.
+ */
+export async function deleteExpiredSessions(db: Db, log: Log, now: Date = new Date()): Promise<number> {
   let deleted = 0;
   for (const organizationId of await organizationsWithSessions(db)) {
-    const days = (await currentSettings(db, organizationId)).sessionRetentionDays;
-    if (days === undefined) continue;
-    deleted += await deleteIdleSessionsBefore(db, organizationId, new Date(now.getTime() - days * DAY_MS));
+    try {
+      const days = (await currentSettings(db, organizationId)).sessionRetentionDays;
+      if (days === undefined) continue;
+      if (!Number.isInteger(days) || days < 1 || days > MAX_SESSION_RETENTION_DAYS) {
+        log.warn({ organizationId, sessionRetentionDays: days }, 'session retention skipped: sessionRetentionDays out of range');
+        continue;
+      }
+      deleted += await deleteIdleSessionsBefore(db, organizationId, new Date(now.getTime() - days * DAY_MS));
+    } catch (error) {
+      log.error({ err: error, organizationId }, 'session retention failed for one organization');
+    }
   }
   return deleted;
 }
@@ -30,7 +45,7 @@ export interface RetentionJob {
 export function startSessionRetention(db: Db, log: FastifyBaseLogger, intervalMs: number = DAY_MS): RetentionJob {
   let running: Promise<void> | undefined;
   const pass = () => {
-    running ??= deleteExpiredSessions(db)
+    running ??= deleteExpiredSessions(db, log)
       .then((deleted) => {
         if (deleted > 0) log.info({ deleted }, 'session retention deleted expired sessions');
       })

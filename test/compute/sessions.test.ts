@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions } from '../../src/jobs/session-retention.js';
+import { MAX_SESSION_RETENTION_DAYS } from '../../src/domain/policies.js';
 import { addUser, createOrganization, expectError, json, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { addMessage, agent, call, createSession, registerComputer, setControls, type RegisteredComputer } from './fixtures.js';
 
@@ -230,11 +231,27 @@ describe('session retention', () => {
     const longAgo = new Date(Date.now() - 31 * 86_400_000);
     await server.store.db.updateTable('sessions').set({ updated_at: longAgo }).where('id', 'in', [old.sessionId, busy.sessionId, unregulated.sessionId]).execute();
 
-    expect(await deleteExpiredSessions(server.store.db)).toBe(1);
+    expect(await deleteExpiredSessions(server.store.db, server.app.log)).toBe(1);
     expectError(await call(server, retained.owner.key, 'GET', `/api/v0/sessions/${old.sessionId}`), 404);
     expect((await server.store.db.selectFrom('messages').select('id').where('session_id', '=', old.sessionId).execute()).length).toBe(0);
     for (const [key, id] of [[retained.owner.key, busy.sessionId], [retained.owner.key, fresh.sessionId], [kept.owner.key, unregulated.sessionId]] as const) {
       expect((await call(server, key, 'GET', `/api/v0/sessions/${id}`)).statusCode).toBe(200);
     }
+  });
+
+  it('bounds sessionRetentionDays, and one organization cannot stop the pass for the others', async () => {
+    const huge = await createOrganization(server, 'Huge retention');
+    expectError(await call(server, huge.owner.key, 'PATCH', '/api/v0/organization/enterprise-controls', { sessionRetentionDays: 100_000_000 }), 400);
+    expectError(await call(server, huge.owner.key, 'PATCH', '/api/v0/organization/enterprise-controls', { sessionRetentionDays: MAX_SESSION_RETENTION_DAYS + 1 }), 400);
+    expect((await call(server, huge.owner.key, 'PATCH', '/api/v0/organization/enterprise-controls', { sessionRetentionDays: MAX_SESSION_RETENTION_DAYS })).statusCode).toBe(200);
+    // A value stored before the bound existed: it used to make the whole pass fail.
+    await server.store.db.insertInto('enterprise_control_revisions').values({ organization_id: huge.id, revision: 2, settings: JSON.stringify({ sessionRetentionDays: 100_000_000 }), user_id: huge.owner.id }).execute();
+    await createSession(server, huge.owner.key);
+    const other = await createOrganization(server, 'Ordinary retention');
+    await setControls(server, other, { sessionRetentionDays: 30 });
+    const old = await createSession(server, other.owner.key);
+    await server.store.db.updateTable('sessions').set({ updated_at: new Date(Date.now() - 31 * 86_400_000) }).where('id', '=', old.sessionId).execute();
+    expect(await deleteExpiredSessions(server.store.db, server.app.log)).toBe(1);
+    expectError(await call(server, other.owner.key, 'GET', `/api/v0/sessions/${old.sessionId}`), 404);
   });
 });
