@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
+import { ensurePrivateDir } from './db/private-dir.js';
 import { openStore, type Store } from './db/store.js';
 import { startRollupTimer } from './analytics/rollup-timer.js';
 import { startSessionRetention } from './jobs/session-retention.js';
@@ -17,8 +18,28 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** What an operator must hear at start about where secrets rest (docs/deployment.md). */
+export function secretsAtRestWarnings(config: Pick<Config, 'databaseUrl' | 'secretKey' | 'jwtSecret'>): string[] {
+  if (!config.databaseUrl) return [];
+  const warnings: string[] = [];
+  if (!config.secretKey) {
+    warnings.push('SECRET_KEY is not set: the AES key that encrypts settings secrets (customModels[].apiKey) is generated and kept in the server_secrets table, next to what it encrypts; anyone with a database dump can decrypt them. Set SECRET_KEY (docs/deployment.md).');
+  }
+  if (!config.jwtSecret) {
+    warnings.push('JWT_SECRET is not set: the key that signs access tokens is generated and kept in the server_secrets table; anyone who can read the database can mint tokens. Set JWT_SECRET (docs/deployment.md).');
+  }
+  return warnings;
+}
+
 export async function startServer(config: Config): Promise<RunningServer> {
+  // DATA_DIR (embedded database, generated admin token and keys) is private to the server's user.
+  // PGlite gives the files it creates mode 0666 whatever the umask, so they are closed again once
+  // the store is open and when it stops; the 0700 directory keeps others out in between.
+  const usesDataDir = !config.databaseUrl || !config.adminToken;
+  const closePrivateDir = async () => (usesDataDir ? ensurePrivateDir(config.dataDir) : []);
+  const opened = await closePrivateDir();
   const store = await openStore(config);
+  await closePrivateDir();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
   try {
     await redis?.connect();
@@ -30,6 +51,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       buckets: redis ? new RedisBuckets(redis) : new MemoryBuckets(),
       logger: { level: config.logLevel },
     });
+    if (opened.length > 0) {
+      app.log.warn({ paths: opened.slice(0, 20), count: opened.length }, `DATA_DIR ${config.dataDir} was readable by other users; its directories are now 0700 and its files 0600`);
+    }
+    for (const warning of secretsAtRestWarnings(config)) app.log.warn(warning);
     if (admin.generated) {
       app.log.warn(`generated ADMIN_TOKEN (shown once, kept in ${admin.path}): ${admin.token}`);
     }
@@ -47,6 +72,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await app.close();
         redis?.disconnect();
         await store.close();
+        await closePrivateDir();
       },
     };
   } catch (error) {

@@ -14,7 +14,8 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id runs (one we may not signal counts as running). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

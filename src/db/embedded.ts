@@ -1,12 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { lockDataDir, type DataDirLock } from './datadir-lock.js';
+import { isRunning, lockDataDir, type DataDirLock } from './datadir-lock.js';
 
 // The embedded store: PGlite behind its wire-protocol socket server, reached through the same
 // `pg` driver as PostgreSQL, so both stores share one dialect, one type parser and one set of
@@ -29,6 +29,22 @@ async function builtSeed(): Promise<Blob | undefined> {
   }
 }
 
+// Each process's socket lives in its own temporary directory, named after the process id, so a
+// later start can tell the directories of processes that died without cleaning up (kill -9).
+const SOCKET_DIR_PREFIX = 'quarterdeck-pg-';
+const SOCKET_DIR = /^quarterdeck-pg-(\d+)-/;
+
+/** Removes socket directories whose owning process no longer runs; returns how many. */
+export async function removeStaleSocketDirs(parent: string = tmpdir()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(parent).catch(() => [] as string[])) {
+    const pid = Number(SOCKET_DIR.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    await rm(join(parent, name), { recursive: true, force: true }).then(() => (removed += 1), () => undefined);
+  }
+  return removed;
+}
+
 export interface EmbeddedDatabase {
   pool: pg.Pool;
   /** A dump of the whole database, loadable as a seed. */
@@ -44,11 +60,12 @@ export interface EmbeddedDatabase {
 export async function openEmbedded(dataDir: string | undefined, seed?: Blob): Promise<EmbeddedDatabase> {
   let lock: DataDirLock | undefined;
   if (dataDir) lock = await lockDataDir(dataDir);
+  await removeStaleSocketDirs();
   const pgdata = dataDir ? join(resolve(dataDir), 'pgdata') : undefined;
   const start = seed ?? (pgdata && !existsSync(pgdata) ? await builtSeed() : undefined);
   const pglite = await PGlite.create(pgdata ?? 'memory://', start ? { loadDataDir: start } : {});
   // A private directory keeps the unauthenticated socket away from other local users.
-  const socketDir = await mkdtemp(join(tmpdir(), 'quarterdeck-pg-'));
+  const socketDir = await mkdtemp(join(tmpdir(), `${SOCKET_DIR_PREFIX}${process.pid}-`));
   const server = new PGLiteSocketServer({ db: pglite, path: join(socketDir, '.s.PGSQL.5432') });
   await server.start();
   const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
