@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JSON_LIMITS } from '../domain/json-limits.js';
-import { badRequest } from './errors.js';
+import { ApiError } from './errors.js';
 
 // Request bodies are parsed by Fastify's JSON parser (prototype poisoning refused), then walked
 // once, without recursion, to refuse what the rest of the server must never see: nesting deeper
@@ -30,7 +30,7 @@ export function boundedJsonParser(app: FastifyInstance) {
     parse(request, body, (error: Error | null, value?: unknown) => {
       if (error) return done(error);
       const problem = jsonLimitProblem(value);
-      if (problem) return done(badRequest(`${problem.path}: ${problem.message}`, [problem]));
+      if (problem) return done(new ApiError('bad_request', `${problem.path}: ${problem.message}`, { errors: [problem] }));
       done(null, value);
     });
   };
