@@ -4,6 +4,7 @@ import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
 import { ensurePrivateDir } from './db/private-dir.js';
 import { openStore, type Store } from './db/store.js';
+import { clearClaims } from './analytics/pending-days.js';
 import { startRollupTimer } from './analytics/rollup-timer.js';
 import { startSessionRetention } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
@@ -40,6 +41,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const opened = await closePrivateDir();
   const store = await openStore(config);
   await closePrivateDir();
+  // One process per embedded store: a claim found now was left by a predecessor that died.
+  if (store.kind === 'embedded') await clearClaims(store.db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
   try {
     await redis?.connect();

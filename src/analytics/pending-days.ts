@@ -2,10 +2,16 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 
 // The rollup's work list: organization-days whose aggregates must be (re)computed. Ingestion
-// marks days; a rollup claims ended days with a lease, so across replicas each day is computed by
-// one of them at a time, and a replica that dies mid-way only delays the day by the lease.
+// marks days; a rollup claims ended days with a short lease that it renews while it works
+// (renewClaims), so across replicas each day is computed by one of them at a time, and the days
+// of a replica that dies mid-way are taken over once its lease lapses (CLAIM_LEASE_MS). The
+// embedded store serves one process, so every claim found at its start is a dead one: clearClaims.
 
-const CLAIM_LEASE = '5 minutes';
+/** How long a claim lasts without renewal: the longest a dead claimer delays its days. */
+export const CLAIM_LEASE_MS = 10_000;
+/** How often a working rollup renews its claims (well within the lease). */
+export const CLAIM_RENEW_MS = 3_000;
+const CLAIM_LEASE = `${CLAIM_LEASE_MS} milliseconds`;
 
 export interface PendingDay {
   organizationId: string;
@@ -38,6 +44,24 @@ export async function claimPendingDays(db: Db, today: string, limit: number): Pr
     WHERE p.organization_id = c.organization_id AND p.day = c.day
     RETURNING p.organization_id, p.day, p.version`.execute(db);
   return result.rows.map((row) => ({ organizationId: row.organization_id, day: row.day, version: row.version }));
+}
+
+/** Extends the lease of days this rollup is still working on. */
+export async function renewClaims(db: Db, claimed: readonly PendingDay[]): Promise<void> {
+  for (const { organizationId, day } of claimed) {
+    await db
+      .updateTable('analytics_pending_days')
+      .set({ claimed_until: sql`now() + ${CLAIM_LEASE}::interval` })
+      .where('organization_id', '=', organizationId)
+      .where('day', '=', day)
+      .where('claimed_until', 'is not', null)
+      .execute();
+  }
+}
+
+/** Forgets every claim (embedded store at start: their claimer was this process's predecessor). */
+export async function clearClaims(db: Db): Promise<void> {
+  await db.updateTable('analytics_pending_days').set({ claimed_until: null }).where('claimed_until', 'is not', null).execute();
 }
 
 /** Done with a claimed day: removed when nothing arrived meanwhile, else left for the next run. */

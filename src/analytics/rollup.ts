@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import { addDays, dayOf } from '../domain/dates.js';
 import { assembleDay, type Cell, type DayRollup, type DayStats } from './assemble.js';
-import { claimPendingDays, countPendingDays, releasePendingDay, type PendingDay } from './pending-days.js';
+import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releasePendingDay, renewClaims, type PendingDay } from './pending-days.js';
 import { emailsOfUsers } from '../repositories/users.js';
 
 // The daily batch: aggregates each pending organization-day that has ended into the rollup
@@ -106,9 +106,17 @@ export async function runPendingRollups(db: Db, now: Date = new Date()): Promise
   for (;;) {
     const claimed = await claimPendingDays(db, today, CLAIM_BATCH);
     if (claimed.length === 0) return aggregated;
-    for (const day of claimed) {
-      await rollupDay(db, day);
-      aggregated += 1;
+    // The days not yet done keep their lease while this process lives; if it dies, they lapse.
+    const left = [...claimed];
+    const renewal = setInterval(() => void renewClaims(db, left).catch(() => undefined), CLAIM_RENEW_MS);
+    try {
+      while (left.length > 0) {
+        await rollupDay(db, left[0]!);
+        left.shift();
+        aggregated += 1;
+      }
+    } finally {
+      clearInterval(renewal);
     }
   }
 }
@@ -117,7 +125,8 @@ const POLL_MS = 200;
 
 /**
  * Aggregates everything pending that has ended, and waits (up to `waitMs`) for days other
- * replicas or the background timer are aggregating. `pendingDays` is what is still left then.
+ * replicas or the background timer are aggregating, or whose dead claimer's lease must lapse
+ * first. `pendingDays` is what is still left then.
  */
 export async function runAllPendingRollups(db: Db, waitMs: number): Promise<{ aggregatedDays: number; pendingDays: number }> {
   const deadline = Date.now() + waitMs;

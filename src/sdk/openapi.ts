@@ -199,7 +199,10 @@ export interface paths {
         /** Run the analytics rollup for every pending day */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description How long to wait for days claimed elsewhere */
+                    waitMs?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -213,9 +216,27 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description done: nothing ended is pending; pending: days are still being aggregated elsewhere */
+                            status: "done" | "pending";
                             /** @description Organization-days aggregated by this call */
                             aggregatedDays: number;
-                            /** @description Ended days still pending (being aggregated by another replica) */
+                            /** @description Ended days still pending (being aggregated by another replica, or waiting for a dead claimer's lease to lapse) */
+                            pendingDays: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description done: nothing ended is pending; pending: days are still being aggregated elsewhere */
+                            status: "done" | "pending";
+                            /** @description Organization-days aggregated by this call */
+                            aggregatedDays: number;
+                            /** @description Ended days still pending (being aggregated by another replica, or waiting for a dead claimer's lease to lapse) */
                             pendingDays: number;
                         };
                     };
