@@ -1,3 +1,4 @@
+import { sumCredits } from '../domain/micro-credits.js';
 import { AUTONOMY_LEVELS, AUTONOMY_MODES, CLIENTS } from '../telemetry/events.js';
 import { byCountThenNames, byteOrder, mostFrequent, tally } from './order.js';
 import type { ActivityRow, ProductivityRow, TokenRow, ToolRow, UserRow } from './schemas.js';
@@ -80,7 +81,7 @@ function modelUsage(calls: Cell[], tiers: Map<string, string>): TokenRow['by_mod
   for (const cell of calls) {
     const model = cell.model_id!;
     const usage = byModel.get(model) ?? { model_id: model, model_tier: tiers.get(model)!, billable_tokens: 0, input_tokens: 0, output_tokens: 0 };
-    usage.billable_tokens += cell.credits ?? 0;
+    usage.billable_tokens = sumCredits([usage.billable_tokens, cell.credits]);
     usage.input_tokens += cell.input_tokens ?? 0;
     usage.output_tokens += cell.output_tokens ?? 0;
     byModel.set(model, usage);
@@ -88,8 +89,11 @@ function modelUsage(calls: Cell[], tiers: Map<string, string>): TokenRow['by_mod
   return byCountThenNames([...byModel.values()], (usage) => usage.billable_tokens, (usage) => [usage.model_id]);
 }
 
-const sum = (cells: Cell[], field: 'credits' | 'input_tokens' | 'output_tokens' | 'cache_read_tokens' | 'cache_write_tokens') =>
+const sum = (cells: Cell[], field: 'input_tokens' | 'output_tokens' | 'cache_read_tokens' | 'cache_write_tokens') =>
   cells.reduce((total, cell) => total + (cell[field] ?? 0), 0);
+
+/** Credits add up exactly, in fixed point (src/domain/micro-credits.ts). */
+const sumOfCredits = (cells: Cell[]) => sumCredits(cells.map((cell) => cell.credits));
 
 function usersOf(cells: Cell[]): Map<string, Cell[]> {
   const byUser = new Map<string, Cell[]>();
@@ -107,12 +111,12 @@ function tokensRow(date: string, cells: Cell[], emails: Map<string, string | nul
   const byUser = [...usersOf(calls)].map(([userId, own]) => ({
     user_id: userId,
     user_email: emails.get(userId) ?? '',
-    billable_tokens: sum(own, 'credits'),
+    billable_tokens: sumOfCredits(own),
     by_model: modelUsage(own, tiers),
   }));
   return {
     date,
-    billable_tokens: sum(calls, 'credits'),
+    billable_tokens: sumOfCredits(calls),
     input_tokens: sum(calls, 'input_tokens'),
     output_tokens: sum(calls, 'output_tokens'),
     cache_read_tokens: sum(calls, 'cache_read_tokens'),
@@ -217,7 +221,7 @@ function delegationLevel(messages: Cell[]): UserRow['delegation_level'] {
 function userRow(date: string, userId: string, cells: Cell[], email: string | null, tiers: Map<string, string>): UserRow {
   const calls = ofType(cells, 'model_call');
   const credits = new Map<string, number>();
-  for (const cell of calls) tally(credits, cell.model_id!, cell.credits ?? 0);
+  for (const cell of calls) credits.set(cell.model_id!, sumCredits([credits.get(cell.model_id!), cell.credits]));
   const primary = mostFrequent(credits);
   const toolCalls = count(cells, 'tool_call');
   const userMessages = count(cells, 'user_message');
@@ -227,7 +231,7 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
     user_email: email,
     date,
     tool_calls: toolCalls,
-    billable_tokens: sum(calls, 'credits'),
+    billable_tokens: sumOfCredits(calls),
     primary_model: primary ?? '',
     primary_model_tier: (primary === undefined ? 'standard' : tiers.get(primary)) as UserRow['primary_model_tier'],
     files_created: count(cells, 'file_created'),

@@ -4,6 +4,7 @@ import type { Db } from '../db/store.js';
 import type { TelemetryEventsTable } from '../db/tables/telemetry.js';
 import { addDays } from '../domain/dates.js';
 import { invalidInput } from '../domain/errors.js';
+import { sumCredits } from '../domain/micro-credits.js';
 import { addCredits, monthOf } from '../repositories/credit-usage.js';
 import { findUser } from '../repositories/users.js';
 import { markDaysPending } from '../analytics/pending-days.js';
@@ -86,7 +87,7 @@ function creditsByUserMonth(rows: readonly Pick<Insertable<TelemetryEventsTable>
   for (const row of rows) {
     if (!row.credits) continue;
     const key = `${row.user_id}|${monthOf(row.occurred_at)}`;
-    totals.set(key, (totals.get(key) ?? 0) + row.credits);
+    totals.set(key, sumCredits([totals.get(key), row.credits]));
   }
   return totals;
 }

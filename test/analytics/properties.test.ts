@@ -11,7 +11,7 @@ import { grouped, Reference } from './reference.js';
 // Events fall on the last 10 days, so most days in a range have several of each kind; the history
 // start cuts through them (earlier events still count in WAU/MAU windows).
 const HISTORY_START = daysAgo(7);
-const CATALOGUE = { 'm-a': 2, 'M-c': 0.5 };
+const CATALOGUE = { 'm-a': 2, 'M-c': 0.5, 'm-b': 1.1 };
 
 let server: TestServer;
 let other: TestOrganization;

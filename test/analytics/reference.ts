@@ -53,9 +53,15 @@ function days(from: string, to: string): string[] {
   return out;
 }
 
-function credits(e: RefEvent, catalogue: Record<string, number>): number {
-  if (e.billableTokens !== undefined) return e.billableTokens;
-  return (e.inputTokens! + e.outputTokens! + e.cacheWriteTokens! + 0.1 * e.cacheReadTokens!) * (catalogue[e.modelId!] ?? 1);
+/** An event's credits in whole micro-credits (each event rounded once, as ingestion does). */
+function micros(e: RefEvent, catalogue: Record<string, number>): number {
+  if (e.billableTokens !== undefined) return Math.round(e.billableTokens * 1e6);
+  return Math.round(((e.inputTokens! + e.outputTokens! + e.cacheWriteTokens!) * 1e6 + e.cacheReadTokens! * 1e5) * (catalogue[e.modelId!] ?? 1));
+}
+
+/** The exact credit sum of events: integers of micro-credits, divided once. */
+function credits(events: RefEvent[], catalogue: Record<string, number>): number {
+  return events.reduce((s, e) => s + micros(e, catalogue), 0) / 1e6;
 }
 
 function extension(path: string): string {
@@ -120,7 +126,7 @@ export class Reference {
         return {
           model_id: model,
           model_tier: this.tier(day, model),
-          billable_tokens: own.reduce((s, e) => s + credits(e, this.options.catalogue), 0),
+          billable_tokens: credits(own, this.options.catalogue),
           input_tokens: own.reduce((s, e) => s + e.inputTokens!, 0),
           output_tokens: own.reduce((s, e) => s + e.outputTokens!, 0),
         };
@@ -134,13 +140,13 @@ export class Reference {
       const users = [...new Set(calls.map((e) => e.userId))]
         .map((user) => {
           const own = calls.filter((e) => e.userId === user);
-          return { user_id: user, user_email: this.options.emails[user]!, billable_tokens: own.reduce((s, e) => s + credits(e, this.options.catalogue), 0), by_model: this.modelRows(day, own) };
+          return { user_id: user, user_email: this.options.emails[user]!, billable_tokens: credits(own, this.options.catalogue), by_model: this.modelRows(day, own) };
         })
         .sort((a, b) => b.billable_tokens - a.billable_tokens || bytes(a.user_id, b.user_id));
       const total = (f: (e: RefEvent) => number) => calls.reduce((s, e) => s + f(e), 0);
       return {
         date: day,
-        billable_tokens: total((e) => credits(e, this.options.catalogue)),
+        billable_tokens: credits(calls, this.options.catalogue),
         input_tokens: total((e) => e.inputTokens!),
         output_tokens: total((e) => e.outputTokens!),
         cache_read_tokens: total((e) => e.cacheReadTokens!),
@@ -241,7 +247,7 @@ export class Reference {
         const count = (type: string) => own.filter((e) => e.type === type).length;
         const calls = own.filter((e) => e.type === 'model_call');
         const byModel = new Map<string, number>();
-        for (const e of calls) byModel.set(e.modelId!, (byModel.get(e.modelId!) ?? 0) + credits(e, this.options.catalogue));
+        for (const e of calls) byModel.set(e.modelId!, (byModel.get(e.modelId!) ?? 0) + micros(e, this.options.catalogue));
         const primary = [...byModel].sort((a, b) => b[1] - a[1] || bytes(a[0], b[0]))[0]?.[0];
         const modes = own.filter((e) => e.type === 'user_message').map((e) => e.autonomyMode!);
         const best = MODES.reduce((top, mode) => (modes.filter((m) => m === mode).length > modes.filter((m) => m === top).length ? mode : top), MODES[0]!);
@@ -250,7 +256,7 @@ export class Reference {
           user_email: this.options.emails[user] ?? null,
           date: day,
           tool_calls: count('tool_call'),
-          billable_tokens: calls.reduce((s, e) => s + credits(e, this.options.catalogue), 0),
+          billable_tokens: credits(calls, this.options.catalogue),
           primary_model: primary ?? '',
           primary_model_tier: primary === undefined ? 'standard' : this.tier(day, primary),
           files_created: count('file_created'),
