@@ -5,10 +5,10 @@ import type { Config } from './config.js';
 import { ensurePrivateDir } from './db/private-dir.js';
 import { openStore, type Store } from './db/store.js';
 import { clearClaims } from './analytics/pending-days.js';
-import { startRollupTimer } from './analytics/rollup-timer.js';
-import { startSessionRetention } from './jobs/session-retention.js';
+import { startJob } from './jobs/job.js';
+import { rollupJob } from './jobs/rollup.js';
+import { sessionRetentionJob } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
-import { MemoryBuckets, RedisBuckets } from './http/rate-limit.js';
 
 // A running server: store, shared state and HTTP app, with an orderly stop.
 
@@ -51,7 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       config,
       store,
       adminToken: admin.token,
-      buckets: redis ? new RedisBuckets(redis) : new MemoryBuckets(),
+      redis,
       logger: { level: config.logLevel },
     });
     if (opened.length > 0) {
@@ -62,16 +62,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app.log.warn(`generated ADMIN_TOKEN (shown once, kept in ${admin.path}): ${admin.token}`);
     }
     const url = await app.listen({ port: config.port, host: config.host });
-    const rollups = startRollupTimer(store.db, config.rollupIntervalMs, app.log);
-    const retention = startSessionRetention(store.db, app.log);
+    const jobs = [startJob(rollupJob(store.db, config.rollupIntervalMs), app.log), startJob(sessionRetentionJob(store.db, app.log), app.log)];
     return {
       app,
       store,
       url,
       async stop() {
         // close() stops accepting and waits for in-flight requests; then the store checkpoints.
-        await rollups.stop();
-        await retention.stop();
+        await Promise.all(jobs.map((job) => job.stop()));
         await app.close();
         redis?.disconnect();
         await store.close();

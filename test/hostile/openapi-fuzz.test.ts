@@ -16,7 +16,7 @@ let org: TestOrganization;
 let operations: Operation[];
 let components: Record<string, Schema>;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '10000000' });
+  server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '10000000' });
   org = await createOrganization(server);
   const document = (await server.app.inject({ method: 'GET', url: '/openapi.json' })).json();
   components = document.components?.schemas ?? {};
