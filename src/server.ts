@@ -4,6 +4,7 @@ import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
 import { openStore, type Store } from './db/store.js';
 import { startRollupTimer } from './analytics/rollup-timer.js';
+import { startLeaseSweep } from './jobs/run-leases.js';
 import { startSessionRetention } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
 import { MemoryBuckets, RedisBuckets } from './http/rate-limit.js';
@@ -36,6 +37,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const url = await app.listen({ port: config.port, host: config.host });
     const rollups = startRollupTimer(store.db, config.rollupIntervalMs, app.log);
     const retention = startSessionRetention(store.db, app.log);
+    const leases = startLeaseSweep(store.db, config.runLeaseMs, app.log);
     return {
       app,
       store,
@@ -44,6 +46,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         // close() stops accepting and waits for in-flight requests; then the store checkpoints.
         await rollups.stop();
         await retention.stop();
+        await leases.stop();
         await app.close();
         redis?.disconnect();
         await store.close();

@@ -76,6 +76,14 @@ export const ProvisioningStep = Type.Object(
   { $id: 'ProvisioningStep' },
 );
 
+export const RepoSpec = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, pattern: '^[^\\u0000-\\u001F\\u007F]+$', description: 'What `git clone` takes: https://, ssh://, git@host:path or a local path' }),
+    branch: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\u0000-\\u0020\\u007F~^:?*\\[\\\\]+$' })),
+  },
+  { $id: 'RepoSpec', additionalProperties: false },
+);
+
 export const Computer = Type.Object(
   {
     id: Type.String(),
@@ -91,6 +99,8 @@ export const Computer = Type.Object(
     remoteUser: Type.Optional(Type.String()),
     ownerPrincipalKind: Type.Optional(Type.String()),
     ownerId: Type.Optional(Type.String()),
+    repos: Type.Optional(Type.Array(Type.Ref(RepoSpec), { description: 'Repositories the agent clones when it provisions' })),
+    autoInstallDeps: Type.Optional(Type.Boolean({ description: 'Whether the agent runs install-deps right after connect' })),
   },
   { $id: 'Computer' },
 );
@@ -174,7 +184,7 @@ export const Message = Type.Object(
   { $id: 'Message' },
 );
 
-sharedSchemas.push(ProvisioningStep, Computer, TokenUsage, SessionSettingsInput, SessionSettings, Session, ContentBlock, Message);
+sharedSchemas.push(ProvisioningStep, RepoSpec, Computer, TokenUsage, SessionSettingsInput, SessionSettings, Session, ContentBlock, Message);
 
 // Enterprise controls and readiness reports (api.md; decisions.md §5, §6).
 

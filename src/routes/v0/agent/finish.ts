@@ -3,10 +3,12 @@ import type { App } from '../../../http/context.js';
 import { StringEnum } from '../../../http/schemas.js';
 import { finishRun } from '../../../repositories/messages.js';
 import { computerOf } from './auth.js';
+import { RunQuery } from './run-query.js';
 import { wakeComputer } from './wakeups.js';
 
 // POST /api/v0/agent/sessions/{sessionId}/finish — ends the run: idle, or pending when more user
-// messages are queued; 409 when the session is not running on this computer.
+// messages are queued; 409 when the session is not running on this computer (or not in the run
+// named by ?runId).
 export default async function finishRoute(app: App) {
   app.post(
     '/sessions/:sessionId/finish',
@@ -15,12 +17,13 @@ export default async function finishRoute(app: App) {
         summary: 'Finish the run of a session',
         tags: ['agent'],
         params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 128 }) }),
+        querystring: RunQuery,
         response: { 200: Type.Object({ status: StringEnum(['idle', 'pending', 'running']) }) },
       },
     },
     async (request) => {
       const { organizationId, computerId } = computerOf(request);
-      const status = await finishRun(app.services.db, organizationId, request.params.sessionId, computerId);
+      const status = await finishRun(app.services.db, organizationId, request.params.sessionId, computerId, request.query.runId);
       if (status === 'pending') wakeComputer(computerId);
       return { status };
     },

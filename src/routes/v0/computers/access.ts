@@ -45,5 +45,7 @@ export function computerView(computer: ComputerRecord): Static<typeof Computer> 
     })),
     ownerPrincipalKind: 'user',
     ownerId: computer.ownerUserId,
+    repos: computer.repos,
+    autoInstallDeps: computer.autoInstallDeps,
   };
 }
