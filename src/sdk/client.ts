@@ -25,7 +25,7 @@ export type PathsWith<M extends HttpMethod> = { [P in keyof paths]: paths[P][M] 
 type PathPart<P> = [P] extends [never] ? { path?: never } : { path: P };
 type QueryPart<Q> = [Q] extends [never] ? { query?: never } : { query?: Q };
 type BodyPart<B> = [B] extends [never] ? { body?: never } : [B] extends [undefined] ? { body?: never } : { body: B };
-export type RequestOptions<O> = PathPart<PathOf<O>> & QueryPart<QueryOf<O>> & BodyPart<BodyOf<O>> & { headers?: Record<string, string> };
+export type RequestOptions<O> = PathPart<PathOf<O>> & QueryPart<QueryOf<O>> & BodyPart<BodyOf<O>> & { headers?: Record<string, string>; signal?: AbortSignal };
 
 export class QuarterdeckError extends Error {
   readonly status: number;
@@ -56,7 +56,11 @@ export interface ClientOptions {
 
 const IDEMPOTENT: readonly string[] = ['get', 'put', 'delete'];
 
-function retryDelayMs(attempt: number, retryAfter: string | null, cap: number): number {
+/**
+ * How long to wait before try `attempt + 1` (0-based): Retry-After when the server sent one, else
+ * exponential backoff from 250 ms with jitter (half to all of the step), at most `cap`.
+ */
+export function retryDelayMs(attempt: number, retryAfter: string | null, cap: number): number {
   const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, cap);
   return Math.min(250 * 2 ** attempt * (0.5 + Math.random() / 2), cap);
@@ -147,9 +151,14 @@ export class QuarterdeckClient {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await this.fetcher(url, { method: method.toUpperCase(), headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+        response = await this.fetcher(url, {
+          method: method.toUpperCase(),
+          headers,
+          ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
       } catch (error) {
-        if (attempt < maxRetries && IDEMPOTENT.includes(method)) {
+        if (attempt < maxRetries && IDEMPOTENT.includes(method) && !options.signal?.aborted) {
           await sleep(retryDelayMs(attempt, null, cap));
           continue;
         }
@@ -176,6 +185,7 @@ interface RawRequest {
   query?: Record<string, unknown>;
   body?: unknown;
   headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
 function expandPath(template: string, params: Record<string, string | number> | undefined): string {

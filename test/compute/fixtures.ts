@@ -4,7 +4,7 @@ import { auth, type TestOrganization, type TestServer } from '../helpers/server.
 
 // Steps shared by the compute tests: register a computer, drive its agent, open sessions.
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export function call(server: TestServer, key: string, method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> {
   return server.app.inject({ method, url, headers: auth(key), ...(payload === undefined ? {} : { payload: payload as object }) });

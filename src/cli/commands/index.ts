@@ -3,6 +3,7 @@ import { hookNotify } from './hook-notify.js';
 import { hooksInstall } from './hooks-install.js';
 import { hooksRun } from './hooks-run.js';
 import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
+import { agent } from './agent.js';
 import { analyticsActivity, analyticsProductivity, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
 import { computersCreate, computersGet, computersInstallDeps, computersList, computersUpdate } from './computers.js';
 import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
@@ -19,7 +20,7 @@ import { usersAdd, usersList, usersRemove, usersUpdate } from './users.js';
 /** Every `quarterdeck` command; main.ts picks one by its name words. */
 export const COMMANDS: readonly Command[] = [
   hooksRun, hooksInstall, hookNotify,
-  serve, demo,
+  serve, demo, agent,
   adminOrganizationsCreate, adminRollupsRun,
   analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers,
   readinessList, readinessUpload,
