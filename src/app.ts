@@ -12,7 +12,8 @@ import type { App } from './http/context.js';
 import { frameworkError, installErrorHandling } from './http/error-handler.js';
 import { installMetrics } from './http/metrics.js';
 import { installRateLimit, type BucketStore } from './http/rate-limit.js';
-import { ErrorBody, sharedSchemas } from './http/schemas.js';
+import { ErrorBody, sharedSchemas } from './schemas/index.js';
+import { ClaimWakeups } from './services/claim-wakeups.js';
 import { installValidation } from './http/validation.js';
 import { sharedSecret } from './repositories/server-secrets.js';
 import adminRoutes from './routes/admin/index.js';
@@ -60,7 +61,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       dataDir: store.kind === 'embedded' ? config.dataDir : undefined,
       shared: () => sharedSecret(store.db, 'settings-secret-key'),
     }),
+    claimWakeups: new ClaimWakeups(),
   });
+  // Long-polling claims end (with 204) as soon as the server begins to close.
+  app.addHook('preClose', async () => app.services.claimWakeups.close());
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -37,7 +37,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const url = await app.listen({ port: config.port, host: config.host });
     const rollups = startRollupTimer(store.db, config.rollupIntervalMs, app.log);
     const retention = startSessionRetention(store.db, app.log);
-    const leases = startLeaseSweep(store.db, config.runLeaseMs, app.log);
+    const leases = startLeaseSweep(store.db, config.runLeaseMs, app.log, (computerId) => app.services.claimWakeups.wake(computerId));
     return {
       app,
       store,

@@ -12,13 +12,17 @@ export interface LeaseSweep {
   stop(): Promise<void>;
 }
 
-/** Sweeps every quarter lease (between 250 ms and 15 s); a failed sweep is logged and retried. */
-export function startLeaseSweep(db: Db, leaseMs: number, log: FastifyBaseLogger): LeaseSweep {
+/**
+ * Sweeps every quarter lease (between 250 ms and 15 s); a failed sweep is logged and retried.
+ * `wake` wakes this process's claims waiting for a computer that has a message queued again.
+ */
+export function startLeaseSweep(db: Db, leaseMs: number, log: FastifyBaseLogger, wake: (computerId: string) => void): LeaseSweep {
   let running: Promise<void> | undefined;
   const sweep = () => {
     running ??= expireLapsedRuns(db, new Date())
       .then((computers) => {
         if (computers.length > 0) log.info({ computers }, 'lapsed runs returned to the queue');
+        for (const computerId of computers) wake(computerId);
       })
       .catch((error: unknown) => log.error({ err: error }, 'lease sweep failed'))
       .finally(() => {

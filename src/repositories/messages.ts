@@ -3,7 +3,7 @@ import type { Db } from '../db/store.js';
 import type { MessagesTable } from '../db/tables/compute.js';
 import { newId } from '../domain/ids.js';
 import { nextSessionStatus, type SessionStatus } from '../domain/session-status.js';
-import { conflict, notFound } from '../http/errors.js';
+import { DomainError, notFound } from '../domain/errors.js';
 import { applySessionChange, lockAndMove, lockLapsedRuns, lockSession, lockSessionsOfComputer, type ListOrder, type SessionChange, type SessionRecord } from './sessions.js';
 
 // Messages of a session, and the queue of user messages waiting for a computer's agent.
@@ -147,13 +147,14 @@ export async function claimNextMessage(db: Db, organizationId: string, computerI
 
 /**
  * The agent of `computerId` sees a session routed to it (its computer, or the one running it):
- * others are 404. Writing to it needs the run to be on this computer, and to be the run named
- * when one is (`runId`): 409 otherwise (the run ended, lapsed or was interrupted).
+ * others are not found. Writing to it needs the run to be on this computer (session_not_running
+ * otherwise), and to be the run named when one is (`runId`; run_lost otherwise: it ended, its
+ * lease lapsed, or it was interrupted).
  */
 export function assertRunningOn(session: SessionRecord | undefined, computerId: string, runId?: string): asserts session is SessionRecord {
   if (!session || (session.computerId !== computerId && session.runningComputerId !== computerId)) throw notFound('session');
-  if (session.runningComputerId !== computerId) throw conflict(`the session is ${session.status}, not running on this computer`);
-  if (runId !== undefined && session.runId !== runId) throw conflict(`run ${runId} is over (its lease lapsed, or it was interrupted): stop it`);
+  if (session.runningComputerId !== computerId) throw new DomainError('session_not_running', `the session is ${session.status}, not running on this computer`);
+  if (runId !== undefined && session.runId !== runId) throw new DomainError('run_lost', `run ${runId} is over (it ended, its lease lapsed, or it was interrupted): stop it`);
 }
 
 async function hasQueuedMessages(db: Db, sessionId: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import enterpriseControls from './enterprise-controls/index.js';
 import computers from './computers/index.js';
 import organizationUsers from './organization-users/index.js';
 import sessions from './sessions/index.js';
-import usageLimits from './usage-limits/index.js';
+import creditLimits from './credit-limits/index.js';
 
 // /api/v0: API key or JWT. Each resource folder is its own context and declares its roles in
 // its index.ts.
@@ -16,7 +16,7 @@ export default async function v0Routes(app: App) {
   await app.register(apiKeys);
   await app.register(organizationUsers);
   await app.register(enterpriseControls);
-  await app.register(usageLimits);
+  await app.register(creditLimits);
   await app.register(computers);
   await app.register(sessions);
 }

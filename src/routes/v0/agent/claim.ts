@@ -1,10 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../http/context.js';
-import { Message } from '../../../http/schemas.js';
+import { Message, messageView } from '../../../schemas/index.js';
 import { claimNextMessage, expireLapsedRuns } from '../../../repositories/messages.js';
-import { messageView } from '../sessions/access.js';
 import { computerOf } from './auth.js';
-import { waitForWake } from './wakeups.js';
 
 /** How often a waiting claim looks at the database for messages queued through other replicas. */
 const POLL_INTERVAL_MS = 500;
@@ -14,7 +12,7 @@ const POLL_INTERVAL_MS = 500;
 // waitMs. While waiting no database connection is held: each attempt is one short transaction.
 // Each attempt first takes this computer's lapsed runs back, so a message whose agent died is
 // handed to the next claimer even between two sweeps of the lease job.
-export default async function claimRoute(app: App, options: { closing: AbortSignal }) {
+export default async function claimRoute(app: App) {
   app.post(
     '/claim',
     {
@@ -36,9 +34,10 @@ export default async function claimRoute(app: App, options: { closing: AbortSign
     async (request, reply) => {
       const { organizationId, computerId } = computerOf(request);
       const deadline = Date.now() + request.query.waitMs;
+      const { claimWakeups } = app.services;
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      const stop = AbortSignal.any([gone.signal, options.closing]);
+      const stop = AbortSignal.any([gone.signal, claimWakeups.closed]);
       const { db, config } = app.services;
       const next = async () => {
         await expireLapsedRuns(db, new Date(), { organizationId, computerId });
@@ -46,7 +45,7 @@ export default async function claimRoute(app: App, options: { closing: AbortSign
       };
       let claim = await next();
       while (!claim && Date.now() < deadline && !stop.aborted) {
-        await waitForWake(computerId, Math.min(deadline - Date.now(), POLL_INTERVAL_MS), stop);
+        await claimWakeups.wait(computerId, Math.min(deadline - Date.now(), POLL_INTERVAL_MS), stop);
         // Once stopped, no further query: the store may be closing.
         if (!stop.aborted) claim = await next();
       }

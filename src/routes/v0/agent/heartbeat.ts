@@ -4,7 +4,7 @@ import { touchComputer } from '../../../repositories/computers.js';
 import { renewLeases } from '../../../repositories/sessions.js';
 import { computerOf } from './auth.js';
 import { agentComputer } from './computer.js';
-import { Computer } from '../../../http/schemas.js';
+import { Computer } from '../../../schemas/index.js';
 
 // POST /api/v0/agent/heartbeat {runIds?} — the agent is alive; renews the leases of the runs it
 // names and answers its computer plus those runs it no longer holds (lapsed, interrupted, or

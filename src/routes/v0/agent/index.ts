@@ -10,12 +10,9 @@ import updateStep from './update-step.js';
 export default async function agentRoutes(app: App) {
   app.decorateRequest('computer', null);
   app.addHook('onRequest', authenticateComputer(app.services.db));
-  // Long-polling claims end (with 204) when the server begins to close.
-  const closing = new AbortController();
-  app.addHook('preClose', async () => closing.abort());
   await app.register(heartbeat);
   await app.register(updateStep);
-  await app.register(claim, { closing: closing.signal });
+  await app.register(claim);
   await app.register(postMessage);
   await app.register(finish);
 }

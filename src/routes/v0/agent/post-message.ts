@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { newId } from '../../../domain/ids.js';
 import type { App } from '../../../http/context.js';
-import { notFound } from '../../../http/errors.js';
-import { StringEnum } from '../../../http/schemas.js';
+import { notFound } from '../../../domain/errors.js';
+import { StringEnum } from '../../../schemas/index.js';
 import { appendAgentMessage, assertRunningOn, findMessage } from '../../../repositories/messages.js';
 import { findSession, type SessionRecord } from '../../../repositories/sessions.js';
 import { standardCredits } from '../../../telemetry/credits.js';

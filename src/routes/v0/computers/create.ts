@@ -2,12 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { assertComputerCreationAllowed } from '../../../domain/policies.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { badRequest } from '../../../http/errors.js';
-import { Computer, RepoSpec, StringEnum } from '../../../http/schemas.js';
+import { invalidInput } from '../../../domain/errors.js';
+import { Computer, RepoSpec, StringEnum } from '../../../schemas/index.js';
 import { insertComputer } from '../../../repositories/computers.js';
 import { currentSettings } from '../../../repositories/enterprise-controls.js';
-import { computerView } from './access.js';
-import { ComputerName, HostId, RemoteUser } from './params.js';
+import { ComputerName, HostId, RemoteUser } from '../../../schemas/index.js';
+import { computerView } from '../../../schemas/index.js';
 
 // POST /api/v0/computers — registers a computer owned by the caller, if the organization's
 // computer controls allow it (403). Its agent's token is in this answer only. `provider` is a
@@ -17,8 +17,8 @@ const ProviderType = StringEnum(['byom', 'hosted']);
 
 function providerTypeOf(providerType: 'byom' | 'hosted' | undefined, provider: 'byom' | 'hosted' | undefined): 'byom' | 'hosted' {
   const given = providerType ?? provider;
-  if (given === undefined) throw badRequest('providerType is required', [{ path: 'body/providerType', message: 'required (or its synonym provider)' }]);
-  if (provider !== undefined && provider !== given) throw badRequest('provider and providerType differ', [{ path: 'body/provider', message: 'must equal providerType when both are given' }]);
+  if (given === undefined) throw invalidInput('providerType is required', [{ path: 'body/providerType', message: 'required (or its synonym provider)' }]);
+  if (provider !== undefined && provider !== given) throw invalidInput('provider and providerType differ', [{ path: 'body/provider', message: 'must equal providerType when both are given' }]);
   return given;
 }
 export default async function createComputerRoute(app: App) {

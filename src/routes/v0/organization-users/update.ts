@@ -1,11 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { mayAssignRole, mayManageUser } from '../../../domain/roles.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { conflict, forbidden, notFound } from '../../../http/errors.js';
-import { RoleName, User } from '../../../http/schemas.js';
-import { userView } from '../../../http/views.js';
-import { countOtherActiveOwners, findUser, updateUser } from '../../../repositories/users.js';
+import { RoleName, User } from '../../../schemas/index.js';
+import { userView } from '../../../schemas/index.js';
+import { changeUser } from '../../../repositories/users.js';
 
 // PATCH /api/v0/organization/users/{userId}
 export default async function updateUserRoute(app: App) {
@@ -24,20 +22,9 @@ export default async function updateUserRoute(app: App) {
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const { role, name } = request.body;
-      const user = await app.services.db.transaction().execute(async (trx) => {
-        const subject = await findUser(trx, principal.organizationId, request.params.userId);
-        if (!subject) throw notFound('user');
-        if (!subject.active) throw conflict('the user is deactivated');
-        if (!mayManageUser(principal.role, subject.role)) throw forbidden('only an owner may change an owner');
-        if (role !== undefined && !mayAssignRole(principal.role, role)) throw forbidden('only an owner may grant the owner role');
-        if (subject.role === 'owner' && role !== undefined && role !== 'owner' && (await countOtherActiveOwners(trx, principal.organizationId, subject.id)) === 0) {
-          throw conflict('the organization must keep at least one active owner');
-        }
-        return updateUser(trx, principal.organizationId, subject.id, { ...(role !== undefined && { role }), ...(name !== undefined && { name }) });
-      });
-      if (!user) throw notFound('user');
+      const { organizationId, role } = principalOf(request);
+      const { role: newRole, name } = request.body;
+      const user = await changeUser(app.services.db, organizationId, role, request.params.userId, { ...(newRole !== undefined && { role: newRole }), ...(name !== undefined && { name }) });
       return { user: userView(user) };
     },
   );

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { notFound } from '../../../http/errors.js';
-import { Session } from '../../../http/schemas.js';
+import { notFound } from '../../../domain/errors.js';
 import { interruptSession } from '../../../repositories/messages.js';
-import { SessionParams, sessionView, visibleSession } from './access.js';
+import { findVisibleSession } from '../../../repositories/sessions.js';
+import { Session, SessionParams, sessionView } from '../../../schemas/index.js';
 
 // POST /api/v0/sessions/{sessionId}/interrupt — a running or pending session becomes idle: the
 // run in progress is over (its agent learns it on its next heartbeat or post and stops its
@@ -16,9 +16,9 @@ export default async function interruptSessionRoute(app: App) {
     async (request) => {
       const principal = principalOf(request);
       const { db } = app.services;
-      const session = await visibleSession(db, principal, request.params.sessionId);
+      const session = await findVisibleSession(db, principal, request.params.sessionId);
       if (!(await interruptSession(db, principal.organizationId, session.id))) throw notFound('session');
-      return sessionView(await visibleSession(db, principal, session.id));
+      return sessionView(await findVisibleSession(db, principal, session.id));
     },
   );
 }

@@ -1,67 +1,20 @@
-import { Type, type TSchema } from '@sinclair/typebox';
-import { ROLES } from '../domain/roles.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { computerStatus } from '../domain/computer-status.js';
+import type { ComputerRecord } from '../repositories/computers.js';
+import type { MessageRecord } from '../repositories/messages.js';
+import type { SessionRecord, TokenUsage as TokenUsageRecord } from '../repositories/sessions.js';
+import { StringEnum, UnixMillis } from './common.js';
 
-// Shared schemas, registered by name: they keep their names in the OpenAPI document
-// (components.schemas) and are referenced with Type.Ref from the routes.
+// Computers, sessions and messages (api.md; decisions.md §7, §8), and how the API shows them.
 
-export const ErrorBody = Type.Object(
-  {
-    title: Type.String(),
-    detail: Type.String(),
-    status: Type.Integer(),
-    requestId: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  },
-  { $id: 'ErrorBody', description: 'The one error body of every endpoint.' },
-);
+export const ComputerParams = Type.Object({ computerId: Type.String({ minLength: 1, maxLength: 128 }) });
 
-export const Pagination = Type.Object(
-  {
-    hasMore: Type.Boolean(),
-    nextCursor: Type.Union([Type.String(), Type.Null()]),
-  },
-  { $id: 'Pagination' },
-);
+/** The length and format rules shared by create and PATCH (api.md). */
+export const ComputerName = Type.String({ minLength: 1, maxLength: 63 });
+export const RemoteUser = Type.String({ minLength: 1, maxLength: 63 });
+export const HostId = Type.String({ format: 'uuid' });
 
-export const UnixMillis = Type.Integer({ minimum: 0, description: 'Unix time in milliseconds' });
-
-export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 320 });
-
-/** A string enum as plain JSON Schema `enum` (one clear error message, not one per value). */
-export function StringEnum<const T extends readonly string[]>(values: T, options: { $id?: string; description?: string } = {}) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
-}
-
-export const RoleName = StringEnum(ROLES, { $id: 'Role' });
-
-export const User = Type.Object(
-  {
-    id: Type.String(),
-    email: Type.String(),
-    name: Type.Union([Type.String(), Type.Null()]),
-    role: Type.Ref(RoleName),
-    createdAt: UnixMillis,
-    active: Type.Boolean(),
-  },
-  { $id: 'User' },
-);
-
-export const ApiKey = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    prefix: Type.String({ description: 'The first characters of the key, to tell keys apart' }),
-    userId: Type.String(),
-    createdAt: UnixMillis,
-    expiresAt: Type.Union([UnixMillis, Type.Null()]),
-    lastUsedAt: Type.Union([UnixMillis, Type.Null()]),
-  },
-  { $id: 'ApiKey' },
-);
-
-export const sharedSchemas: TSchema[] = [ErrorBody, Pagination, RoleName, User, ApiKey];
-
-// Computers, sessions and messages (api.md; decisions.md §7, §8).
+export const SessionParams = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 128 }) });
 
 export const ProvisioningStep = Type.Object(
   {
@@ -184,51 +137,71 @@ export const Message = Type.Object(
   { $id: 'Message' },
 );
 
-sharedSchemas.push(ProvisioningStep, RepoSpec, Computer, TokenUsage, SessionSettingsInput, SessionSettings, Session, ContentBlock, Message);
+export function computerView(computer: ComputerRecord): Static<typeof Computer> {
+  return {
+    id: computer.id,
+    name: computer.name,
+    providerType: computer.providerType as 'byom' | 'hosted',
+    createdAt: computer.createdAt.getTime(),
+    ...(computer.hostId !== null ? { hostId: computer.hostId } : {}),
+    ...(computer.hostname !== null ? { hostname: computer.hostname } : {}),
+    ...(computer.remoteUser !== null ? { remoteUser: computer.remoteUser } : {}),
+    status: computerStatus(computer.steps),
+    provisioningSteps: computer.steps.map((step) => ({
+      id: step.id,
+      name: step.name,
+      status: step.status,
+      ...(step.error !== null ? { error: step.error } : {}),
+      ...(step.startedAt ? { startedAt: step.startedAt.getTime() } : {}),
+      ...(step.completedAt ? { completedAt: step.completedAt.getTime() } : {}),
+    })),
+    ownerPrincipalKind: 'user',
+    ownerId: computer.ownerUserId,
+    repos: computer.repos,
+    autoInstallDeps: computer.autoInstallDeps,
+  };
+}
 
-// Enterprise controls and readiness reports (api.md; decisions.md §5, §6).
+const USAGE_KEYS = ['inputTokens', 'outputTokens', 'cacheCreationTokens', 'cacheReadTokens', 'thinkingTokens', 'serviceCredits'] as const;
 
-export const ControlChange = Type.Object(
-  {
-    revision: Type.Integer({ minimum: 0 }),
-    settings: Type.Object({}, { additionalProperties: true, description: 'Settings at this revision; parse as a generic JSON object. Secrets are masked.' }),
-    user: Type.Union([Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() }), Type.Null()]),
-    updatedAt: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'ControlChange', description: 'An enterprise control change record.' },
-);
+/** The session's own usage plus the inclusive usage its child sessions reported. */
+function inclusiveUsage(own: TokenUsageRecord, children: unknown): TokenUsageRecord {
+  const total = { ...own };
+  for (const child of Object.values((children ?? {}) as Record<string, TokenUsageRecord>)) {
+    for (const key of USAGE_KEYS) total[key] += child[key];
+  }
+  return total;
+}
 
-export const ReadinessCriterion = Type.Object(
-  {
-    numerator: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Sub-applications passing, 0 to denominator; null when the criterion was skipped' }),
-    denominator: Type.Integer({ minimum: 1, description: 'Sub-applications evaluated' }),
-    rationale: Type.String({ maxLength: 100_000 }),
-  },
-  { $id: 'ReadinessCriterion', additionalProperties: false },
-);
+export function sessionView(session: SessionRecord): Static<typeof Session> {
+  return {
+    sessionId: session.id,
+    status: session.status,
+    messageCount: session.messageCount,
+    createdAt: session.createdAt.getTime(),
+    updatedAt: session.updatedAt.getTime(),
+    ...(session.title !== null ? { title: session.title } : {}),
+    ...(session.completedAt ? { completedAt: session.completedAt.getTime() } : {}),
+    ...(session.computerId !== null ? { computerId: session.computerId } : {}),
+    sessionSettings: {
+      ...session.settings,
+      tokenUsage: session.tokenUsage,
+      inclusiveTokenUsage: inclusiveUsage(session.tokenUsage, session.settings.childInclusiveTokenUsageBySessionId),
+    },
+  };
+}
 
-const readinessReportFields = {
-  repoUrl: Type.String({ minLength: 1, maxLength: 2048 }),
-  apps: Type.Record(Type.String({ maxLength: 1024 }), Type.Object({ description: Type.String({ maxLength: 100_000 }) }, { additionalProperties: false })),
-  report: Type.Record(Type.String({ minLength: 1, maxLength: 256 }), Type.Ref(ReadinessCriterion)),
-  commitHash: Type.Optional(Type.String({ maxLength: 256 })),
-  branch: Type.Optional(Type.String({ maxLength: 1024 })),
-  hasLocalChanges: Type.Optional(Type.Boolean()),
-  hasNonRemoteCommits: Type.Optional(Type.Boolean()),
-  modelUsed: Type.Optional(Type.Object({ id: Type.String({ maxLength: 256 }), reasoningEffort: StringEnum(['low', 'medium', 'high', 'off']) }, { additionalProperties: false })),
-  agentVersion: Type.Optional(Type.String({ maxLength: 256 })),
-};
-
-export const ReadinessReportInput = Type.Object(readinessReportFields, { $id: 'ReadinessReportInput', additionalProperties: false });
-
-export const ReadinessReport = Type.Object(
-  {
-    reportId: Type.String({ format: 'uuid' }),
-    createdAt: UnixMillis,
-    repoId: Type.String({ description: 'repoUrl normalized to host/owner/name' }),
-    ...readinessReportFields,
-  },
-  { $id: 'ReadinessReport' },
-);
-
-sharedSchemas.push(ControlChange, ReadinessCriterion, ReadinessReportInput, ReadinessReport);
+export function messageView(message: MessageRecord): Static<typeof Message> {
+  return {
+    id: message.id,
+    role: message.role,
+    content: message.content,
+    createdAt: message.createdAt.getTime(),
+    updatedAt: message.updatedAt.getTime(),
+    ...(message.parentId !== null ? { parentId: message.parentId } : {}),
+    ...(message.userMessageSource !== null ? { userMessageSource: message.userMessageSource } : {}),
+    visibility: 'both',
+    isUserVisible: true,
+    isError: false,
+  };
+}
