@@ -71,3 +71,14 @@ export const computersInstallDeps = apiCommand({
     return { value: await client.request('post', '/api/v0/computers/{computerId}/install-deps', { path: { computerId: args.positionals[0]! } }) };
   },
 });
+
+export const computersDelete = apiCommand({
+  name: ['computers', 'delete'],
+  usage: '<computerId>',
+  summary: 'Delete a computer (its token stops working; its run ends and queued messages are dropped)',
+  positionals: ONE,
+  async call({ client, args }) {
+    await client.request('delete', '/api/v0/computers/{computerId}', { path: { computerId: args.positionals[0]! } });
+    return { none: true };
+  },
+});
