@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,7 +12,7 @@ import { lazySecretBox } from './domain/secret-box.js';
 import type { App } from './http/context.js';
 import { frameworkError, installErrorHandling } from './http/error-handler.js';
 import { installMetrics } from './http/metrics.js';
-import { installRateLimit, type BucketStore } from './http/rate-limit.js';
+import { installRateLimit } from './http/rate-limit.js';
 import { ErrorBody, sharedSchemas } from './schemas/index.js';
 import { ClaimWakeups } from './services/claim-wakeups.js';
 import { installValidation } from './http/validation.js';
@@ -28,7 +29,8 @@ import agentRoutes from './routes/v0/agent/index.js';
 export interface AppOptions {
   config: Config;
   store: Store;
-  buckets: BucketStore;
+  /** Shares rate limits across replicas when given. */
+  redis?: Redis | undefined;
   adminToken: string;
   logger?: FastifyServerOptions['logger'];
 }
@@ -45,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors: frameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -74,15 +76,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // JSON only: a text body is 415, not a validation error.
   app.removeContentTypeParser('text/plain');
   installValidation(app, sharedSchemas);
-  installRateLimit(app, options.buckets, config.rateLimitPerMinute);
+  await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, perMinute: config.rateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
   installMetrics(app, config.metricsToken);
 
-  // Every route documents the one error body for its 4xx and 5xx answers. The route table
-  // lets tests prove that the OpenAPI document lists every route.
-  const routeTable: { method: string; url: string }[] = [];
-  app.decorate('routeTable', routeTable);
+  // Every route documents the one error body for its 4xx and 5xx answers.
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
     if (!route.schema || route.url.startsWith('/docs')) return;
     const response = (route.schema.response ??= {}) as Record<string, unknown>;
     response['4xx'] ??= Type.Ref(ErrorBody);

@@ -7,7 +7,6 @@ import { startRollupTimer } from './analytics/rollup-timer.js';
 import { startLeaseSweep } from './jobs/run-leases.js';
 import { startSessionRetention } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
-import { MemoryBuckets, RedisBuckets } from './http/rate-limit.js';
 
 // A running server: store, shared state and HTTP app, with an orderly stop.
 
@@ -28,7 +27,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       config,
       store,
       adminToken: admin.token,
-      buckets: redis ? new RedisBuckets(redis) : new MemoryBuckets(),
+      redis,
       logger: { level: config.logLevel },
     });
     if (admin.generated) {

@@ -22,8 +22,6 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    /** Every route registered, as method and URL template. */
-    routeTable: readonly { method: string; url: string }[];
   }
 }
 

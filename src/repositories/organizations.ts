@@ -9,11 +9,6 @@ export interface OrganizationRecord {
   createdAt: Date;
 }
 
-export async function findOrganization(db: Db, organizationId: string): Promise<OrganizationRecord | undefined> {
-  const row = await db.selectFrom('organizations').select(['id', 'name', 'created_at']).where('id', '=', organizationId).executeTakeFirst();
-  return row && { id: row.id, name: row.name, createdAt: row.created_at };
-}
-
 /** An organization with its first owner and the owner's first API key, all or nothing. */
 export async function createOrganization(db: Db, input: { name: string; ownerEmail: string }): Promise<{ organization: OrganizationRecord; owner: UserRecord; apiKey: string }> {
   return db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import type { App } from '../../http/context.js';
 import { authenticate } from '../../http/auth.js';
+import { byApiKey, limitRequests } from '../../http/rate-limit.js';
 import apiKeys from './api-keys/index.js';
 import createToken from './auth/create-token.js';
 import enterpriseControls from './enterprise-controls/index.js';
@@ -12,6 +13,7 @@ import creditLimits from './credit-limits/index.js';
 // its index.ts.
 export default async function v0Routes(app: App) {
   app.addHook('onRequest', authenticate(app.services, ['apiKey', 'jwt']));
+  app.addHook('preHandler', limitRequests(app, byApiKey));
   await app.register(createToken);
   await app.register(apiKeys);
   await app.register(organizationUsers);
