@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/http/context.js';
-import { MemoryBuckets } from '../../src/http/rate-limit.js';
 import { addMessage, call, createSession, registerComputer } from '../compute/fixtures.js';
 import { CLI_COMMAND } from '../hooks/helpers.js';
 import { createOrganization, json, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
@@ -270,7 +269,7 @@ describe('quarterdeck agent', () => {
 
     await live.close();
     await agent.waitFor(/trying again/);
-    live = await buildApp({ config: server.config, store: server.store, adminToken: server.adminToken, buckets: new MemoryBuckets() });
+    live = await buildApp({ config: server.config, store: server.store, adminToken: server.adminToken });
     await live.listen({ port, host: '127.0.0.1' });
     await agent.waitFor(/the server answers again/);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLeaseSweep } from '../../src/jobs/run-leases.js';
 import { expireLapsedRuns, MAX_REQUEUES } from '../../src/repositories/messages.js';
 import { createOrganization, expectError, json, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { addMessage, agent, call, createSession, registerComputer } from './fixtures.js';
@@ -97,6 +98,23 @@ describe('run leases', () => {
     expect((await post(box, sessionId, claim.runId)).statusCode).toBe(201);
     expect(await expireLapsedRuns(server.store.db, new Date())).toEqual([]);
     expect((await get(`/api/v0/sessions/${sessionId}`)).status).toBe('running');
+  });
+});
+
+describe('the lease sweep', () => {
+  it('takes a lapsed run back with no agent claiming, and wakes the claims of its computer', async () => {
+    const { computer, box, sessionId } = await queued();
+    json(await box.claim());
+    await server.store.db.updateTable('sessions').set({ lease_expires_at: new Date(Date.now() - 1) }).where('id', '=', sessionId).execute();
+    const woken: string[] = [];
+    const sweep = startLeaseSweep(server.store.db, 1_000, server.app.log, (computerId) => woken.push(computerId));
+    try {
+      for (let tries = 0; tries < 100 && (await get(`/api/v0/sessions/${sessionId}`)).status !== 'pending'; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await sweep.stop();
+    }
+    expect((await get(`/api/v0/sessions/${sessionId}`)).status).toBe('pending');
+    expect(woken).toContain(computer.id);
   });
 });
 
