@@ -135,10 +135,13 @@ export class ComputerAgent {
     return null;
   }
 
-  /** Calls `call` until it succeeds, waiting with backoff while the server is away. */
-  private async retrying<T>(what: string, call: () => Promise<T>): Promise<T> {
+  /**
+   * Calls `call` until it succeeds, waiting with backoff while the server is away. A stop ends
+   * the tries (Stopped), unless `duringStop`: the finish of the last run still goes out.
+   */
+  private async retrying<T>(what: string, call: () => Promise<T>, duringStop = false): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      if (this.stopping.signal.aborted && what !== 'finish') throw new Stopped();
+      if (this.stopping.signal.aborted && !duringStop) throw new Stopped();
       try {
         const result = await call();
         if (this.serverAway) this.log.info('the server answers again');
@@ -146,12 +149,12 @@ export class ComputerAgent {
         return result;
       } catch (error) {
         this.checkRefused(error);
-        if (this.stopping.signal.aborted && what !== 'finish') throw new Stopped();
+        if (this.stopping.signal.aborted && !duringStop) throw new Stopped();
         if (!isTransient(error)) throw error;
         const delay = retryDelayMs(Math.min(attempt, 10), null, MAX_BACKOFF_MS);
         if (!this.serverAway || attempt % 10 === 0) this.log.warn(`${what}: ${describe(error)}; trying again in ${(delay / 1000).toFixed(1)} s`);
         this.serverAway = true;
-        await this.sleep(delay, what === 'finish');
+        await this.sleep(delay, duringStop);
       }
     }
   }
@@ -267,7 +270,13 @@ export class ComputerAgent {
     this.log.info(`run ${runId}: message ${message.id} of session ${sessionId}`);
     const attachments = join(this.options.workdir, '.quarterdeck', 'attachments', message.id);
     try {
-      const paths = await writeAttachments(attachments, message);
+      const paths = await writeAttachments(attachments, message).catch(async (error: unknown) => {
+        // The run cannot start here: say so in the session and end it, rather than leave it to lapse.
+        await this.post(run, { role: 'system', content: [{ type: 'text', text: `The agent could not write the message's attachments: ${(error as Error).message}` }] });
+        await this.finish(run);
+        return undefined;
+      });
+      if (!paths) return;
       const child = spawnShell(
         this.options.run,
         this.options.workdir,
@@ -341,8 +350,10 @@ export class ComputerAgent {
 
   private async finish(run: Run): Promise<void> {
     try {
-      const { status } = await this.retrying('finish', () =>
-        this.client.request('post', '/api/v0/agent/sessions/{sessionId}/finish', { path: { sessionId: run.sessionId }, query: { runId: run.runId } }),
+      const { status } = await this.retrying(
+        'finish',
+        () => this.client.request('post', '/api/v0/agent/sessions/{sessionId}/finish', { path: { sessionId: run.sessionId }, query: { runId: run.runId } }),
+        true,
       );
       this.log.info(`run ${run.runId} finished; the session is ${status}`);
     } catch (error) {
