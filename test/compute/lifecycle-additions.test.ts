@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { startLeaseSweep } from '../../src/jobs/run-leases.js';
 import { expireLapsedRuns, MAX_REQUEUES } from '../../src/repositories/messages.js';
 import { createOrganization, expectError, json, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
@@ -115,6 +116,27 @@ describe('the lease sweep', () => {
     }
     expect((await get(`/api/v0/sessions/${sessionId}`)).status).toBe('pending');
     expect(woken).toContain(computer.id);
+  });
+});
+
+describe('leases across replicas', () => {
+  it('takes a lapsed run back once when sweeps race, and another replica hands the message out again', async () => {
+    // A second app on the same database: a replica with its own process state (claim wake-ups).
+    const replica = await buildApp({ config: server.config, store: server.store, adminToken: server.adminToken });
+    try {
+      const { computer, box, sessionId, messageId } = await queued();
+      const first = json(await box.claim());
+      await server.store.db.updateTable('sessions').set({ lease_expires_at: new Date(Date.now() - 1) }).where('id', '=', sessionId).execute();
+      const swept = await Promise.all([1, 2, 3].map(() => expireLapsedRuns(server.store.db, new Date())));
+      expect(swept.flat()).toEqual([computer.id]);
+      const second = json(await agent({ ...server, app: replica }, computer.token).claim());
+      expect(second.message.id).toBe(messageId);
+      expectError(await post(box, sessionId, first.runId), 409);
+      const attempts = await server.store.db.selectFrom('messages').select('delivery_attempts').where('id', '=', messageId).executeTakeFirstOrThrow();
+      expect(attempts.delivery_attempts).toBe(2);
+    } finally {
+      await replica.close();
+    }
   });
 });
 
