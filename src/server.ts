@@ -3,9 +3,10 @@ import { buildApp } from './app.js';
 import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
 import { openStore, type Store } from './db/store.js';
-import { startRollupTimer } from './analytics/rollup-timer.js';
-import { startLeaseSweep } from './jobs/run-leases.js';
-import { startSessionRetention } from './jobs/session-retention.js';
+import { startJob } from './jobs/job.js';
+import { rollupJob } from './jobs/rollup.js';
+import { leaseSweepJob } from './jobs/run-leases.js';
+import { sessionRetentionJob } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
 
 // A running server: store, shared state and HTTP app, with an orderly stop.
@@ -34,18 +35,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app.log.warn(`generated ADMIN_TOKEN (shown once, kept in ${admin.path}): ${admin.token}`);
     }
     const url = await app.listen({ port: config.port, host: config.host });
-    const rollups = startRollupTimer(store.db, config.rollupIntervalMs, app.log);
-    const retention = startSessionRetention(store.db, app.log);
-    const leases = startLeaseSweep(store.db, config.runLeaseMs, app.log, (computerId) => app.services.claimWakeups.wake(computerId));
+    const jobs = [
+      startJob(rollupJob(store.db, config.rollupIntervalMs), app.log),
+      startJob(sessionRetentionJob(store.db), app.log),
+      startJob(leaseSweepJob(store.db, config.runLeaseMs, (computerId) => app.services.claimWakeups.wake(computerId)), app.log),
+    ];
     return {
       app,
       store,
       url,
       async stop() {
         // close() stops accepting and waits for in-flight requests; then the store checkpoints.
-        await rollups.stop();
-        await retention.stop();
-        await leases.stop();
+        await Promise.all(jobs.map((job) => job.stop()));
         await app.close();
         redis?.disconnect();
         await store.close();

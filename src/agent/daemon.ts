@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { QuarterdeckClient, QuarterdeckError, retryDelayMs } from '../sdk/client.js';
+import { QuarterdeckClient, QuarterdeckError } from '../sdk/client.js';
+import { backoffMs } from '../sdk/retry.js';
 import type { components } from '../sdk/openapi.js';
 import type { AgentOptions } from './options.js';
 import { OutputCollector, type OutgoingMessage } from './output.js';
@@ -18,8 +19,8 @@ type Message = components['schemas']['Message'];
 
 export const AGENT_EXIT = { ok: 0, refused: 3 } as const;
 
-/** Longest wait between two tries when the server is away. */
-const MAX_BACKOFF_MS = 10_000;
+/** Waits between two tries when the server is away: from 250 ms, doubling, at most 10 s (with jitter). */
+const BACKOFF = { baseMs: 250, maxMs: 10_000 };
 const STDERR_TAIL = 2_000;
 
 export interface AgentLog {
@@ -76,7 +77,7 @@ export class ComputerAgent {
     private readonly options: AgentOptions,
     private readonly log: AgentLog,
   ) {
-    this.client = new QuarterdeckClient({ baseUrl: options.url, apiKey: options.computerToken, maxRetries: 2, maxRetryDelayMs: MAX_BACKOFF_MS });
+    this.client = new QuarterdeckClient({ baseUrl: options.url, apiKey: options.computerToken, maxRetries: 2, maxRetryDelayMs: BACKOFF.maxMs });
   }
 
   /** Runs until stopped; resolves to the exit code. */
@@ -92,7 +93,7 @@ export class ComputerAgent {
           this.client.request('post', '/api/v0/agent/claim', { query: { waitMs: this.options.claimWaitMs }, signal: this.stopping.signal }),
         ).catch((error: unknown) => this.unexpected('claim', error));
         // An answer the agent cannot act on (a bug, or a computer being deleted): wait, then try again.
-        if (claim === null) await this.sleep(retryDelayMs(Math.min(refusals++, 10), null, MAX_BACKOFF_MS), false);
+        if (claim === null) await this.sleep(backoffMs(refusals++, BACKOFF), false);
         else refusals = 0;
         if (claim) await this.handle(claim);
       }
@@ -151,7 +152,7 @@ export class ComputerAgent {
         this.checkRefused(error);
         if (this.stopping.signal.aborted && !duringStop) throw new Stopped();
         if (!isTransient(error)) throw error;
-        const delay = retryDelayMs(Math.min(attempt, 10), null, MAX_BACKOFF_MS);
+        const delay = backoffMs(attempt, BACKOFF);
         if (!this.serverAway || attempt % 10 === 0) this.log.warn(`${what}: ${describe(error)}; trying again in ${(delay / 1000).toFixed(1)} s`);
         this.serverAway = true;
         await this.sleep(delay, duringStop);
@@ -343,7 +344,7 @@ export class ComputerAgent {
         // Sent again only when it surely did not arrive: a post counted twice would count its usage twice.
         const again = neverArrived(error) || (error instanceof QuarterdeckError && (error.status === 503 || error.status === 429));
         if (!again) return this.log.warn(`run ${run.runId}: a message could not be posted and is lost: ${describe(error)}`);
-        await this.sleep(retryDelayMs(Math.min(attempt, 10), null, MAX_BACKOFF_MS), true);
+        await this.sleep(backoffMs(attempt, BACKOFF), true);
       }
     }
   }

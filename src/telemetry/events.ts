@@ -16,7 +16,7 @@ export const MODEL_TIERS = ['standard', 'thinking'] as const;
 
 /** Clients send names and paths they parse themselves: no control characters, bounded length. */
 const Name = (maxLength: number, minLength = 1) => Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]*$' });
-const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+export const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 const FIELDS_BY_TYPE = {
   session_start: {},
@@ -40,6 +40,9 @@ const FIELDS_BY_TYPE = {
   git_commit: {},
   pr_created: {},
 } as const satisfies Record<string, TProperties>;
+
+/** The fields of a model call, for every other place that reports one (the agent's usage). */
+export const ModelCallFields = Type.Object(FIELDS_BY_TYPE.model_call);
 
 export const EVENT_TYPES = Object.keys(FIELDS_BY_TYPE) as (keyof typeof FIELDS_BY_TYPE)[];
 export type EventType = keyof typeof FIELDS_BY_TYPE;

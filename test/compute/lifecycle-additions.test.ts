@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { startLeaseSweep } from '../../src/jobs/run-leases.js';
+import { startJob } from '../../src/jobs/job.js';
+import { leaseSweepJob } from '../../src/jobs/run-leases.js';
 import { expireLapsedRuns, MAX_REQUEUES } from '../../src/repositories/messages.js';
 import { createOrganization, expectError, json, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { addMessage, agent, call, createSession, registerComputer } from './fixtures.js';
@@ -108,7 +109,7 @@ describe('the lease sweep', () => {
     json(await box.claim());
     await server.store.db.updateTable('sessions').set({ lease_expires_at: new Date(Date.now() - 1) }).where('id', '=', sessionId).execute();
     const woken: string[] = [];
-    const sweep = startLeaseSweep(server.store.db, 1_000, server.app.log, (computerId) => woken.push(computerId));
+    const sweep = startJob(leaseSweepJob(server.store.db, 1_000, (computerId) => woken.push(computerId)), server.app.log);
     try {
       for (let tries = 0; tries < 100 && (await get(`/api/v0/sessions/${sessionId}`)).status !== 'pending'; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {

@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../sdk/client.js';
 import { apiCommand, v0List, type ApiContext } from './api-command.js';
 
 // `quarterdeck computers list|get|create|update|install-deps`.
@@ -46,7 +47,8 @@ export const computersCreate = apiCommand({
   options: { ...EDITABLE, 'provider-type': { type: 'string', description: 'byom or hosted' }, hostname: { type: 'string', description: 'Host name' } },
   async call(context) {
     const body = fields(context, { ...EDITABLE_FIELDS, 'provider-type': 'providerType', hostname: 'hostname' });
-    return { value: await context.client.request('post', '/api/v0/computers', { body: body as never }) };
+    // The options are text; the server checks their values (a missing --name is its 400).
+    return { value: await context.client.request('post', '/api/v0/computers', { body: body as Partial<RequestBody<'/api/v0/computers', 'post'>> as RequestBody<'/api/v0/computers', 'post'> }) };
   },
 });
 
