@@ -31,6 +31,8 @@ export interface Config {
   logLevel: string;
   /** How often the analytics rollup looks for days to aggregate, in ms. */
   rollupIntervalMs: number;
+  /** How long a claimed run is held without a heartbeat or post from its agent. */
+  runLeaseMs: number;
   /** First UTC day analytics report (YYYY-MM-DD). */
   analyticsHistoryStart: string;
   /** Standard Credits multiplier per model id; a model not listed counts 1. */
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 26_214_400, 1024, 1_073_741_824),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     rollupIntervalMs: integer(env, 'ROLLUP_INTERVAL_MS', 5000, 100, 86_400_000),
+    runLeaseMs: integer(env, 'RUN_LEASE_MS', 60_000, 500, 86_400_000),
     analyticsHistoryStart: historyStart(env),
     modelCatalogue: modelCatalogue(env),
   };

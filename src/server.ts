@@ -7,6 +7,7 @@ import { openStore, type Store } from './db/store.js';
 import { clearClaims } from './analytics/pending-days.js';
 import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
+import { leaseSweepJob } from './jobs/run-leases.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
 
@@ -62,7 +63,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app.log.warn(`generated ADMIN_TOKEN (shown once, kept in ${admin.path}): ${admin.token}`);
     }
     const url = await app.listen({ port: config.port, host: config.host });
-    const jobs = [startJob(rollupJob(store.db, config.rollupIntervalMs), app.log), startJob(sessionRetentionJob(store.db, app.log), app.log)];
+    const jobs = [
+      startJob(rollupJob(store.db, config.rollupIntervalMs), app.log),
+      startJob(sessionRetentionJob(store.db, app.log), app.log),
+      startJob(leaseSweepJob(store.db, config.runLeaseMs, (computerId) => app.services.claimWakeups.wake(computerId)), app.log),
+    ];
     return {
       app,
       store,

@@ -24,6 +24,10 @@ export const DOMAIN_ERROR_CODES = [
   'session_not_pending',
   /** The session has no run in progress (on this computer). */
   'session_not_running',
+  /** The run an agent names is over: finished, its lease lapsed, or interrupted. */
+  'run_lost',
+  /** An idle session has nothing to interrupt. */
+  'session_idle',
   /** A provisioning step cannot move to the status asked for. */
   'step_transition_invalid',
 ] as const;

@@ -2,7 +2,8 @@ import { DomainError } from './errors.js';
 
 // The session (agent execution) status machine of decisions.md §8, the one place for it:
 // idle -> pending when a user message is queued -> running when an agent claims it -> idle when
-// the agent finishes (or pending again when more user messages wait).
+// the agent finishes (or pending again when more user messages wait); running or pending -> idle
+// when a user interrupts.
 
 export const SESSION_STATUSES = ['idle', 'pending', 'running'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -12,8 +13,13 @@ export type SessionEvent =
   | { kind: 'queue' }
   /** An agent claimed the oldest queued message. */
   | { kind: 'claim' }
-  /** The agent finished its run; `moreQueued` tells whether user messages still wait. */
-  | { kind: 'finish'; moreQueued: boolean };
+  /**
+   * The run ended: its agent finished it, or it was taken from its agent (lease lapsed, computer
+   * deleted). `moreQueued` tells whether user messages still wait (a re-queued one included).
+   */
+  | { kind: 'finish'; moreQueued: boolean }
+  /** A user stopped the session: whatever it was doing or about to do. */
+  | { kind: 'interrupt' };
 
 export function nextSessionStatus(current: SessionStatus, event: SessionEvent): SessionStatus {
   switch (event.kind) {
@@ -25,5 +31,8 @@ export function nextSessionStatus(current: SessionStatus, event: SessionEvent): 
     case 'finish':
       if (current !== 'running') throw new DomainError('session_not_running', `the session is ${current}, not running`);
       return event.moreQueued ? 'pending' : 'idle';
+    case 'interrupt':
+      if (current === 'idle') throw new DomainError('session_idle', 'the session is idle: nothing to interrupt');
+      return 'idle';
   }
 }

@@ -40,6 +40,8 @@ export const DOMAIN_TO_HTTP: Record<DomainErrorCode, ErrorCode> = {
   session_without_computer: 'conflict',
   session_not_pending: 'conflict',
   session_not_running: 'conflict',
+  run_lost: 'conflict',
+  session_idle: 'conflict',
   step_transition_invalid: 'conflict',
 };
 

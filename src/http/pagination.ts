@@ -12,6 +12,16 @@ export const PageQuery = {
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
 };
 
+/** `order` of the v0 lists that offer it: creation order, oldest first by default (decisions.md §12). */
+export const OrderQuery = {
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc', description: 'asc: oldest first (default); desc: newest first' })),
+};
+
+/** The list name a cursor is bound to: a cursor of one order is no good for the other. */
+export function orderedList(list: string, order: 'asc' | 'desc'): string {
+  return order === 'asc' ? list : `${list}:desc`;
+}
+
 export interface PageRequest {
   /** The key to continue after, when a cursor was given. */
   after: string | undefined;

@@ -6,6 +6,7 @@ import { issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import { mayActOn, type Actor } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
+import { releaseComputerSessions } from './messages.js';
 
 // Computers and their provisioning steps. Every call takes the organization id, except the
 // token lookup that finds the organization.
@@ -28,7 +29,16 @@ export interface ComputerRecord {
   remoteUser: string | null;
   createdAt: Date;
   lastSeenAt: Date | null;
+  /** Repositories the agent clones when it provisions. */
+  repos: RepoSpec[];
+  /** Whether the agent runs install-deps right after connect. */
+  autoInstallDeps: boolean;
   steps: StepRecord[];
+}
+
+export interface RepoSpec {
+  url: string;
+  branch?: string;
 }
 
 export interface ComputerInput {
@@ -37,9 +47,11 @@ export interface ComputerInput {
   hostname?: string | undefined;
   hostId?: string | undefined;
   remoteUser?: string | undefined;
+  repos?: RepoSpec[] | undefined;
+  autoInstallDeps?: boolean | undefined;
 }
 
-const columns = ['id', 'organization_id', 'owner_user_id', 'name', 'provider_type', 'hostname', 'host_id', 'remote_user', 'created_at', 'last_seen_at'] as const;
+const columns = ['id', 'organization_id', 'owner_user_id', 'name', 'provider_type', 'hostname', 'host_id', 'remote_user', 'created_at', 'last_seen_at', 'repos', 'auto_install_deps'] as const;
 type Row = Pick<Selectable<ComputersTable>, (typeof columns)[number]>;
 
 async function withSteps(db: Db, rows: Row[]): Promise<ComputerRecord[]> {
@@ -66,6 +78,8 @@ async function withSteps(db: Db, rows: Row[]): Promise<ComputerRecord[]> {
     remoteUser: row.remote_user,
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
+    repos: row.repos,
+    autoInstallDeps: row.auto_install_deps,
     steps: steps
       .filter((step) => step.computer_id === row.id)
       .map((step) => ({ id: step.id, name: step.name, status: step.status as StepStatus, error: step.error, startedAt: step.started_at, completedAt: step.completed_at })),
@@ -89,6 +103,8 @@ export async function insertComputer(db: Db, organizationId: string, ownerUserId
         remote_user: input.remoteUser ?? null,
         token_hash: issued.hash,
         last_seen_at: null,
+        repos: JSON.stringify(input.repos ?? []),
+        auto_install_deps: input.autoInstallDeps ?? true,
       })
       .execute();
     await trx
@@ -153,6 +169,21 @@ export async function changeStep(db: Db, organizationId: string, computerId: str
       .where('computer_id', '=', computerId)
       .where('id', '=', stepId)
       .execute();
+    return true;
+  });
+}
+
+/**
+ * Deletes the computer: its run and queued messages end first (releaseComputerSessions), then the
+ * row goes, and its token with it. False when there was none.
+ */
+export async function deleteComputer(db: Db, organizationId: string, computerId: string): Promise<boolean> {
+  const now = new Date();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('computers').select('id').where('organization_id', '=', organizationId).where('id', '=', computerId).forUpdate().executeTakeFirst();
+    if (!row) return false;
+    await releaseComputerSessions(trx, organizationId, computerId, now);
+    await trx.deleteFrom('computers').where('id', '=', computerId).execute();
     return true;
   });
 }

@@ -4,7 +4,7 @@ import type { MessagesTable } from '../db/tables/compute.js';
 import { newId } from '../domain/ids.js';
 import { nextSessionStatus, type SessionStatus } from '../domain/session-status.js';
 import { DomainError, notFound } from '../domain/errors.js';
-import { applySessionChange, lockAndMove, lockSession, type SessionChange, type SessionRecord } from './sessions.js';
+import { applySessionChange, lockAndMove, lockLapsedRuns, lockSession, lockSessionsOfComputer, type ListOrder, type SessionChange, type SessionRecord } from './sessions.js';
 
 // Messages of a session, and the queue of user messages waiting for a computer's agent.
 // Writes that change a session's status run in one short transaction with the session row
@@ -98,17 +98,23 @@ export async function queueUserMessage(
   });
 }
 
+/** How many times a lapsed run's message returns to the queue before the session gives up on it. */
+export const MAX_REQUEUES = 3;
+
 export interface Claim {
   sessionId: string;
+  runId: string;
+  leaseExpiresAt: Date;
   message: MessageRecord;
 }
 
 /**
  * Hands the computer the oldest queued user message of a pending session routed to it, and
- * marks the session running. The candidate rows are locked with SKIP LOCKED, so two claimers
- * never take the same message or start the same session twice.
+ * marks the session running with a new run holding a lease of `leaseMs`. The candidate rows are
+ * locked with SKIP LOCKED, so two claimers never take the same message or start the same session
+ * twice.
  */
-export async function claimNextMessage(db: Db, organizationId: string, computerId: string): Promise<Claim | undefined> {
+export async function claimNextMessage(db: Db, organizationId: string, computerId: string, leaseMs: number): Promise<Claim | undefined> {
   const now = new Date();
   return db.transaction().execute(async (trx) => {
     const candidate = await trx
@@ -129,53 +135,128 @@ export async function claimNextMessage(db: Db, organizationId: string, computerI
     if (!moved) return undefined;
     const row = await trx
       .updateTable('messages')
-      .set({ delivery: 'claimed', updated_at: now })
+      .set((eb) => ({ delivery: 'claimed', delivery_attempts: eb('delivery_attempts', '+', 1), updated_at: now }))
       .where('id', '=', candidate.id)
       .returning(columns)
       .executeTakeFirstOrThrow();
-    await applySessionChange(trx, organizationId, candidate.session_id, { status: moved.status, runningComputerId: computerId }, now);
-    return { sessionId: candidate.session_id, message: toRecord(row) };
+    const run = { id: newId('run', now.getTime()), messageId: candidate.id, leaseExpiresAt: new Date(now.getTime() + leaseMs) };
+    await applySessionChange(trx, organizationId, candidate.session_id, { status: moved.status, runningComputerId: computerId, run }, now);
+    return { sessionId: candidate.session_id, runId: run.id, leaseExpiresAt: run.leaseExpiresAt, message: toRecord(row) };
   });
 }
 
 /**
  * The agent of `computerId` sees a session routed to it (its computer, or the one running it):
- * others are not found. Writing to it needs the run to be on this computer: session_not_running otherwise.
+ * others are not found. Writing to it needs the run to be on this computer (session_not_running
+ * otherwise), and to be the run named when one is (`runId`; run_lost otherwise: it ended, its
+ * lease lapsed, or it was interrupted).
  */
-export function assertRunningOn(session: SessionRecord | undefined, computerId: string): asserts session is SessionRecord {
+export function assertRunningOn(session: SessionRecord | undefined, computerId: string, runId?: string): asserts session is SessionRecord {
   if (!session || (session.computerId !== computerId && session.runningComputerId !== computerId)) throw notFound('session');
   if (session.runningComputerId !== computerId) throw new DomainError('session_not_running', `the session is ${session.status}, not running on this computer`);
+  if (runId !== undefined && session.runId !== runId) throw new DomainError('run_lost', `run ${runId} is over (it ended, its lease lapsed, or it was interrupted): stop it`);
 }
 
-/** Appends an agent message to a session running on `computerId`, adding `usage` to its token usage. */
+async function hasQueuedMessages(db: Db, sessionId: string): Promise<boolean> {
+  const queued = await db.selectFrom('messages').select('id').where('session_id', '=', sessionId).where('delivery', '=', 'queued').limit(1).executeTakeFirst();
+  return queued !== undefined;
+}
+
+/**
+ * Appends an agent message to a session running on `computerId` (in run `runId` when given),
+ * adding `usage` to its token usage. The post renews the run's lease.
+ */
 export async function appendAgentMessage(
   db: Db,
   organizationId: string,
   sessionId: string,
-  computerId: string,
+  run: { computerId: string; runId?: string | undefined; leaseMs: number },
   message: { id: string; role: MessageRole; content: ContentBlock[]; parentId?: string | undefined; usage?: SessionChange['usage'] },
 ): Promise<void> {
   const now = new Date();
   await db.transaction().execute(async (trx) => {
     const session = await lockSession(trx, organizationId, sessionId);
-    assertRunningOn(session, computerId);
+    assertRunningOn(session, run.computerId, run.runId);
     await insertMessage(trx, organizationId, sessionId, { id: message.id, role: message.role, content: message.content, parentId: message.parentId }, now);
-    await applySessionChange(trx, organizationId, sessionId, { addedMessages: 1, ...(message.usage ? { usage: message.usage } : {}) }, now);
+    const change: SessionChange = { addedMessages: 1, leaseExpiresAt: new Date(now.getTime() + run.leaseMs), ...(message.usage ? { usage: message.usage } : {}) };
+    await applySessionChange(trx, organizationId, sessionId, change, now);
   });
 }
 
-/** Ends the run on `computerId`: idle, or pending again when user messages still wait. */
-export async function finishRun(db: Db, organizationId: string, sessionId: string, computerId: string): Promise<SessionStatus> {
+/** Ends the run on `computerId` (run `runId` when given): idle, or pending when user messages still wait. */
+export async function finishRun(db: Db, organizationId: string, sessionId: string, computerId: string, runId?: string): Promise<SessionStatus> {
   const now = new Date();
   return db.transaction().execute(async (trx) => {
     const session = await lockSession(trx, organizationId, sessionId);
-    assertRunningOn(session, computerId);
+    assertRunningOn(session, computerId, runId);
     // Read under the lock: a message queued meanwhile waits for the lock, then sees the new status.
-    const queued = await trx.selectFrom('messages').select('id').where('session_id', '=', sessionId).where('delivery', '=', 'queued').limit(1).executeTakeFirst();
-    const status = nextSessionStatus(session.status, { kind: 'finish', moreQueued: queued !== undefined });
-    await applySessionChange(trx, organizationId, sessionId, { status, runningComputerId: null, completedAt: now }, now);
+    const status = nextSessionStatus(session.status, { kind: 'finish', moreQueued: await hasQueuedMessages(trx, sessionId) });
+    await applySessionChange(trx, organizationId, sessionId, { status, runningComputerId: null, run: null, completedAt: now }, now);
     return status;
   });
+}
+
+function systemText(text: string, now: Date): NewMessage {
+  return { role: 'system', content: [{ id: newId('blk', now.getTime()), type: 'text', text }] };
+}
+
+/**
+ * Takes lapsed runs from their agents: the run's message returns to the queue (its computer's),
+ * at most MAX_REQUEUES times; after that it is dropped and the session gets a system message
+ * saying its agent was lost. Safe on many replicas at once (SKIP LOCKED). Answers the computers
+ * that have messages queued again.
+ */
+export async function expireLapsedRuns(db: Db, now: Date, scope?: { organizationId: string; computerId: string }): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const requeuedFor = new Set<string>();
+    for (const session of await lockLapsedRuns(trx, now, scope)) {
+      const message = session.runMessageId
+        ? await trx.selectFrom('messages').select(['delivery_attempts', 'computer_id']).where('id', '=', session.runMessageId).executeTakeFirst()
+        : undefined;
+      const requeue = message !== undefined && message.delivery_attempts <= MAX_REQUEUES;
+      if (message) await trx.updateTable('messages').set({ delivery: requeue ? 'queued' : 'dropped', updated_at: now }).where('id', '=', session.runMessageId!).execute();
+      if (requeue && message.computer_id) requeuedFor.add(message.computer_id);
+      if (!requeue) {
+        const text = `The agent was lost: message ${session.runMessageId ?? '(unknown)'} was claimed ${message?.delivery_attempts ?? 0} times and no agent finished it, so it was taken off the queue.`;
+        await insertMessage(trx, session.organizationId, session.id, systemText(text, now), now);
+      }
+      const status = nextSessionStatus(session.status, { kind: 'finish', moreQueued: requeue || (await hasQueuedMessages(trx, session.id)) });
+      await applySessionChange(trx, session.organizationId, session.id, { status, runningComputerId: null, run: null, addedMessages: requeue ? 0 : 1 }, now);
+    }
+    return [...requeuedFor];
+  });
+}
+
+/**
+ * A user stops the session: the run in progress is over (its agent learns it on its next
+ * heartbeat or post) and the user messages still queued are dropped; the session is idle.
+ * 409 when it is already idle.
+ */
+export async function interruptSession(db: Db, organizationId: string, sessionId: string): Promise<boolean> {
+  const now = new Date();
+  return db.transaction().execute(async (trx) => {
+    const moved = await lockAndMove(trx, organizationId, sessionId, { kind: 'interrupt' });
+    if (!moved) return false;
+    await trx.updateTable('messages').set({ delivery: 'dropped', updated_at: now }).where('session_id', '=', sessionId).where('delivery', '=', 'queued').execute();
+    await applySessionChange(trx, organizationId, sessionId, { status: moved.status, runningComputerId: null, run: null }, now);
+    return true;
+  });
+}
+
+/**
+ * Before a computer is deleted: its run in progress ends and the messages queued for it are
+ * dropped; each session concerned gets a system message saying so, and becomes idle (or stays
+ * pending when messages for another computer wait).
+ */
+export async function releaseComputerSessions(db: Db, organizationId: string, computerId: string, now: Date): Promise<void> {
+  for (const session of await lockSessionsOfComputer(db, organizationId, computerId)) {
+    await db.updateTable('messages').set({ delivery: 'dropped', updated_at: now }).where('session_id', '=', session.id).where('computer_id', '=', computerId).where('delivery', '=', 'queued').execute();
+    const runEnds = session.runningComputerId === computerId;
+    await insertMessage(db, organizationId, session.id, systemText(`Computer ${computerId} was deleted: ${runEnds ? 'its run ended and ' : ''}the messages queued for it were dropped.`, now), now);
+    const moreQueued = await hasQueuedMessages(db, session.id);
+    const status = runEnds ? nextSessionStatus(session.status, { kind: 'finish', moreQueued }) : session.status === 'pending' && !moreQueued ? 'idle' : session.status;
+    await applySessionChange(db, organizationId, session.id, { status, addedMessages: 1, ...(runEnds ? { runningComputerId: null, run: null } : {}) }, now);
+  }
 }
 
 export async function findMessage(db: Db, organizationId: string, sessionId: string, messageId: string): Promise<MessageRecord | undefined> {
@@ -189,9 +270,16 @@ export async function findMessage(db: Db, organizationId: string, sessionId: str
   return row && toRecord(row);
 }
 
-/** Oldest first (ids sort by creation time). */
-export async function listMessages(db: Db, organizationId: string, sessionId: string, page: { after: string | undefined; limit: number }): Promise<MessageRecord[]> {
+/** In creation order (ids sort by creation time), oldest first unless `desc`. */
+export async function listMessages(
+  db: Db,
+  organizationId: string,
+  sessionId: string,
+  filter: { role?: MessageRole | undefined },
+  page: { after: string | undefined; limit: number; order: ListOrder },
+): Promise<MessageRecord[]> {
   let query = db.selectFrom('messages').select(columns).where('organization_id', '=', organizationId).where('session_id', '=', sessionId);
-  if (page.after !== undefined) query = query.where('id', '>', page.after);
-  return (await query.orderBy('id').limit(page.limit).execute()).map(toRecord);
+  if (filter.role !== undefined) query = query.where('role', '=', filter.role);
+  if (page.after !== undefined) query = query.where('id', page.order === 'asc' ? '>' : '<', page.after);
+  return (await query.orderBy('id', page.order).limit(page.limit).execute()).map(toRecord);
 }

@@ -32,6 +32,10 @@ export interface SessionRecord {
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
+  /** The current run: its id, the claimed user message and when its lease lapses (null when none). */
+  runId: string | null;
+  runMessageId: string | null;
+  leaseExpiresAt: Date | null;
 }
 
 const columns = [
@@ -53,6 +57,9 @@ const columns = [
   'created_at',
   'updated_at',
   'completed_at',
+  'run_id',
+  'run_message_id',
+  'lease_expires_at',
 ] as const;
 
 type Row = Pick<Selectable<SessionsTable>, (typeof columns)[number]>;
@@ -79,6 +86,9 @@ function toRecord(row: Row): SessionRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     completedAt: row.completed_at,
+    runId: row.run_id,
+    runMessageId: row.run_message_id,
+    leaseExpiresAt: row.lease_expires_at,
   };
 }
 
@@ -115,11 +125,25 @@ export async function findVisibleSession(db: Db, actor: Actor, sessionId: string
   return session;
 }
 
-export async function listSessions(db: Db, organizationId: string, filter: { ownerUserId?: string }, page: { after: string | undefined; limit: number }): Promise<SessionRecord[]> {
+export type ListOrder = 'asc' | 'desc';
+
+export async function listSessions(
+  db: Db,
+  organizationId: string,
+  filter: { ownerUserId?: string; computerId?: string | undefined },
+  page: { after: string | undefined; limit: number; order: ListOrder },
+): Promise<SessionRecord[]> {
   let query = db.selectFrom('sessions').select(columns).where('organization_id', '=', organizationId);
   if (filter.ownerUserId !== undefined) query = query.where('owner_user_id', '=', filter.ownerUserId);
-  if (page.after !== undefined) query = query.where('id', '>', page.after);
-  return (await query.orderBy('id').limit(page.limit).execute()).map(toRecord);
+  if (filter.computerId !== undefined) query = query.where('computer_id', '=', filter.computerId);
+  if (page.after !== undefined) query = query.where('id', page.order === 'asc' ? '>' : '<', page.after);
+  return (await query.orderBy('id', page.order).limit(page.limit).execute()).map(toRecord);
+}
+
+/** Deletes the session and its messages; false when there was none. */
+export async function deleteSession(db: Db, organizationId: string, sessionId: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('organization_id', '=', organizationId).where('id', '=', sessionId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** Replaces the settings keys given, keeping the others. */
@@ -144,6 +168,50 @@ export async function lockAndMove(db: Db, organizationId: string, sessionId: str
   return session && { session, status: nextSessionStatus(session.status, event) };
 }
 
+/**
+ * Running sessions whose lease lapsed before `now`, locked (SKIP LOCKED: another replica's sweep
+ * takes the others). Scoped to one computer's runs when given.
+ */
+export async function lockLapsedRuns(db: Db, now: Date, scope?: { organizationId: string; computerId: string }): Promise<SessionRecord[]> {
+  let query = db.selectFrom('sessions').select(columns).where('status', '=', 'running').where('lease_expires_at', '<', now);
+  if (scope) query = query.where('organization_id', '=', scope.organizationId).where('running_computer_id', '=', scope.computerId);
+  const rows = await query.orderBy('lease_expires_at').limit(100).forUpdate().skipLocked().execute();
+  return rows.map(toRecord);
+}
+
+/** Sessions with a run on, or a message queued for, the computer; locked. */
+export async function lockSessionsOfComputer(db: Db, organizationId: string, computerId: string): Promise<SessionRecord[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(columns)
+    .where('organization_id', '=', organizationId)
+    .where((eb) =>
+      eb.or([
+        eb('running_computer_id', '=', computerId),
+        eb('id', 'in', eb.selectFrom('messages').select('session_id').where('computer_id', '=', computerId).where('delivery', '=', 'queued')),
+      ]),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Renews the leases of the given runs held by the computer; answers the run ids still held. */
+export async function renewLeases(db: Db, organizationId: string, computerId: string, runIds: readonly string[], leaseExpiresAt: Date): Promise<string[]> {
+  if (runIds.length === 0) return [];
+  const rows = await db
+    .updateTable('sessions')
+    .set({ lease_expires_at: leaseExpiresAt })
+    .where('organization_id', '=', organizationId)
+    .where('running_computer_id', '=', computerId)
+    .where('status', '=', 'running')
+    .where('run_id', 'in', [...runIds])
+    .returning('run_id')
+    .execute();
+  return rows.map((row) => row.run_id).filter((id): id is string => id !== null);
+}
+
 export interface SessionChange {
   status?: SessionStatus;
   computerId?: string | null;
@@ -151,6 +219,9 @@ export interface SessionChange {
   addedMessages?: number;
   usage?: TokenUsage;
   completedAt?: Date;
+  /** A new run (with its lease), a renewed lease, or null to clear the run. */
+  run?: { id: string; messageId: string; leaseExpiresAt: Date } | null;
+  leaseExpiresAt?: Date;
 }
 
 export async function applySessionChange(db: Db, organizationId: string, sessionId: string, change: SessionChange, now: Date): Promise<void> {
@@ -163,6 +234,8 @@ export async function applySessionChange(db: Db, organizationId: string, session
       ...(change.computerId !== undefined ? { computer_id: change.computerId } : {}),
       ...(change.runningComputerId !== undefined ? { running_computer_id: change.runningComputerId } : {}),
       ...(change.completedAt !== undefined ? { completed_at: change.completedAt } : {}),
+      ...(change.run !== undefined ? { run_id: change.run?.id ?? null, run_message_id: change.run?.messageId ?? null, lease_expires_at: change.run?.leaseExpiresAt ?? null } : {}),
+      ...(change.leaseExpiresAt !== undefined ? { lease_expires_at: change.leaseExpiresAt } : {}),
       ...(change.addedMessages ? { message_count: eb('message_count', '+', change.addedMessages) } : {}),
       ...(usage
         ? {

@@ -30,6 +30,14 @@ export const ProvisioningStep = Type.Object(
   { $id: 'ProvisioningStep' },
 );
 
+export const RepoSpec = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, pattern: '^[^\\u0000-\\u001F\\u007F]+$', description: 'What `git clone` takes: https://, ssh://, git@host:path or a local path' }),
+    branch: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\u0000-\\u0020\\u007F~^:?*\\[\\\\]+$' })),
+  },
+  { $id: 'RepoSpec', additionalProperties: false },
+);
+
 export const Computer = Type.Object(
   {
     id: Type.String(),
@@ -45,6 +53,8 @@ export const Computer = Type.Object(
     remoteUser: Type.Optional(Type.String()),
     ownerPrincipalKind: Type.Optional(Type.String()),
     ownerId: Type.Optional(Type.String()),
+    repos: Type.Optional(Type.Array(Type.Ref(RepoSpec), { description: 'Repositories the agent clones when it provisions' })),
+    autoInstallDeps: Type.Optional(Type.Boolean({ description: 'Whether the agent runs install-deps right after connect' })),
   },
   { $id: 'Computer' },
 );
@@ -148,6 +158,8 @@ export function computerView(computer: ComputerRecord): Static<typeof Computer> 
     })),
     ownerPrincipalKind: 'user',
     ownerId: computer.ownerUserId,
+    repos: computer.repos,
+    autoInstallDeps: computer.autoInstallDeps,
   };
 }
 

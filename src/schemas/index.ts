@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ErrorBody, Pagination } from './common.js';
-import { ContentBlock, Computer, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
+import { ContentBlock, Computer, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
 import { ControlChange } from './controls.js';
 import { ApiKey, RoleName, User } from './identity.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
@@ -22,6 +22,7 @@ export const sharedSchemas: TSchema[] = [
   User,
   ApiKey,
   ProvisioningStep,
+  RepoSpec,
   Computer,
   TokenUsage,
   SessionSettingsInput,

@@ -29,7 +29,7 @@ type BodyPart<B> = [B] extends [never] ? { body?: never } : [B] extends [undefin
 /** The JSON body an endpoint takes, and its query: for callers that assemble them at run time. */
 export type RequestBody<P extends keyof paths, M extends HttpMethod> = BodyOf<Operation<P, M>>;
 export type RequestQuery<P extends keyof paths, M extends HttpMethod> = QueryOf<Operation<P, M>>;
-export type RequestOptions<O> = PathPart<PathOf<O>> & QueryPart<QueryOf<O>> & BodyPart<BodyOf<O>> & { headers?: Record<string, string> };
+export type RequestOptions<O> = PathPart<PathOf<O>> & QueryPart<QueryOf<O>> & BodyPart<BodyOf<O>> & { headers?: Record<string, string>; signal?: AbortSignal };
 
 export class QuarterdeckError extends Error {
   readonly status: number;
@@ -145,9 +145,14 @@ export class QuarterdeckClient {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await this.fetcher(url, { method: method.toUpperCase(), headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+        response = await this.fetcher(url, {
+          method: method.toUpperCase(),
+          headers,
+          ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
       } catch (error) {
-        if (attempt < maxRetries && IDEMPOTENT.includes(method)) {
+        if (attempt < maxRetries && IDEMPOTENT.includes(method) && !options.signal?.aborted) {
           await sleep(backoffMs(attempt, backoff));
           continue;
         }
@@ -174,6 +179,7 @@ interface RawRequest {
   query?: Record<string, unknown>;
   body?: unknown;
   headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
 function expandPath(template: string, params: Record<string, string | number> | undefined): string {

@@ -1329,11 +1329,15 @@ export interface paths {
                     "application/json": {
                         name: string;
                         /** @enum {string} */
-                        providerType: "byom" | "hosted";
+                        providerType?: "byom" | "hosted";
+                        /** @enum {string} */
+                        provider?: "byom" | "hosted";
                         hostname?: string;
                         remoteUser?: string;
                         /** Format: uuid */
                         hostId?: string;
+                        repos?: components["schemas"]["RepoSpec"][];
+                        autoInstallDeps?: boolean;
                     };
                 };
             };
@@ -1364,6 +1368,10 @@ export interface paths {
                             remoteUser?: string;
                             ownerPrincipalKind?: string;
                             ownerId?: string;
+                            /** @description Repositories the agent clones when it provisions */
+                            repos?: components["schemas"]["RepoSpec"][];
+                            /** @description Whether the agent runs install-deps right after connect */
+                            autoInstallDeps?: boolean;
                             /** @description The agent's credential; shown once */
                             computerToken: string;
                         };
@@ -1445,7 +1453,45 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a computer */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    computerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Update a computer */
@@ -1569,6 +1615,9 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
+                    /** @description asc: oldest first (default); desc: newest first */
+                    order?: "asc" | "desc";
+                    computerId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1712,7 +1761,45 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a session */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Update session settings */
@@ -1764,6 +1851,62 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v0/sessions/{sessionId}/interrupt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Interrupt a session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Session"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/sessions/{sessionId}/messages": {
         parameters: {
             query?: never;
@@ -1777,6 +1920,9 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
+                    /** @description asc: oldest first (default); desc: newest first */
+                    order?: "asc" | "desc";
+                    role?: "user" | "assistant" | "tool" | "system";
                 };
                 header?: never;
                 path: {
@@ -1835,6 +1981,8 @@ export interface paths {
                         text: string;
                         images?: {
                             data: string;
+                            /** @enum {string} */
+                            mediaType?: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
                         }[];
                         files?: {
                             data: string;
@@ -2043,6 +2191,68 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/agent-readiness-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List readiness reports */
+        get: {
+            parameters: {
+                query: {
+                    /** @description host/owner/name (a repository URL is normalized to it) */
+                    repoId?: string;
+                    limit: number;
+                    /** @description The reportId of the last report of the previous page */
+                    startAfter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reports: components["schemas"]["ReadinessReport"][];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2690,7 +2900,13 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        runIds?: string[];
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2700,6 +2916,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             computer: components["schemas"]["Computer"];
+                            lostRunIds: string[];
                         };
                     };
                 };
@@ -2824,6 +3041,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             sessionId: string;
+                            /** @description The run this claim started; name it on posts, finish and heartbeats */
+                            runId: string;
+                            /** @description When the run returns to the queue unless a heartbeat or post renews it (Unix ms) */
+                            leaseExpiresAt: number;
                             message: components["schemas"]["Message"];
                         };
                     };
@@ -2873,7 +3094,9 @@ export interface paths {
         /** Post an agent message to a running session */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    runId?: string;
+                };
                 header?: never;
                 path: {
                     sessionId: string;
@@ -2954,7 +3177,9 @@ export interface paths {
         /** Finish the run of a session */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    runId?: string;
+                };
                 header?: never;
                 path: {
                     sessionId: string;
@@ -3054,6 +3279,11 @@ export interface components {
             completedAt?: number;
             installSessionId?: string;
         };
+        RepoSpec: {
+            /** @description What `git clone` takes: https://, ssh://, git@host:path or a local path */
+            url: string;
+            branch?: string;
+        };
         Computer: {
             id: string;
             name: string;
@@ -3074,6 +3304,10 @@ export interface components {
             remoteUser?: string;
             ownerPrincipalKind?: string;
             ownerId?: string;
+            /** @description Repositories the agent clones when it provisions */
+            repos?: components["schemas"]["RepoSpec"][];
+            /** @description Whether the agent runs install-deps right after connect */
+            autoInstallDeps?: boolean;
         };
         TokenUsage: {
             inputTokens: number;

@@ -127,6 +127,18 @@ describe('computers, sessions and messages', () => {
     expect(one).toMatchObject({ id: sent.messageId, role: 'user', content: [{ text: 'hello, agent' }] });
   });
 
+  it('interrupts and deletes a session, and deletes a computer', async () => {
+    const computer = await cliJson(['computers', 'create', '--name', 'gone', '--provider-type', 'byom'], env);
+    const session = await cliJson(['sessions', 'create', '--computer-id', computer.id], env);
+    await cliJson(['messages', 'send', session.sessionId, 'work'], env);
+    expect(await cliJson(['sessions', 'interrupt', session.sessionId], env)).toMatchObject({ sessionId: session.sessionId, status: 'idle' });
+    expect(await cli(['sessions', 'interrupt', session.sessionId], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('409') });
+    expect(await cli(['sessions', 'delete', session.sessionId], env)).toMatchObject({ code: 0, stdout: '' });
+    expect((await cli(['sessions', 'get', session.sessionId], env)).code).toBe(2);
+    expect(await cli(['computers', 'delete', computer.id], env)).toMatchObject({ code: 0, stdout: '' });
+    expect((await cli(['computers', 'get', computer.id], env)).code).toBe(2);
+  });
+
   it('shows the field paths of a 400 (exit 2) and a 404 (exit 2)', async () => {
     const computer = await cliJson(['computers', 'create', '--name', 'c2', '--provider-type', 'byom'], env);
     const invalid = await cli(['computers', 'update', computer.id, '--host-id', 'not-a-uuid'], env);

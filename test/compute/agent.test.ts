@@ -139,7 +139,8 @@ describe('the session status machine, driven by the agent', () => {
     // Block ids are kept when given.
     const posted = json(await box.post(session.sessionId, { role: 'tool', content: [{ text: 'out', id: 'block-7' }] }));
     const message = json(await call(server, org.owner.key, 'GET', `/api/v0/sessions/${session.sessionId}/messages/${posted.messageId}`));
-    expect(message.content).toEqual([{ text: 'out', id: 'block-7' }]);
+    // A block without a type is stored as text (decisions.md §12).
+    expect(message.content).toEqual([{ text: 'out', id: 'block-7', type: 'text' }]);
   });
 });
 

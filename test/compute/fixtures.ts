@@ -4,7 +4,7 @@ import { auth, type TestOrganization, type TestServer } from '../helpers/server.
 
 // Steps shared by the compute tests: register a computer, drive its agent, open sessions.
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export function call(server: TestServer, key: string, method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> {
   return server.app.inject({ method, url, headers: auth(key), ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -33,14 +33,16 @@ export async function addMessage(server: TestServer, key: string, sessionId: str
   return call(server, key, 'POST', `/api/v0/sessions/${sessionId}/messages`, body);
 }
 
+const runQuery = (runId: string | undefined) => (runId ? `?runId=${encodeURIComponent(runId)}` : '');
+
 /** The agent of a computer, calling /api/v0/agent/* with its token. */
 export function agent(server: TestServer, token: string) {
   return {
-    heartbeat: () => call(server, token, 'POST', '/api/v0/agent/heartbeat'),
+    heartbeat: (runIds?: string[]) => call(server, token, 'POST', '/api/v0/agent/heartbeat', runIds ? { runIds } : undefined),
     step: (stepId: string, body: Record<string, unknown>) => call(server, token, 'PATCH', `/api/v0/agent/provisioning-steps/${stepId}`, body),
     claim: (waitMs = 0) => call(server, token, 'POST', `/api/v0/agent/claim?waitMs=${waitMs}`),
-    post: (sessionId: string, body: Record<string, unknown>) => call(server, token, 'POST', `/api/v0/agent/sessions/${sessionId}/messages`, body),
-    finish: (sessionId: string) => call(server, token, 'POST', `/api/v0/agent/sessions/${sessionId}/finish`),
+    post: (sessionId: string, body: Record<string, unknown>, runId?: string) => call(server, token, 'POST', `/api/v0/agent/sessions/${sessionId}/messages${runQuery(runId)}`, body),
+    finish: (sessionId: string, runId?: string) => call(server, token, 'POST', `/api/v0/agent/sessions/${sessionId}/finish${runQuery(runId)}`),
   };
 }
 

@@ -43,7 +43,32 @@ authMatrix([
     roles: MEMBERS,
     foreignUrl: async (ctx) => `/api/v0/computers/${await foreignComputer(ctx)}/install-deps`,
   },
+  {
+    method: 'DELETE',
+    url: async (ctx) => `/api/v0/computers/${await computerOf(ctx)}`,
+    credentials: 'apiKeyOrJwt',
+    roles: MEMBERS,
+    foreignUrl: async (ctx) => `/api/v0/computers/${await foreignComputer(ctx)}`,
+  },
   { method: 'POST', url: '/api/v0/sessions', payload: { title: 't' }, credentials: 'apiKeyOrJwt', roles: MEMBERS },
+  {
+    method: 'DELETE',
+    url: async (ctx) => `/api/v0/sessions/${await sessionOf(ctx)}`,
+    credentials: 'apiKeyOrJwt',
+    roles: MEMBERS,
+    foreignUrl: async (ctx) => `/api/v0/sessions/${await foreignSession(ctx)}`,
+  },
+  {
+    method: 'POST',
+    url: async (ctx) => {
+      const id = await sessionOf(ctx);
+      await addMessage(ctx.server, ctx.org.owner.key, id, { text: 'to interrupt' });
+      return `/api/v0/sessions/${id}/interrupt`;
+    },
+    credentials: 'apiKeyOrJwt',
+    roles: MEMBERS,
+    foreignUrl: async (ctx) => `/api/v0/sessions/${await foreignSession(ctx)}/interrupt`,
+  },
   { method: 'GET', url: '/api/v0/sessions', credentials: 'apiKeyOrJwt', roles: MEMBERS },
   {
     method: 'GET',

@@ -23,6 +23,7 @@ authMatrix([
   { method: 'GET', url: '/api/v0/organization/usage/limits/global', credentials: 'apiKeyOrJwt', roles: MANAGERS },
   { method: 'PUT', url: '/api/v0/organization/usage/limits/global', payload: { limit: 1000 }, credentials: 'apiKeyOrJwt', roles: MANAGERS },
   { method: 'GET', url: '/api/organization/maturity-level-reports', credentials: 'apiKey', roles: EVERYONE },
+  { method: 'GET', url: '/api/organization/agent-readiness-reports', credentials: 'apiKey', roles: EVERYONE },
   {
     method: 'POST',
     url: '/api/organization/maturity-level-reports',

@@ -47,7 +47,8 @@ export const computersCreate = apiCommand({
   options: { ...EDITABLE, 'provider-type': { type: 'string', description: 'byom or hosted' }, hostname: { type: 'string', description: 'Host name' } },
   async call(context) {
     const body = fields(context, { ...EDITABLE_FIELDS, 'provider-type': 'providerType', hostname: 'hostname' });
-    return { value: await context.client.request('post', '/api/v0/computers', { body: body as RequestBody<'/api/v0/computers', 'post'> }) };
+    // The options are text; the server checks their values (a missing --name is its 400).
+    return { value: await context.client.request('post', '/api/v0/computers', { body: body as Partial<RequestBody<'/api/v0/computers', 'post'>> as RequestBody<'/api/v0/computers', 'post'> }) };
   },
 });
 
@@ -70,5 +71,16 @@ export const computersInstallDeps = apiCommand({
   positionals: ONE,
   async call({ client, args }) {
     return { value: await client.request('post', '/api/v0/computers/{computerId}/install-deps', { path: { computerId: args.positionals[0]! } }) };
+  },
+});
+
+export const computersDelete = apiCommand({
+  name: ['computers', 'delete'],
+  usage: '<computerId>',
+  summary: 'Delete a computer (its token stops working; its run ends and queued messages are dropped)',
+  positionals: ONE,
+  async call({ client, args }) {
+    await client.request('delete', '/api/v0/computers/{computerId}', { path: { computerId: args.positionals[0]! } });
+    return { none: true };
   },
 });

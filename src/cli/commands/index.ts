@@ -3,8 +3,9 @@ import { hookNotify } from './hook-notify.js';
 import { hooksInstall } from './hooks-install.js';
 import { hooksRun } from './hooks-run.js';
 import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
+import { agent } from './agent.js';
 import { analyticsActivity, analyticsProductivity, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
-import { computersCreate, computersGet, computersInstallDeps, computersList, computersUpdate } from './computers.js';
+import { computersCreate, computersDelete, computersGet, computersInstallDeps, computersList, computersUpdate } from './computers.js';
 import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
 import { demo } from './demo.js';
 import { keysCreate, keysList, keysRevoke } from './keys.js';
@@ -12,20 +13,20 @@ import { limitsGet, limitsGlobal, limitsSet } from './limits.js';
 import { messagesGet, messagesList, messagesSend } from './messages.js';
 import { readinessList, readinessUpload } from './readiness.js';
 import { serve } from './serve.js';
-import { sessionsCreate, sessionsGet, sessionsList, sessionsUpdate } from './sessions.js';
+import { sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsUpdate } from './sessions.js';
 import { telemetrySend } from './telemetry.js';
 import { usersAdd, usersList, usersRemove, usersUpdate } from './users.js';
 
 /** Every `quarterdeck` command; main.ts picks one by its name words. */
 export const COMMANDS: readonly Command[] = [
   hooksRun, hooksInstall, hookNotify,
-  serve, demo,
+  serve, demo, agent,
   adminOrganizationsCreate, adminRollupsRun,
   analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers,
   readinessList, readinessUpload,
   controlsGet, controlsPatch, controlsHistory, controlsDiff,
-  computersList, computersGet, computersCreate, computersUpdate, computersInstallDeps,
-  sessionsList, sessionsGet, sessionsCreate, sessionsUpdate,
+  computersList, computersGet, computersCreate, computersUpdate, computersInstallDeps, computersDelete,
+  sessionsList, sessionsGet, sessionsCreate, sessionsUpdate, sessionsInterrupt, sessionsDelete,
   messagesList, messagesGet, messagesSend,
   limitsGet, limitsSet, limitsGlobal,
   usersList, usersAdd, usersUpdate, usersRemove,

@@ -54,3 +54,24 @@ export const sessionsUpdate = apiCommand({
     return { value: await context.client.request('patch', '/api/v0/sessions/{sessionId}', { path: { sessionId: context.args.positionals[0]! }, body }) };
   },
 });
+
+export const sessionsInterrupt = apiCommand({
+  name: ['sessions', 'interrupt'],
+  usage: '<sessionId>',
+  summary: 'Stop a running or pending session (queued messages are dropped)',
+  positionals: { min: 1, max: 1 },
+  async call({ client, args }) {
+    return { value: await client.request('post', '/api/v0/sessions/{sessionId}/interrupt', { path: { sessionId: args.positionals[0]! } }) };
+  },
+});
+
+export const sessionsDelete = apiCommand({
+  name: ['sessions', 'delete'],
+  usage: '<sessionId>',
+  summary: 'Delete a session and its messages',
+  positionals: { min: 1, max: 1 },
+  async call({ client, args }) {
+    await client.request('delete', '/api/v0/sessions/{sessionId}', { path: { sessionId: args.positionals[0]! } });
+    return { none: true };
+  },
+});

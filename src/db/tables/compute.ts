@@ -18,6 +18,8 @@ export interface ComputersTable {
   token_hash: string;
   created_at: CreatedAt;
   last_seen_at: Date | null;
+  repos: ColumnType<{ url: string; branch?: string }[], string | undefined, string>;
+  auto_install_deps: Generated<boolean>;
 }
 
 export interface ProvisioningStepsTable {
@@ -50,6 +52,10 @@ export interface SessionsTable {
   created_at: CreatedAt;
   updated_at: Generated<Date>;
   completed_at: Generated<Date | null>;
+  /** The current run (set while running): its id, the claimed user message, and its lease. */
+  run_id: Generated<string | null>;
+  run_message_id: Generated<string | null>;
+  lease_expires_at: Generated<Date | null>;
 }
 
 export interface MessagesTable {
@@ -62,6 +68,7 @@ export interface MessagesTable {
   user_message_source: string | null;
   computer_id: string | null;
   delivery: string | null;
+  delivery_attempts: Generated<number>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -1,16 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../http/context.js';
-import { Message } from '../../../schemas/index.js';
-import { claimNextMessage } from '../../../repositories/messages.js';
+import { Message, messageView } from '../../../schemas/index.js';
+import { claimNextMessage, expireLapsedRuns } from '../../../repositories/messages.js';
 import { computerOf } from './auth.js';
-import { messageView } from '../../../schemas/index.js';
 
 /** How often a waiting claim looks at the database for messages queued through other replicas. */
 const POLL_INTERVAL_MS = 500;
 
 // POST /api/v0/agent/claim?waitMs=0..30000 — the oldest queued user message for this computer
-// (its session becomes running), or 204 when none arrives within waitMs. While waiting no
-// database connection is held: each attempt is one short transaction.
+// (its session becomes running, in a new run with a lease), or 204 when none arrives within
+// waitMs. While waiting no database connection is held: each attempt is one short transaction.
+// Each attempt first takes this computer's lapsed runs back, so a message whose agent died is
+// handed to the next claimer even between two sweeps of the lease job.
 export default async function claimRoute(app: App) {
   app.post(
     '/claim',
@@ -19,7 +20,15 @@ export default async function claimRoute(app: App) {
         summary: 'Claim the next queued user message',
         tags: ['agent'],
         querystring: Type.Object({ waitMs: Type.Integer({ minimum: 0, maximum: 30_000, default: 0 }) }),
-        response: { 200: Type.Object({ sessionId: Type.String(), message: Type.Ref(Message) }), 204: Type.Null() },
+        response: {
+          200: Type.Object({
+            sessionId: Type.String(),
+            runId: Type.String({ description: 'The run this claim started; name it on posts, finish and heartbeats' }),
+            leaseExpiresAt: Type.Integer({ description: 'When the run returns to the queue unless a heartbeat or post renews it (Unix ms)' }),
+            message: Type.Ref(Message),
+          }),
+          204: Type.Null(),
+        },
       },
     },
     async (request, reply) => {
@@ -29,7 +38,11 @@ export default async function claimRoute(app: App) {
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
       const stop = AbortSignal.any([gone.signal, claimWakeups.closed]);
-      const next = () => claimNextMessage(app.services.db, organizationId, computerId);
+      const { db, config } = app.services;
+      const next = async () => {
+        await expireLapsedRuns(db, new Date(), { organizationId, computerId });
+        return claimNextMessage(db, organizationId, computerId, config.runLeaseMs);
+      };
       let claim = await next();
       while (!claim && Date.now() < deadline && !stop.aborted) {
         await claimWakeups.wait(computerId, Math.min(deadline - Date.now(), POLL_INTERVAL_MS), stop);
@@ -37,7 +50,7 @@ export default async function claimRoute(app: App) {
         if (!stop.aborted) claim = await next();
       }
       if (!claim) return reply.code(204).send(null);
-      return { sessionId: claim.sessionId, message: messageView(claim.message) };
+      return { sessionId: claim.sessionId, runId: claim.runId, leaseExpiresAt: claim.leaseExpiresAt.getTime(), message: messageView(claim.message) };
     },
   );
 }

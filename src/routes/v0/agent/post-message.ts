@@ -9,9 +9,11 @@ import { standardCredits } from '../../../telemetry/credits.js';
 import { ModelCallFields, Tokens } from '../../../telemetry/events.js';
 import { recordEvents } from '../../../telemetry/ingest.js';
 import { computerOf } from './auth.js';
+import { RunQuery } from './run-query.js';
 
 // POST /api/v0/agent/sessions/{sessionId}/messages — the agent's reply (or tool/system message)
-// in a session running on its computer. `usage` is one model call: it is recorded as a
+// in a session running on its computer (in the run named by ?runId, when given; the post renews
+// its lease). `usage` is one model call: it is recorded as a
 // model_call telemetry event of the session's creator (which counts their credits) and added to
 // the session's token usage.
 
@@ -49,6 +51,7 @@ export default async function postMessageRoute(app: App) {
         summary: 'Post an agent message to a running session',
         tags: ['agent'],
         params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 128 }) }),
+        querystring: RunQuery,
         body: Body,
         response: { 201: Type.Object({ messageId: Type.String() }) },
       },
@@ -57,15 +60,17 @@ export default async function postMessageRoute(app: App) {
       const { organizationId, computerId } = computerOf(request);
       const { db } = app.services;
       const { role, content, parentId, usage } = request.body;
+      const { runId } = request.query;
       const session = await findSession(db, organizationId, request.params.sessionId);
-      assertRunningOn(session, computerId);
+      assertRunningOn(session, computerId, runId);
       if (parentId !== undefined && !(await findMessage(db, organizationId, session.id, parentId))) throw notFound('parent message');
       const messageId = newId('msg');
       const serviceCredits = usage ? await recordUsage(app, session, messageId, usage) : 0;
-      await appendAgentMessage(db, organizationId, session.id, computerId, {
+      await appendAgentMessage(db, organizationId, session.id, { computerId, runId, leaseMs: app.services.config.runLeaseMs }, {
         id: messageId,
         role,
-        content: content.map((block) => ({ ...block, id: block.id ?? newId('blk') })),
+        // A block without a type is text (what every block is at least).
+        content: content.map((block) => ({ ...block, type: block.type ?? 'text', id: block.id ?? newId('blk') })),
         parentId,
         ...(usage
           ? {

@@ -2,6 +2,7 @@ import { MEMBERS } from '../../../domain/roles.js';
 import { requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import create from './create.js';
+import remove from './delete.js';
 import get from './get.js';
 import installDeps from './install-deps.js';
 import list from './list.js';
@@ -14,5 +15,6 @@ export default async function computers(app: App) {
   await app.register(list);
   await app.register(get);
   await app.register(update);
+  await app.register(remove);
   await app.register(installDeps);
 }

@@ -23,10 +23,15 @@ export const MESSAGE_LIMITS = {
   parsedDataChars: 1_000_000,
 };
 
+/** The image types a message may declare (`mediaType`); a data URL's own type must agree. */
+const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
 const Body = Type.Object(
   {
     text: Type.String({ minLength: 1 }),
-    images: Type.Optional(Type.Array(Type.Object({ data: Type.String({ minLength: 1 }) }, { additionalProperties: false }), { maxItems: 20 })),
+    images: Type.Optional(
+      Type.Array(Type.Object({ data: Type.String({ minLength: 1 }), mediaType: Type.Optional(StringEnum(IMAGE_MEDIA_TYPES)) }, { additionalProperties: false }), { maxItems: 20 }),
+    ),
     files: Type.Optional(
       Type.Array(
         Type.Object(
@@ -42,7 +47,7 @@ const Body = Type.Object(
 );
 
 // Simple character classes only: a grouped, repeated pattern would exhaust the stack on megabytes.
-const DATA_URL_PREFIX = /^data:image\/[\w.+-]+;base64,/;
+const DATA_URL_PREFIX = /^data:(image\/[\w.+-]+);base64,/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** The base64 payload of an image (raw, or a data:image/...;base64, URL); undefined when malformed. */
@@ -63,7 +68,11 @@ function contentOf(body: Static<typeof Body>): ContentBlock[] {
     const payload = base64Payload(image.data);
     if (!payload) throw invalidInput(`body/images/${i}/data is not base64`, [{ path: `body/images/${i}/data`, message: 'must be base64 (optionally a data:image/...;base64, URL)' }]);
     if (Buffer.byteLength(payload, 'base64') > MESSAGE_LIMITS.imageBytes) throw tooLarge(`body/images/${i}/data`, `${MESSAGE_LIMITS.imageBytes} bytes`);
-    blocks.push({ id: newId('blk'), type: 'image', text: '', data: image.data });
+    const declared = DATA_URL_PREFIX.exec(image.data)?.[1];
+    if (image.mediaType && declared && declared !== image.mediaType) {
+      throw invalidInput(`body/images/${i}/mediaType differs from the data URL's type`, [{ path: `body/images/${i}/mediaType`, message: `the data URL says ${declared}` }]);
+    }
+    blocks.push({ id: newId('blk'), type: 'image', text: '', data: image.data, ...(image.mediaType ? { mediaType: image.mediaType } : {}) });
   });
   (body.files ?? []).forEach((file, i) => {
     if (Buffer.byteLength(file.data) > MESSAGE_LIMITS.fileBytes) throw tooLarge(`body/files/${i}/data`, `${MESSAGE_LIMITS.fileBytes} bytes`);

@@ -3,6 +3,8 @@ import { requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import addMessage from './add-message.js';
 import create from './create.js';
+import interrupt from './interrupt.js';
+import remove from './delete.js';
 import get from './get.js';
 import getMessage from './get-message.js';
 import list from './list.js';
@@ -16,6 +18,8 @@ export default async function sessions(app: App) {
   await app.register(list);
   await app.register(get);
   await app.register(update);
+  await app.register(interrupt);
+  await app.register(remove);
   await app.register(addMessage);
   await app.register(listMessages);
   await app.register(getMessage);

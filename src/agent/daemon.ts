@@ -1,0 +1,407 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { QuarterdeckClient, QuarterdeckError } from '../sdk/client.js';
+import { backoffMs } from '../sdk/retry.js';
+import type { components } from '../sdk/openapi.js';
+import type { AgentOptions } from './options.js';
+import { OutputCollector, type OutgoingMessage } from './output.js';
+import { commandEnv, exitOf, spawnShell, stopGroup, Tail } from './processes.js';
+import { installDeps } from './provision.js';
+
+// The reference computer agent (docs/agent.md): heartbeats, provisioning (connect, then
+// install-deps), and the claim → run → post → finish loop, through the project's SDK. It rides
+// out server restarts and network errors with backoff and jitter, stops on SIGTERM once the run
+// in progress ends, and exits when the server refuses its token (the computer was deleted).
+
+type Computer = components['schemas']['Computer'];
+type Message = components['schemas']['Message'];
+
+export const AGENT_EXIT = { ok: 0, refused: 3 } as const;
+
+/** Waits between two tries when the server is away: from 250 ms, doubling, at most 10 s (with jitter). */
+const BACKOFF = { baseMs: 250, maxMs: 10_000 };
+const STDERR_TAIL = 2_000;
+
+export interface AgentLog {
+  info(text: string): void;
+  warn(text: string): void;
+}
+
+/** The server refused the token: nothing this agent does can succeed any more. */
+class TokenRefused extends Error {}
+
+/** Stopped: a signal arrived (or the token was refused) while waiting. */
+class Stopped extends Error {}
+
+interface Run {
+  sessionId: string;
+  runId: string;
+  messageId: string;
+  child: ChildProcess | undefined;
+  /** Set when the run was taken away (interrupted, lapsed, session deleted): stop, do not finish. */
+  lost: string | undefined;
+}
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError && /fetch failed/i.test(error.message);
+}
+
+/** The request surely never reached the server (nothing to fear from sending it again). */
+function neverArrived(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return isNetworkError(error) && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN');
+}
+
+function isTransient(error: unknown): boolean {
+  return isNetworkError(error) || (error instanceof QuarterdeckError && (error.status >= 500 || error.status === 429));
+}
+
+function describe(error: unknown): string {
+  if (error instanceof QuarterdeckError) return error.message;
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}
+
+export class ComputerAgent {
+  private readonly client: QuarterdeckClient;
+  /** Aborts waits and the long-polling claim: set on stop and when the token is refused. */
+  private readonly stopping = new AbortController();
+  private refused: string | undefined;
+  private run: Run | undefined;
+  private installing = false;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private serverAway = false;
+
+  constructor(
+    private readonly options: AgentOptions,
+    private readonly log: AgentLog,
+  ) {
+    this.client = new QuarterdeckClient({ baseUrl: options.url, apiKey: options.computerToken, maxRetries: 2, maxRetryDelayMs: BACKOFF.maxMs });
+  }
+
+  /** Runs until stopped; resolves to the exit code. */
+  async start(): Promise<number> {
+    try {
+      await mkdir(this.options.workdir, { recursive: true });
+      const computer = await this.retrying('heartbeat', () => this.heartbeat());
+      this.log.info(`connected to ${this.options.url} as computer ${computer.id} (${computer.name})`);
+      await this.provision(computer).catch((error: unknown) => this.unexpected('provisioning', error));
+      this.scheduleHeartbeat();
+      for (let refusals = 0; !this.stopping.signal.aborted; ) {
+        const claim = await this.retrying('claim', () =>
+          this.client.request('post', '/api/v0/agent/claim', { query: { waitMs: this.options.claimWaitMs }, signal: this.stopping.signal }),
+        ).catch((error: unknown) => this.unexpected('claim', error));
+        // An answer the agent cannot act on (a bug, or a computer being deleted): wait, then try again.
+        if (claim === null) await this.sleep(backoffMs(refusals++, BACKOFF), false);
+        else refusals = 0;
+        if (claim) await this.handle(claim);
+      }
+    } catch (error) {
+      if (!(error instanceof Stopped) && !(error instanceof TokenRefused)) throw error;
+    } finally {
+      clearTimeout(this.heartbeatTimer);
+    }
+    if (this.refused) {
+      this.log.warn(this.refused);
+      return AGENT_EXIT.refused;
+    }
+    this.log.info('stopped');
+    return AGENT_EXIT.ok;
+  }
+
+  /**
+   * First call: no new claims; the run in progress finishes, then start() resolves. A second
+   * call stops the run's command too (its message returns to the queue when its lease lapses).
+   */
+  stop(): void {
+    if (!this.stopping.signal.aborted) {
+      this.log.info(this.run ? 'stopping after the run in progress (signal again to stop it now)' : 'stopping');
+      this.stopping.abort();
+      return;
+    }
+    if (this.run?.child) {
+      this.log.info('stopping the run command now; its message returns to the queue when its lease lapses');
+      this.loseRun(this.run, 'the agent was stopped');
+    }
+  }
+
+  // ---- calls to the server -------------------------------------------------------------------
+
+  /** Logs an error answer the agent has no use for (null); a stop or refused token goes on up. */
+  private unexpected(what: string, error: unknown): null {
+    if (error instanceof Stopped || error instanceof TokenRefused) throw error;
+    if (!(error instanceof QuarterdeckError)) throw error;
+    this.log.warn(`${what}: ${describe(error)}`);
+    return null;
+  }
+
+  /**
+   * Calls `call` until it succeeds, waiting with backoff while the server is away. A stop ends
+   * the tries (Stopped), unless `duringStop`: the finish of the last run still goes out.
+   */
+  private async retrying<T>(what: string, call: () => Promise<T>, duringStop = false): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      if (this.stopping.signal.aborted && !duringStop) throw new Stopped();
+      try {
+        const result = await call();
+        if (this.serverAway) this.log.info('the server answers again');
+        this.serverAway = false;
+        return result;
+      } catch (error) {
+        this.checkRefused(error);
+        if (this.stopping.signal.aborted && !duringStop) throw new Stopped();
+        if (!isTransient(error)) throw error;
+        const delay = backoffMs(attempt, BACKOFF);
+        if (!this.serverAway || attempt % 10 === 0) this.log.warn(`${what}: ${describe(error)}; trying again in ${(delay / 1000).toFixed(1)} s`);
+        this.serverAway = true;
+        await this.sleep(delay, duringStop);
+      }
+    }
+  }
+
+  private sleep(ms: number, ignoreStop: boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      if (!ignoreStop) this.stopping.signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private checkRefused(error: unknown): void {
+    if (error instanceof QuarterdeckError && error.status === 401) {
+      this.refused ??= `the server refused the computer token (401 ${error.body.detail}): the computer was deleted, its owner deactivated, or the token is wrong. Register the computer again and start the agent with its new token.`;
+      this.stopping.abort();
+      if (this.run) this.loseRun(this.run, 'the computer token was refused');
+      throw new TokenRefused(this.refused);
+    }
+  }
+
+  private async heartbeat(): Promise<Computer> {
+    const run = this.run;
+    const answer = await this.client.request('post', '/api/v0/agent/heartbeat', { body: { runIds: run ? [run.runId] : [] } });
+    if (run && answer.lostRunIds.includes(run.runId)) this.loseRun(run, 'the server no longer holds this run (interrupted, deleted, or its lease lapsed)');
+    return answer.computer;
+  }
+
+  private scheduleHeartbeat(): void {
+    this.heartbeatTimer = setTimeout(() => {
+      void this.heartbeat()
+        .then((computer) => {
+          if (this.serverAway) this.log.info('the server answers again');
+          this.serverAway = false;
+          // install-deps set running by someone else (POST …/install-deps): run it here.
+          if (stepOf(computer, 'install-deps')?.status === 'running' && !this.installing) void this.install(computer, false);
+        })
+        .catch((error: unknown) => {
+          try {
+            this.checkRefused(error);
+          } catch {
+            return;
+          }
+          if (!this.serverAway) this.log.warn(`heartbeat: ${describe(error)}`);
+          this.serverAway = isTransient(error);
+        })
+        .finally(() => {
+          if (!this.stopping.signal.aborted || this.run) this.scheduleHeartbeat();
+        });
+    }, this.options.heartbeatMs);
+  }
+
+  // ---- provisioning --------------------------------------------------------------------------
+
+  private step(stepId: string, status: 'running' | 'completed' | 'failed', error?: string): Promise<Computer> {
+    return this.retrying(`report ${stepId} ${status}`, async () => {
+      const answer = await this.client.request('patch', '/api/v0/agent/provisioning-steps/{stepId}', { path: { stepId }, body: { status, ...(error ? { error } : {}) } });
+      return answer.computer;
+    });
+  }
+
+  /** connect, then install-deps when it waits for this agent (docs/agent.md, "Provisioning"). */
+  private async provision(computer: Computer): Promise<void> {
+    const connect = stepOf(computer, 'connect')?.status;
+    if (connect === 'pending' || connect === 'failed') computer = await this.step('connect', 'running');
+    if (connect !== 'completed') computer = await this.step('connect', 'completed');
+    const install = stepOf(computer, 'install-deps')?.status;
+    if (install === 'pending') {
+      // autoInstallDeps false: nothing is installed until someone asks (POST …/install-deps).
+      if (computer.autoInstallDeps === false) await this.step('install-deps', 'completed');
+      else await this.install(computer, true);
+    } else if (install === 'running') {
+      await this.install(computer, false);
+    }
+  }
+
+  private async install(computer: Computer, report: boolean): Promise<void> {
+    this.installing = true;
+    try {
+      if (report) await this.step('install-deps', 'running');
+      const outcome = await installDeps(this.options.workdir, computer.repos ?? [], this.options.install, (text) => this.log.info(`install-deps: ${text}`));
+      if (outcome.ok) {
+        await this.step('install-deps', 'completed');
+        this.log.info('install-deps completed');
+      } else {
+        await this.step('install-deps', 'failed', outcome.error.slice(-10_000));
+        this.log.warn(`install-deps failed: ${outcome.error.split('\n')[0]}`);
+      }
+    } catch (error) {
+      if (!(error instanceof Stopped) && !(error instanceof TokenRefused)) this.log.warn(`install-deps: ${describe(error)}`);
+    } finally {
+      this.installing = false;
+    }
+  }
+
+  // ---- runs ----------------------------------------------------------------------------------
+
+  private loseRun(run: Run, reason: string): void {
+    if (run.lost) return;
+    run.lost = reason;
+    this.log.warn(`run ${run.runId} of session ${run.sessionId}: ${reason}; stopping its command`);
+    if (run.child) stopGroup(run.child);
+  }
+
+  /** Runs the command for one claimed message, posting what it prints, then finishes the run. */
+  private async handle(claim: { sessionId: string; runId: string; message: Message }): Promise<void> {
+    const { sessionId, runId, message } = claim;
+    const run: Run = { sessionId, runId, messageId: message.id, child: undefined, lost: undefined };
+    this.run = run;
+    this.log.info(`run ${runId}: message ${message.id} of session ${sessionId}`);
+    const attachments = join(this.options.workdir, '.quarterdeck', 'attachments', message.id);
+    try {
+      const paths = await writeAttachments(attachments, message).catch(async (error: unknown) => {
+        // The run cannot start here: say so in the session and end it, rather than leave it to lapse.
+        await this.post(run, { role: 'system', content: [{ type: 'text', text: `The agent could not write the message's attachments: ${(error as Error).message}` }] });
+        await this.finish(run);
+        return undefined;
+      });
+      if (!paths) return;
+      const child = spawnShell(
+        this.options.run,
+        this.options.workdir,
+        commandEnv({
+          QUARTERDECK_SESSION_ID: sessionId,
+          QUARTERDECK_MESSAGE_ID: message.id,
+          QUARTERDECK_RUN_ID: runId,
+          QUARTERDECK_ATTACHMENTS: paths.join('\n'),
+        }),
+      );
+      run.child = child;
+      if (run.lost) stopGroup(child);
+      child.stdin?.on('error', () => undefined); // a command that does not read its input
+      child.stdin?.end(textOf(message));
+
+      // Posts leave one at a time, in the order the command printed them.
+      let posting = Promise.resolve();
+      const collector = new OutputCollector(
+        (outgoing) => {
+          posting = posting.then(() => this.post(run, outgoing));
+        },
+        (text) => this.log.warn(`run ${runId}: ${text}`),
+      );
+      let quiet: NodeJS.Timeout | undefined;
+      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+        collector.write(chunk);
+        clearTimeout(quiet);
+        quiet = setTimeout(() => collector.flush(), this.options.flushMs);
+      });
+      const stderr = new Tail(STDERR_TAIL);
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => stderr.add(chunk));
+      const code = await exitOf(child);
+      clearTimeout(quiet);
+      collector.end();
+      await posting;
+      if (run.lost) return;
+      if (code !== 0) {
+        const tail = stderr.toString().trimEnd();
+        await this.post(run, { role: 'system', content: [{ type: 'text', text: `The run command exited with status ${code}.${tail ? `\n${tail}` : ''}` }] });
+      }
+      if (!run.lost) await this.finish(run);
+    } finally {
+      this.run = undefined;
+      await rm(attachments, { recursive: true, force: true });
+    }
+  }
+
+  private async post(run: Run, outgoing: OutgoingMessage): Promise<void> {
+    for (let attempt = 0; !run.lost; attempt++) {
+      try {
+        await this.client.request('post', '/api/v0/agent/sessions/{sessionId}/messages', {
+          path: { sessionId: run.sessionId },
+          query: { runId: run.runId },
+          body: { ...outgoing, parentId: run.messageId } as never,
+        });
+        return;
+      } catch (error) {
+        try {
+          this.checkRefused(error);
+        } catch {
+          return;
+        }
+        if (error instanceof QuarterdeckError && (error.status === 409 || error.status === 404)) return this.loseRun(run, error.body.detail);
+        // Sent again only when it surely did not arrive: a post counted twice would count its usage twice.
+        const again = neverArrived(error) || (error instanceof QuarterdeckError && (error.status === 503 || error.status === 429));
+        if (!again) return this.log.warn(`run ${run.runId}: a message could not be posted and is lost: ${describe(error)}`);
+        await this.sleep(backoffMs(attempt, BACKOFF), true);
+      }
+    }
+  }
+
+  private async finish(run: Run): Promise<void> {
+    try {
+      const { status } = await this.retrying(
+        'finish',
+        () => this.client.request('post', '/api/v0/agent/sessions/{sessionId}/finish', { path: { sessionId: run.sessionId }, query: { runId: run.runId } }),
+        true,
+      );
+      this.log.info(`run ${run.runId} finished; the session is ${status}`);
+    } catch (error) {
+      if (error instanceof QuarterdeckError && (error.status === 409 || error.status === 404)) this.log.warn(`run ${run.runId}: ${error.body.detail}`);
+      else if (!(error instanceof TokenRefused)) throw error;
+    }
+  }
+}
+
+function stepOf(computer: Computer, id: string) {
+  return computer.provisioningSteps?.find((step) => step.id === id);
+}
+
+/** What the command reads on standard input: the message's text blocks. */
+function textOf(message: Message): string {
+  return message.content
+    .filter((block) => (block.type ?? 'text') === 'text')
+    .map((block) => block.text)
+    .join('\n');
+}
+
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+
+/**
+ * Writes the message's images and files into `dir` and answers their paths: images decoded from
+ * base64, files as their base64 `data` decoded when it is base64, else as given.
+ */
+async function writeAttachments(dir: string, message: Message): Promise<string[]> {
+  const blocks = message.content.filter((block) => block.type === 'image' || block.type === 'file');
+  if (blocks.length === 0) return [];
+  await mkdir(dir, { recursive: true });
+  const paths: string[] = [];
+  for (const [index, block] of blocks.entries()) {
+    const data = typeof block.data === 'string' ? block.data : '';
+    let name: string;
+    let bytes: Buffer;
+    if (block.type === 'image') {
+      const mediaType = (typeof block.mediaType === 'string' ? block.mediaType : undefined) ?? /^data:(image\/[\w.+-]+);base64,/.exec(data)?.[1];
+      name = `image-${index + 1}.${(mediaType && EXTENSIONS[mediaType]) ?? 'bin'}`;
+      bytes = Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64');
+    } else {
+      name = `${index + 1}-${basename(typeof block.name === 'string' ? block.name : 'file').replace(/[^\w.-]/g, '_')}`;
+      bytes = /^[A-Za-z0-9+/]*={0,2}$/.test(data) && data.length % 4 === 0 ? Buffer.from(data, 'base64') : Buffer.from(data);
+    }
+    const path = join(dir, name);
+    await writeFile(path, bytes, { mode: 0o600 });
+    paths.push(path);
+  }
+  return paths;
+}
