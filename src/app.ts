@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -16,6 +18,8 @@ import { ErrorBody, sharedSchemas } from './http/schemas.js';
 import { installValidation } from './http/validation.js';
 import { sharedSecret } from './repositories/server-secrets.js';
 import adminRoutes from './routes/admin/index.js';
+import consoleAuthRoutes from './routes/console-auth/index.js';
+import consoleRoutes from './routes/console/index.js';
 import appRoutes from './routes/app/index.js';
 import healthRoutes from './routes/ops/health.js';
 import v0Routes from './routes/v0/index.js';
@@ -30,7 +34,12 @@ export interface AppOptions {
   buckets: BucketStore;
   adminToken: string;
   logger?: FastifyServerOptions['logger'];
+  /** The built web console (index.html and assets/); dist/web by default. */
+  webRoot?: string;
 }
+
+// From src/app.ts and from dist/app.js alike, ../dist/web is the built console.
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web/', import.meta.url));
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -70,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // JSON only: a text body is 415, not a validation error.
   app.removeContentTypeParser('text/plain');
   installValidation(app, sharedSchemas);
+  // Parsed before the rate limit, which counts a console session as its credential.
+  await app.register(cookie);
   installRateLimit(app, options.buckets, config.rateLimitPerMinute);
   installMetrics(app, config.metricsToken);
 
@@ -78,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
+    // Hidden routes (the console's pages and assets, /openapi.json) are not part of the API.
+    if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
     if (!route.schema || route.url.startsWith('/docs')) return;
     const response = (route.schema.response ??= {}) as Record<string, unknown>;
@@ -101,10 +114,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(healthRoutes);
   await app.register(adminRoutes, { prefix: '/admin/v1' });
   await app.register(v0Routes, { prefix: '/api/v0' });
+  // The console's ways in (sign-in, invitations, setup, session) sit outside the v0 subtree: they
+  // are public or take the session cookie alone.
+  await app.register(consoleAuthRoutes, { prefix: '/api/v0/auth' });
   // The app host's routes (readiness reports) keep their unversioned paths.
   await app.register(appRoutes);
   await app.register(v1Routes, { prefix: '/api/v1' });
   // The computer agent's routes take computer tokens only, so they sit outside the v0 subtree.
   await app.register(agentRoutes, { prefix: '/api/v0/agent' });
+  await app.register(consoleRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
 }

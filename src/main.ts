@@ -7,6 +7,9 @@ import { startServer } from './server.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
+  if (server.setupUrl) {
+    console.log(`\nQuarterdeck has no organization yet. Open this one-time link to create the first one and its owner:\n\n  ${server.setupUrl}\n`);
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

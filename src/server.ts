@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
 import { openStore, type Store } from './db/store.js';
+import { issueSetupLink } from './domain/setup-link.js';
 import { startRollupTimer } from './analytics/rollup-timer.js';
 import { startSessionRetention } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
@@ -14,6 +15,8 @@ export interface RunningServer {
   app: App;
   store: Store;
   url: string;
+  /** The one-time setup link, when the store has no organization yet. */
+  setupUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -34,12 +37,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app.log.warn(`generated ADMIN_TOKEN (shown once, kept in ${admin.path}): ${admin.token}`);
     }
     const url = await app.listen({ port: config.port, host: config.host });
+    const setupUrl = await issueSetupLink(store.db, config.publicAppUrl);
     const rollups = startRollupTimer(store.db, config.rollupIntervalMs, app.log);
     const retention = startSessionRetention(store.db, app.log);
     return {
       app,
       store,
       url,
+      setupUrl,
       async stop() {
         // close() stops accepting and waits for in-flight requests; then the store checkpoints.
         await rollups.stop();

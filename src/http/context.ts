@@ -19,7 +19,7 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    /** Every route registered, as method and URL template. */
+    /** Every API route registered (hidden ones left out), as method and URL template. */
     routeTable: readonly { method: string; url: string }[];
   }
 }

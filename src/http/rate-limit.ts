@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiError } from './errors.js';
-import { bearerToken } from './auth.js';
+import { bearerToken, sessionCookieOf } from './auth.js';
 
-// Rate limits per credential (per client address when none is sent): a token bucket holding
+// Rate limits per credential (the bearer token or the console session cookie; per client address
+// when none is sent): a token bucket holding
 // `perMinute` requests, refilled continuously. With Redis the buckets are shared by every replica.
 
 export interface BucketResult {
@@ -64,7 +65,7 @@ export class RedisBuckets implements BucketStore {
 }
 
 function bucketKey(request: FastifyRequest): string {
-  const token = bearerToken(request);
+  const token = bearerToken(request) ?? sessionCookieOf(request);
   return token ? `c:${createHash('sha256').update(token).digest('hex').slice(0, 32)}` : `ip:${request.ip}`;
 }
 

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/passwords.js';
 import { ROLES } from '../domain/roles.js';
 
 // Shared schemas, registered by name: they keep their names in the OpenAPI document
@@ -59,7 +60,20 @@ export const ApiKey = Type.Object(
   { $id: 'ApiKey' },
 );
 
-export const sharedSchemas: TSchema[] = [ErrorBody, Pagination, RoleName, User, ApiKey];
+/** Who is signed in to the console (decisions.md §11): the answer of sign-in and of GET /api/v0/auth/session. */
+export const ConsoleSession = Type.Object(
+  {
+    user: Type.Ref(User),
+    organization: Type.Object({ id: Type.String(), name: Type.String() }),
+    csrfToken: Type.String({ description: 'Send it as X-CSRF-Token on every state-changing request made with the session cookie' }),
+    expiresAt: Type.Integer({ minimum: 0, description: 'Unix time in milliseconds: the absolute end of the session (it also ends after 12 h without a request)' }),
+  },
+  { $id: 'ConsoleSession' },
+);
+
+export const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `At least ${PASSWORD_MIN_LENGTH} characters` });
+
+export const sharedSchemas: TSchema[] = [ErrorBody, Pagination, RoleName, User, ApiKey, ConsoleSession];
 
 // Computers, sessions and messages (api.md; decisions.md §7, §8).
 

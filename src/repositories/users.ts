@@ -93,3 +93,24 @@ export async function countOtherActiveOwners(db: Db, organizationId: string, exc
     .execute();
   return rows.length;
 }
+
+export async function setPasswordHash(db: Db, organizationId: string, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+}
+
+/** Active users with a password and this e-mail, in any organization, oldest first. */
+export async function findSignInCandidates(db: Db, email: string): Promise<{ id: string; organizationId: string; passwordHash: string }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'organization_id', 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('active', '=', true)
+    .where('password_hash', 'is not', null)
+    .orderBy('id')
+    .limit(MAX_SIGN_IN_CANDIDATES)
+    .execute();
+  return rows.map((row) => ({ id: row.id, organizationId: row.organization_id, passwordHash: row.password_hash! }));
+}
+
+/** One e-mail may belong to people in several organizations; sign-in checks at most this many. */
+const MAX_SIGN_IN_CANDIDATES = 10;

@@ -2,8 +2,8 @@ import type { App } from '../../http/context.js';
 import { authenticate } from '../../http/auth.js';
 import readinessReports from './readiness-reports/index.js';
 
-// The app host's API (decisions.md §1, §2): API keys only, no JWT.
+// The app host's API (decisions.md §1, §2, §11): API keys or the console session, no JWT.
 export default async function appRoutes(app: App) {
-  app.addHook('onRequest', authenticate(app.services, ['apiKey']));
+  app.addHook('onRequest', authenticate(app.services, ['apiKey', 'session']));
   await app.register(readinessReports);
 }

@@ -8,10 +8,10 @@ import organizationUsers from './organization-users/index.js';
 import sessions from './sessions/index.js';
 import usageLimits from './usage-limits/index.js';
 
-// /api/v0: API key or JWT. Each resource folder is its own context and declares its roles in
+// /api/v0: API key, JWT or the console session cookie. Each resource folder is its own context and declares its roles in
 // its index.ts.
 export default async function v0Routes(app: App) {
-  app.addHook('onRequest', authenticate(app.services, ['apiKey', 'jwt']));
+  app.addHook('onRequest', authenticate(app.services, ['apiKey', 'jwt', 'session']));
   await app.register(createToken);
   await app.register(apiKeys);
   await app.register(organizationUsers);

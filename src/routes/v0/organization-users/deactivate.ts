@@ -4,9 +4,10 @@ import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { conflict, forbidden, notFound } from '../../../http/errors.js';
 import { revokeUserApiKeys } from '../../../repositories/api-keys.js';
+import { endUserSessions } from '../../../repositories/browser-sessions.js';
 import { countOtherActiveOwners, findUser, updateUser } from '../../../repositories/users.js';
 
-// DELETE /api/v0/organization/users/{userId} — deactivates the user; its keys and tokens die.
+// DELETE /api/v0/organization/users/{userId} — deactivates the user; its keys, tokens and console sessions die.
 export default async function deactivateUserRoute(app: App) {
   app.delete(
     '/organization/users/:userId',
@@ -30,6 +31,7 @@ export default async function deactivateUserRoute(app: App) {
         }
         await updateUser(trx, principal.organizationId, subject.id, { active: false });
         await revokeUserApiKeys(trx, principal.organizationId, subject.id);
+        await endUserSessions(trx, principal.organizationId, subject.id);
       });
       return reply.code(204).send(null);
     },

@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { mayAssignRole, mayManageUser } from '../../../domain/roles.js';
-import { principalOf } from '../../../http/auth.js';
+import { ownSessionId, principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { conflict, forbidden, notFound } from '../../../http/errors.js';
 import { RoleName, User } from '../../../http/schemas.js';
 import { userView } from '../../../http/views.js';
+import { endUserSessions } from '../../../repositories/browser-sessions.js';
 import { countOtherActiveOwners, findUser, updateUser } from '../../../repositories/users.js';
 
 // PATCH /api/v0/organization/users/{userId}
@@ -35,6 +36,8 @@ export default async function updateUserRoute(app: App) {
         if (subject.role === 'owner' && role !== undefined && role !== 'owner' && (await countOtherActiveOwners(trx, principal.organizationId, subject.id)) === 0) {
           throw conflict('the organization must keep at least one active owner');
         }
+        // A new role ends the user's console sessions (but the caller's own): the next sign-in sees it.
+        if (role !== undefined && role !== subject.role) await endUserSessions(trx, principal.organizationId, subject.id, ownSessionId(principal));
         return updateUser(trx, principal.organizationId, subject.id, { ...(role !== undefined && { role }), ...(name !== undefined && { name }) });
       });
       if (!user) throw notFound('user');
