@@ -66,6 +66,7 @@ export const ConsoleSession = Type.Object(
     user: Type.Ref(User),
     organization: Type.Object({ id: Type.String(), name: Type.String() }),
     csrfToken: Type.String({ description: 'Send it as X-CSRF-Token on every state-changing request made with the session cookie' }),
+    apiUrl: Type.String({ description: 'Where API clients reach the API (PUBLIC_API_URL), for ready-made examples' }),
     expiresAt: Type.Integer({ minimum: 0, description: 'Unix time in milliseconds: the absolute end of the session (it also ends after 12 h without a request)' }),
   },
   { $id: 'ConsoleSession' },

@@ -3373,6 +3373,8 @@ export interface components {
             };
             /** @description Send it as X-CSRF-Token on every state-changing request made with the session cookie */
             csrfToken: string;
+            /** @description Where API clients reach the API (PUBLIC_API_URL), for ready-made examples */
+            apiUrl: string;
             /** @description Unix time in milliseconds: the absolute end of the session (it also ends after 12 h without a request) */
             expiresAt: number;
         };

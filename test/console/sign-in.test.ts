@@ -127,6 +127,7 @@ describe('sign-in', () => {
       user: expect.objectContaining({ id: user.id, role: 'member' }),
       organization: { id: org.id, name: 'Console Org' },
       csrfToken: browser.csrfToken,
+      apiUrl: server.config.publicApiUrl,
       expiresAt: expect.any(Number),
     });
     expect(json(me).expiresAt - Date.now()).toBeGreaterThan(6.99 * 86_400_000);

@@ -16,7 +16,7 @@ export default async function sessionRoute(app: App) {
     async (request) => {
       const principal = principalOf(request);
       if (principal.via !== 'session') throw new ApiError('unauthorized', 'no console session');
-      return consoleSessionAnswer(app.services.db, { ...principal, expiresAt: principal.sessionExpiresAt });
+      return consoleSessionAnswer(app, app.services.db, { ...principal, expiresAt: principal.sessionExpiresAt });
     },
   );
 }

@@ -14,17 +14,24 @@ import { findUser } from '../../repositories/users.js';
 // session (row + cookie).
 
 export async function consoleSessionAnswer(
+  app: App,
   db: Db,
   session: { organizationId: string; userId: string; csrfToken: string; expiresAt: Date },
 ): Promise<Static<typeof ConsoleSession>> {
   const [user, organization] = await Promise.all([findUser(db, session.organizationId, session.userId), findOrganization(db, session.organizationId)]);
   if (!user || !organization) throw notFound('user');
-  return { user: userView(user), organization: { id: organization.id, name: organization.name }, csrfToken: session.csrfToken, expiresAt: session.expiresAt.getTime() };
+  return {
+    user: userView(user),
+    organization: { id: organization.id, name: organization.name },
+    csrfToken: session.csrfToken,
+    apiUrl: app.services.config.publicApiUrl,
+    expiresAt: session.expiresAt.getTime(),
+  };
 }
 
 /** Opens a session for the user (inside the caller's transaction when given) and sets its cookie. */
 export async function startConsoleSession(app: App, reply: FastifyReply, db: Db, who: { organizationId: string; userId: string }) {
   const session = await createBrowserSession(db, who.organizationId, who.userId);
   setSessionCookie(reply, app.services.config.publicAppUrl, session.token, session.expiresAt);
-  return consoleSessionAnswer(db, { ...who, csrfToken: session.csrfToken, expiresAt: session.expiresAt });
+  return consoleSessionAnswer(app, db, { ...who, csrfToken: session.csrfToken, expiresAt: session.expiresAt });
 }
