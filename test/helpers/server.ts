@@ -22,7 +22,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function scratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `qd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
