@@ -1,4 +1,4 @@
-import { Badge, Button, Menu, Stack, Text } from '@mantine/core';
+import { Badge, Button, Popover, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useSignedInSession } from './SessionContext';
 
@@ -7,31 +7,36 @@ export function AccountMenu() {
   const { user, organization } = useSignedInSession();
   const navigate = useNavigate();
   return (
-    <Menu position="bottom-end" width={260} shadow="md">
-      <Menu.Target>
-        <Button variant="subtle" aria-label={`Account: ${user.name ?? user.email}`} maw={200}>
-          <Text truncate size="sm">
+    <Popover position="bottom-end" width={260} shadow="md" trapFocus>
+      <Popover.Target>
+        <Button variant="default" aria-label={`Account: ${user.name ?? user.email}`} maw={180}>
+          <Text truncate size="sm" span>
             {user.name ?? user.email}
           </Text>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Signed in as</Menu.Label>
-        <Stack gap={2} px="sm" pb="xs">
-          {user.name && <Text size="sm" fw={600}>{user.name}</Text>}
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Account">
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            Signed in as
+          </Text>
+          {user.name && (
+            <Text size="sm" fw={600}>
+              {user.name}
+            </Text>
+          )}
           <Text size="sm" style={{ wordBreak: 'break-all' }}>
             {user.email}
           </Text>
-          <Text size="sm" c="dimmed">
-            {organization.name}
-          </Text>
+          <Text size="sm">{organization.name}</Text>
           <Badge variant="light" w="fit-content">
             {user.role}
           </Badge>
+          <Button variant="default" mt="sm" onClick={() => navigate('/sign-out')}>
+            Sign out
+          </Button>
         </Stack>
-        <Menu.Divider />
-        <Menu.Item onClick={() => navigate('/sign-out')}>Sign out</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

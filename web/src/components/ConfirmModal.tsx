@@ -14,7 +14,7 @@ export function ConfirmModal(props: {
   onClose: () => void;
 }) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={props.opened} onClose={props.onClose} title={props.title} centered>
       <Stack>
         <Text size="sm">{props.children}</Text>
         <ActionError error={props.error} />

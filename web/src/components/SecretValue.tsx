@@ -13,7 +13,7 @@ export function SecretValue({ label, value }: { label: string; value: string }) 
         </Code>
         <CopyButton value={value}>
           {({ copied, copy }) => (
-            <Button size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+            <Button size="xs" variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
               {copied ? 'Copied' : 'Copy'}
             </Button>
           )}

@@ -31,7 +31,7 @@ export function CreateKeyModal({ opened, onClose, apiUrl }: { opened: boolean; o
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={create.data ? 'Your new API key' : 'Create an API key'} size="lg" centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title={create.data ? 'Your new API key' : 'Create an API key'} size="lg" centered>
       {create.data ? (
         <Stack>
           <KeyCreated secret={create.data.key} apiUrl={apiUrl} />

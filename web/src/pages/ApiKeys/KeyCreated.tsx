@@ -6,7 +6,7 @@ export function KeyCreated({ secret, apiUrl }: { secret: string; apiUrl: string 
   const curl = `curl -H 'Authorization: Bearer ${secret}' ${apiUrl}/api/v0/api-keys`;
   return (
     <Stack>
-      <Alert color="yellow" title="Copy it now">
+      <Alert color="blue" title="Copy it now">
         This is the only time the key is shown. Store it somewhere safe; if you lose it, revoke it and create a new one.
       </Alert>
       <SecretValue label="API key" value={secret} />

@@ -25,7 +25,7 @@ export function InviteMemberModal({ opened, onClose, actorRole }: { opened: bool
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={add.data ? 'Invitation ready' : 'Invite a member'} size="lg" centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title={add.data ? 'Invitation ready' : 'Invite a member'} size="lg" centered>
       {add.data ? (
         <Stack>
           <InvitationLink who={add.data.user.email} url={add.data.inviteUrl} />

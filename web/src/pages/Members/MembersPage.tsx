@@ -71,7 +71,7 @@ function ManageMembers() {
       )}
 
       <InviteMemberModal opened={inviting} onClose={() => setInviting(false)} actorRole={session.user.role} />
-      <Modal opened={reinvited !== null} onClose={() => setReinvited(null)} title="New invitation" size="lg" centered>
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={reinvited !== null} onClose={() => setReinvited(null)} title="New invitation" size="lg" centered>
         {reinvited && (
           <Stack>
             <InvitationLink who={reinvited.user.email} url={reinvited.url} />

@@ -56,7 +56,7 @@ export function MembersTable(props: {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={user.active ? 'green' : 'gray'} variant="light">
+                  <Badge color={user.active ? 'green' : 'gray'} variant="dot">
                     {user.active ? 'Active' : 'Deactivated'}
                   </Badge>
                 </Table.Td>
