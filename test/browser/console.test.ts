@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
@@ -91,7 +91,7 @@ describe('the web console in Chromium', () => {
     // A fresh store: the server printed its one-time setup link.
     await expect.poll(() => server.stdout(), { timeout: 10_000 }).toMatch(/\/setup\/qdsetup_[\w-]{43}/);
     const setupUrl = /(http:\/\/\S+\/setup\/qdsetup_[\w-]{43})/.exec(server.stdout())![1]!;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(setupUrl);
     await page.getByRole('heading', { name: 'Set up Quarterdeck' }).waitFor();
@@ -124,6 +124,7 @@ describe('the web console in Chromium', () => {
     await expect.poll(() => page.getByLabel('Try it', { exact: true }).textContent()).toContain(`Bearer ${secret}`);
     await check(page, '06-key-created');
     await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     const works = await fetch(`${server.url}/api/v0/organization/users`, bearer(secret));
     expect(works.status).toBe(200);
@@ -132,6 +133,7 @@ describe('the web console in Chromium', () => {
     await check(page, '07-revoke-confirm');
     await page.getByRole('button', { name: 'Revoke key', exact: true }).click();
     await page.getByRole('cell', { name: 'browser key', exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect((await fetch(`${server.url}/api/v0/organization/users`, bearer(secret))).status).toBe(401);
     expect((await fetch(`${server.url}/api/v0/organization/users`, bearer(bootstrapKey))).status).toBe(200);
 
@@ -146,6 +148,7 @@ describe('the web console in Chromium', () => {
     expect(memberInvite).toMatch(/\/invite\/qdi_/);
     await check(page, '08-member-invited');
     await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByText('Mia Member', { exact: true }).waitFor();
     await check(page, '09-members');
 
@@ -158,13 +161,13 @@ describe('the web console in Chromium', () => {
     await context.close();
 
     // The member, on a phone-sized screen.
-    const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, reducedMotion: 'reduce' });
     const mobile = await phone.newPage();
     await setPassword(mobile, memberInvite, '10-invitation-phone');
     await mobile.getByText('initial', { exact: true }).waitFor();
     expect(await mobile.getByText('bootstrap', { exact: true }).count()).toBe(0);
     expect(await mobile.getByRole('link', { name: 'Members' }).count()).toBe(0);
-    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await check(mobile, '11-api-keys-member-phone');
     await mobile.getByRole('button', { name: /^Account:/ }).click();
     await mobile.getByText('Console Org').waitFor();

@@ -18,11 +18,11 @@ export function CreateKeyModal({ opened, onClose, apiUrl }: { opened: boolean; o
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<string>('never');
-  const close = () => {
+  // The form is reset once the closing animation is over, so it does not flash back meanwhile.
+  const reset = () => {
     create.reset();
     setName('');
     setExpiry('never');
-    onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,12 +31,12 @@ export function CreateKeyModal({ opened, onClose, apiUrl }: { opened: boolean; o
   };
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title={create.data ? 'Your new API key' : 'Create an API key'} size="lg" centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} onExitTransitionEnd={reset} title={create.data ? 'Your new API key' : 'Create an API key'} size="lg" centered>
       {create.data ? (
         <Stack>
           <KeyCreated secret={create.data.key} apiUrl={apiUrl} />
           <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={onClose}>Done</Button>
           </Group>
         </Stack>
       ) : (
@@ -52,7 +52,7 @@ export function CreateKeyModal({ opened, onClose, apiUrl }: { opened: boolean; o
             <TextInput label="Name" description="What the key is for, e.g. “CI pipeline”" required maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
             <NativeSelect label="Expires" data={EXPIRY_CHOICES.map(({ value, label }) => ({ value, label }))} value={expiry} onChange={(event) => setExpiry(event.currentTarget.value)} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
+              <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
               <Button type="submit" loading={create.isPending} disabled={!name.trim()}>

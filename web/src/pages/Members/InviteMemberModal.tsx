@@ -12,12 +12,12 @@ export function InviteMemberModal({ opened, onClose, actorRole }: { opened: bool
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('member');
-  const close = () => {
+  // The form is reset once the closing animation is over, so it does not flash back meanwhile.
+  const reset = () => {
     add.reset();
     setEmail('');
     setName('');
     setRole('member');
-    onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,12 +25,12 @@ export function InviteMemberModal({ opened, onClose, actorRole }: { opened: bool
   };
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title={add.data ? 'Invitation ready' : 'Invite a member'} size="lg" centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} onExitTransitionEnd={reset} title={add.data ? 'Invitation ready' : 'Invite a member'} size="lg" centered>
       {add.data ? (
         <Stack>
           <InvitationLink who={add.data.user.email} url={add.data.inviteUrl} />
           <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={onClose}>Done</Button>
           </Group>
         </Stack>
       ) : (
@@ -41,7 +41,7 @@ export function InviteMemberModal({ opened, onClose, actorRole }: { opened: bool
             <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
             <NativeSelect label="Role" data={grantableRoles(actorRole)} value={role} onChange={(event) => setRole(event.currentTarget.value as Role)} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
+              <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
               <Button type="submit" loading={add.isPending} disabled={!email.trim()}>
