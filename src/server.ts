@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
 import { openStore, type Store } from './db/store.js';
-import { issueSetupLink } from './domain/setup-link.js';
+import { issueSetupLink } from './repositories/setup-link.js';
 import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
