@@ -20,6 +20,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** What a server started on an empty store tells its operator (npm start, quarterdeck serve). */
+export function setupNotice(setupUrl: string): string {
+  return `\nQuarterdeck has no organization yet. Open this one-time link to create the first one and its owner:\n\n  ${setupUrl}\n\n`;
+}
+
 export async function startServer(config: Config): Promise<RunningServer> {
   const store = await openStore(config);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
