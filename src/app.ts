@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +22,8 @@ import { ClaimWakeups } from './services/claim-wakeups.js';
 import { installValidation } from './http/validation.js';
 import { sharedSecret } from './repositories/server-secrets.js';
 import adminRoutes from './routes/admin/index.js';
+import consoleAuthRoutes from './routes/console-auth/index.js';
+import consoleRoutes from './routes/console/index.js';
 import appRoutes from './routes/app/index.js';
 import healthRoutes from './routes/ops/health.js';
 import v0Routes from './routes/v0/index.js';
@@ -35,7 +39,12 @@ export interface AppOptions {
   redis?: Redis | undefined;
   adminToken: string;
   logger?: FastifyServerOptions['logger'];
+  /** The built web console (index.html and assets/); dist/web by default. */
+  webRoot?: string;
 }
+
+// From src/app.ts and from dist/app.js alike, ../dist/web is the built console.
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web/', import.meta.url));
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -80,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.removeContentTypeParser('text/plain');
   installJsonBody(app);
   installValidation(app, sharedSchemas);
+  // Parsed before the rate limit, which counts a console session as its credential.
+  await app.register(cookie);
   await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, perMinute: config.rateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
   installMetrics(app, config.metricsToken);
 
@@ -107,10 +118,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(healthRoutes);
   await app.register(adminRoutes, { prefix: '/admin/v1' });
   await app.register(v0Routes, { prefix: '/api/v0' });
+  // The console's ways in (sign-in, invitations, setup, session) sit outside the v0 subtree: they
+  // are public or take the session cookie alone.
+  await app.register(consoleAuthRoutes, { prefix: '/api/v0/auth' });
   // The app host's routes (readiness reports) keep their unversioned paths.
   await app.register(appRoutes);
   await app.register(v1Routes, { prefix: '/api/v1' });
   // The computer agent's routes take computer tokens only, so they sit outside the v0 subtree.
   await app.register(agentRoutes, { prefix: '/api/v0/agent' });
+  await app.register(consoleRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
 }

@@ -22,6 +22,9 @@ export interface Config {
   publicApiUrl: string;
   publicAppUrl: string;
   rateLimitPerMinute: number;
+  /** Failed console sign-ins allowed per account, and per client address, in 15 minutes. */
+  signInMaxFailuresPerAccount: number;
+  signInMaxFailuresPerAddress: number;
   /** Failed authentications per minute per client address before it is answered 429. */
   authFailuresPerMinute: number;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy); false: none. */
@@ -115,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminToken = text(env, 'ADMIN_TOKEN');
   if (adminToken && adminToken.length < 24) throw new ConfigError('ADMIN_TOKEN must be at least 24 characters');
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const publicAppUrl = text(env, 'PUBLIC_APP_URL') ?? origin;
+  if (!/^https?:\/\/[^/]+\/?$/.test(publicAppUrl)) throw new ConfigError(`PUBLIC_APP_URL must be an http(s) origin such as https://quarterdeck.example.com, got "${publicAppUrl}"`);
   return {
     port,
     host,
@@ -128,8 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: secretKey(env),
     metricsToken: text(env, 'METRICS_TOKEN'),
     publicApiUrl: text(env, 'PUBLIC_API_URL') ?? origin,
-    publicAppUrl: text(env, 'PUBLIC_APP_URL') ?? origin,
+    publicAppUrl: publicAppUrl.replace(/\/$/, ''),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1, 10_000_000),
+    signInMaxFailuresPerAccount: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT', 10, 1, 1_000_000),
+    signInMaxFailuresPerAddress: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ADDRESS', 100, 1, 1_000_000),
     authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
     trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 26_214_400, 1024, 1_073_741_824),

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { ensurePrivateDir } from './db/private-dir.js';
 import { openStore, type Store } from './db/store.js';
 import { clearClaims } from './analytics/pending-days.js';
+import { issueSetupLink } from './repositories/setup-link.js';
 import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
 import { leaseSweepJob } from './jobs/run-leases.js';
@@ -17,6 +18,8 @@ export interface RunningServer {
   app: App;
   store: Store;
   url: string;
+  /** The one-time setup link, when the store has no organization yet. */
+  setupUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -31,6 +34,11 @@ export function secretsAtRestWarnings(config: Pick<Config, 'databaseUrl' | 'secr
     warnings.push('JWT_SECRET is not set: the key that signs access tokens is generated and kept in the server_secrets table; anyone who can read the database can mint tokens. Set JWT_SECRET (docs/deployment.md).');
   }
   return warnings;
+}
+
+/** What a server started on an empty store tells its operator (npm start, quarterdeck serve). */
+export function setupNotice(setupUrl: string): string {
+  return `\nQuarterdeck has no organization yet. Open this one-time link to create the first one and its owner:\n\n  ${setupUrl}\n\n`;
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
@@ -63,6 +71,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app.log.warn(`generated ADMIN_TOKEN (shown once, kept in ${admin.path}): ${admin.token}`);
     }
     const url = await app.listen({ port: config.port, host: config.host });
+    const setupUrl = await issueSetupLink(store.db, config.publicAppUrl);
     const jobs = [
       startJob(rollupJob(store.db, config.rollupIntervalMs), app.log),
       startJob(sessionRetentionJob(store.db, app.log), app.log),
@@ -72,6 +81,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app,
       store,
       url,
+      setupUrl,
       async stop() {
         // close() stops accepting and waits for in-flight requests; then the store checkpoints.
         await Promise.all(jobs.map((job) => job.stop()));

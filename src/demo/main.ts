@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { runAllPendingRollups } from '../analytics/rollup.js';
 import { addDays, dayOf } from '../domain/dates.js';
 import { loadConfig } from '../config.js';
+import { invitationUrl } from '../domain/console-auth.js';
 import { createOrganization } from '../repositories/organizations.js';
 import { insertUser } from '../repositories/users.js';
 import { startServer } from '../server.js';
@@ -25,7 +26,7 @@ async function main() {
   const server = await startServer(config);
   const { db } = server.app.services;
 
-  const { organization, owner, apiKey } = await createOrganization(db, { name: 'Demo Org', ownerEmail: `owner+${Date.now()}@demo.example` });
+  const { organization, owner, apiKey, invitation } = await createOrganization(db, { name: 'Demo Org', ownerEmail: `owner+${Date.now()}@demo.example` });
   const userIds = [owner.id];
   for (let i = 1; i < USERS; i++) {
     const role = i < 4 ? 'manager' : i < 45 ? 'member' : 'guest';
@@ -56,6 +57,8 @@ async function main() {
   const start = addDays(lastDay, -6);
   console.log(`\nQuarterdeck demo: ${events.length} events of ${USERS} users over ${DAYS} days, aggregated up to ${lastDay}.`);
   console.log(`Data directory: ${dataDir}`);
+  console.log(`Console:        ${invitationUrl(config.publicAppUrl, invitation.token)}`);
+  console.log('                (one-time link: choose a password and you are signed in as the demo owner)');
   console.log(`Owner API key:  ${apiKey}`);
   console.log(`Try:\n  curl -s -H 'Authorization: Bearer ${apiKey}' '${server.url}/api/v1/analytics/activity?startDate=${start}&endDate=${lastDay}'\n`);
   const stop = () => void server.stop().then(() => process.exit(0));

@@ -1,26 +1,33 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { Config } from '../config.js';
 import type { Db } from '../db/store.js';
 import type { AccessTokens } from '../domain/access-tokens.js';
 import { looksLikeJwt } from '../domain/access-tokens.js';
 import { API_KEY_PREFIX, hashSecret, sameSecret } from '../domain/credentials.js';
 import type { Role } from '../domain/roles.js';
+import { CSRF_HEADER, SESSION_COOKIE, SESSION_TOUCH_RESOLUTION_MS } from '../domain/console-auth.js';
 import { findLiveKey, touchApiKey } from '../repositories/api-keys.js';
+import { findLiveBrowserSession, touchBrowserSession } from '../repositories/browser-sessions.js';
 import { ApiError } from './errors.js';
 
 // The one auth layer. Each route subtree declares which credentials it takes (an onRequest
 // hook from `authenticate`) and which roles (a preHandler from `requireRole`).
 
-export type CredentialKind = 'apiKey' | 'jwt';
+export type CredentialKind = 'apiKey' | 'jwt' | 'session';
 
-export interface UserPrincipal {
+interface PrincipalBase {
   kind: 'user';
-  via: CredentialKind;
   organizationId: string;
   userId: string;
   email: string;
   role: Role;
-  apiKeyId: string;
 }
+
+/** Who calls: through an API key or a token exchanged for one, or through a console session. */
+export type UserPrincipal = PrincipalBase & (
+    | { via: 'apiKey' | 'jwt'; apiKeyId: string }
+    | { via: 'session'; sessionId: string; csrfToken: string; sessionExpiresAt: Date }
+  );
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,14 +53,59 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export interface AuthDeps {
   db: Db;
   accessTokens: AccessTokens;
+  config: Pick<Config, 'publicAppUrl'>;
+}
+
+const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+export function isStateChanging(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.includes(request.method);
+}
+
+/**
+ * A console request must come from the console's own origin (PUBLIC_APP_URL): browsers send
+ * Origin on every state-changing request, and a cross-site page cannot forge it.
+ */
+export function assertConsoleOrigin(request: FastifyRequest, appUrl: string): void {
+  if (request.headers.origin !== new URL(appUrl).origin) {
+    throw new ApiError('forbidden', `cross-site request refused: the Origin header must be ${new URL(appUrl).origin}`);
+  }
+}
+
+/** A state-changing request made with the session cookie: same origin and the session's CSRF token. */
+function assertNotForged(request: FastifyRequest, appUrl: string, csrfToken: string): void {
+  assertConsoleOrigin(request, appUrl);
+  const sent = request.headers[CSRF_HEADER];
+  if (typeof sent !== 'string' || !sameSecret(sent, csrfToken)) {
+    throw new ApiError('forbidden', `cross-site request refused: send the session's CSRF token in ${CSRF_HEADER}`);
+  }
+}
+
+/** The console session named by the qd_session cookie, checked and kept alive. */
+async function authenticateSession(deps: AuthDeps, request: FastifyRequest, cookie: string): Promise<void> {
+  const session = await findLiveBrowserSession(deps.db, cookie);
+  if (!session) throw new ApiError('unauthorized', 'the console session has ended: sign in again');
+  if (isStateChanging(request)) assertNotForged(request, deps.config.publicAppUrl, session.csrfToken);
+  const now = new Date();
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_RESOLUTION_MS) await touchBrowserSession(deps.db, session.sessionId, now);
+  const { sessionId, organizationId, userId, email, role, csrfToken, expiresAt } = session;
+  request.principal = { kind: 'user', via: 'session', sessionId, organizationId, userId, email, role, csrfToken, sessionExpiresAt: expiresAt };
+}
+
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE] || undefined;
 }
 
 export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[]): onRequestHookHandler {
   const acceptsJwt = accepts.includes('jwt');
   const acceptsKey = accepts.includes('apiKey');
+  const acceptsSession = accepts.includes('session');
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (!token) throw new ApiError('unauthorized', 'missing credential: send Authorization: Bearer <API_KEY>');
+    // An Authorization header wins over the cookie: scripts in a signed-in browser stay explicit.
+    const cookie = token ? undefined : sessionCookieOf(request);
+    if (cookie && acceptsSession) return authenticateSession(deps, request, cookie);
+    if (!token) throw new ApiError('unauthorized', cookie ? 'this endpoint does not take the console session' : 'missing credential: send Authorization: Bearer <API_KEY>');
     if (acceptsKey && token.startsWith(API_KEY_PREFIX)) {
       const owner = await findLiveKey(deps.db, { keyHash: hashSecret(token) });
       if (!owner) throw new ApiError('unauthorized', 'invalid, expired or revoked API key');
@@ -91,4 +143,9 @@ export function authenticateAdmin(adminToken: string): onRequestHookHandler {
     const token = bearerToken(request);
     if (!token || !sameSecret(token, adminToken)) throw new ApiError('unauthorized', 'admin token required');
   };
+}
+
+/** The caller's own console session, which a change it makes to itself should not end. */
+export function ownSessionId(principal: UserPrincipal): string | undefined {
+  return principal.via === 'session' ? principal.sessionId : undefined;
 }

@@ -50,10 +50,17 @@ export async function installRateLimit(app: FastifyInstance, settings: RateLimit
   });
 }
 
-/** The key a caller is limited by: its API key (JWTs count against the key they came from), its computer, or its address. */
+/**
+ * The key a caller is limited by: its API key (JWTs count against the key they came from) or
+ * console session, its computer, or its address.
+ */
 export type CallerKey = (request: FastifyRequest) => string;
 
-export const byApiKey: CallerKey = (request) => `key:${request.principal?.apiKeyId ?? request.ip}`;
+export const byCredential: CallerKey = (request) => {
+  const principal = request.principal;
+  if (principal?.via === 'session') return `session:${principal.sessionId}`;
+  return `key:${principal?.apiKeyId ?? request.ip}`;
+};
 export const byClientAddress: CallerKey = (request) => `ip:${request.ip}`;
 
 /** The limiter of one route group: RATE_LIMIT_PER_MINUTE requests per caller, counted after authentication. */

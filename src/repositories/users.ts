@@ -4,6 +4,8 @@ import { DomainError, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { mayAssignRole, mayManageUser, type Role } from '../domain/roles.js';
 import { insertApiKey, revokeUserApiKeys } from './api-keys.js';
+import { endUserSessions } from './browser-sessions.js';
+import { issueInvitation, type IssuedInvitation } from './invitations.js';
 
 // Users of an organization. Every call takes the organization id: nothing crosses tenants.
 
@@ -47,13 +49,19 @@ export async function insertUser(db: Db, organizationId: string, input: { email:
   }
 }
 
-/** Adds a user, as `actorRole` may, with an initial API key (shown once). */
-export async function addUser(db: Db, organizationId: string, actorRole: Role, input: { email: string; name?: string | null; role: Role }): Promise<{ user: UserRecord; key: string }> {
+/** Adds a user, as `actorRole` may, with an initial API key and a console invitation (both shown once). */
+export async function addUser(
+  db: Db,
+  organizationId: string,
+  actorRole: Role,
+  input: { email: string; name?: string | null; role: Role },
+): Promise<{ user: UserRecord; key: string; invitation: IssuedInvitation }> {
   if (!mayAssignRole(actorRole, input.role)) throw new DomainError('role_not_permitted', 'only an owner may grant the owner role');
   return db.transaction().execute(async (trx) => {
     const user = await insertUser(trx, organizationId, input);
     const { key } = await insertApiKey(trx, organizationId, user.id, { name: 'initial' });
-    return { user, key };
+    const invitation = await issueInvitation(trx, organizationId, user.id);
+    return { user, key, invitation };
   });
 }
 
@@ -108,20 +116,31 @@ async function assertAnotherOwnerRemains(trx: Db, organizationId: string, subjec
   }
 }
 
-/** Changes a user's role or name, as `actorRole` may. */
-export async function changeUser(db: Db, organizationId: string, actorRole: Role, userId: string, changes: { role?: Role; name?: string | null }): Promise<UserRecord> {
+/**
+ * Changes a user's role or name, as `actorRole` may. A new role ends the user's console sessions
+ * (but `keepSessionId`, the caller's own), so the next sign-in sees it.
+ */
+export async function changeUser(
+  db: Db,
+  organizationId: string,
+  actorRole: Role,
+  userId: string,
+  changes: { role?: Role; name?: string | null },
+  keepSessionId?: string,
+): Promise<UserRecord> {
   return db.transaction().execute(async (trx) => {
     const subject = await lockManagedUser(trx, organizationId, actorRole, userId);
     if (changes.role !== undefined) {
       if (!mayAssignRole(actorRole, changes.role)) throw new DomainError('role_not_permitted', 'only an owner may grant the owner role');
       if (changes.role !== 'owner') await assertAnotherOwnerRemains(trx, organizationId, subject);
+      if (changes.role !== subject.role) await endUserSessions(trx, organizationId, userId, keepSessionId);
     }
     const row = await trx.updateTable('users').set(changes).where('organization_id', '=', organizationId).where('id', '=', userId).returning(columns).executeTakeFirstOrThrow();
     return toRecord(row);
   });
 }
 
-/** Deactivates a user, as `actorRole` may: its keys and tokens die. Deactivating again changes nothing. */
+/** Deactivates a user, as `actorRole` may: its keys, tokens and console sessions die. Deactivating again changes nothing. */
 export async function deactivateUser(db: Db, organizationId: string, actorRole: Role, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await findUser(trx, organizationId, userId);
@@ -130,6 +149,15 @@ export async function deactivateUser(db: Db, organizationId: string, actorRole: 
     await assertAnotherOwnerRemains(trx, organizationId, await lockManagedUser(trx, organizationId, actorRole, userId));
     await trx.updateTable('users').set({ active: false }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
     await revokeUserApiKeys(trx, organizationId, userId);
+    await endUserSessions(trx, organizationId, userId);
+  });
+}
+
+/** A new console invitation for a user `actorRole` may manage; the user's unused one dies. */
+export async function inviteUser(db: Db, organizationId: string, actorRole: Role, userId: string): Promise<IssuedInvitation> {
+  return db.transaction().execute(async (trx) => {
+    await lockManagedUser(trx, organizationId, actorRole, userId);
+    return issueInvitation(trx, organizationId, userId);
   });
 }
 
@@ -146,3 +174,24 @@ async function countOtherActiveOwners(db: Db, organizationId: string, exceptUser
     .execute();
   return rows.length;
 }
+
+export async function setPasswordHash(db: Db, organizationId: string, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+}
+
+/** Active users with a password and this e-mail, in any organization, oldest first. */
+export async function findSignInCandidates(db: Db, email: string): Promise<{ id: string; organizationId: string; passwordHash: string }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'organization_id', 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('active', '=', true)
+    .where('password_hash', 'is not', null)
+    .orderBy('id')
+    .limit(MAX_SIGN_IN_CANDIDATES)
+    .execute();
+  return rows.map((row) => ({ id: row.id, organizationId: row.organization_id, passwordHash: row.password_hash! }));
+}
+
+/** One e-mail may belong to people in several organizations; sign-in checks at most this many. */
+const MAX_SIGN_IN_CANDIDATES = 10;

@@ -2,7 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { ErrorBody, Pagination } from './common.js';
 import { ContentBlock, Computer, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
 import { ControlChange } from './controls.js';
-import { ApiKey, RoleName, User } from './identity.js';
+import { ApiKey, ConsoleSession, RoleName, User } from './identity.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
 
 // The API's schemas and response views, one file per resource group. The shared ones are
@@ -21,6 +21,7 @@ export const sharedSchemas: TSchema[] = [
   RoleName,
   User,
   ApiKey,
+  ConsoleSession,
   ProvisioningStep,
   RepoSpec,
   Computer,

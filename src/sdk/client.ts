@@ -51,6 +51,11 @@ export interface ClientOptions {
   baseUrl: string;
   /** An API key (qd_...) or an access token. */
   apiKey?: string;
+  /**
+   * In the web console (no apiKey; the browser sends the session cookie): the session's CSRF
+   * token, sent as X-CSRF-Token on every state-changing request. Read on each request.
+   */
+  csrfToken?: () => string | undefined;
   /** Retries of a 429 or 503 answer (and of network errors on idempotent methods). Default 3. */
   maxRetries?: number;
   /** Longest wait between two tries, in ms. Default 30 s. */
@@ -139,6 +144,8 @@ export class QuarterdeckClient {
     }
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
+    const csrfToken = method === 'get' ? undefined : this.options.csrfToken?.();
+    if (csrfToken) headers['x-csrf-token'] = csrfToken;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     const maxRetries = this.options.maxRetries ?? 3;
     const backoff = { baseMs: RETRY_BASE_MS, maxMs: this.options.maxRetryDelayMs ?? 30_000 };

@@ -50,6 +50,14 @@ describe('users and keys', () => {
     const added = await cliJson(['users', 'add', email, '--role', 'member', '--name', 'Cli User'], env);
     expect(added.user).toMatchObject({ email, role: 'member', name: 'Cli User' });
     expect(added.apiKey).toMatch(/^qd_/);
+    expect(added.inviteUrl).toMatch(/\/invite\/qdi_/);
+
+    const invited = await cli(['users', 'invite', added.user.id], env);
+    expect(invited.code).toBe(0);
+    expect(invited.stderr).toContain('one-time link');
+    const invitation = JSON.parse(invited.stdout);
+    expect(invitation.inviteUrl).toMatch(new RegExp(`^${server.config.publicAppUrl}/invite/qdi_`));
+    expect(invitation.inviteUrl).not.toBe(added.inviteUrl);
 
     const firstPage = await cli(['users', 'list', '--limit', '2'], env);
     expect(firstPage.code).toBe(0);

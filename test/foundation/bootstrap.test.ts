@@ -15,7 +15,8 @@ describe('POST /admin/v1/organizations', () => {
     const response = await bootstrap({ name: 'Acme', ownerEmail: 'Founder@Acme.test' });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['apiKey', 'organization', 'owner']);
+    expect(Object.keys(body).sort()).toEqual(['apiKey', 'inviteUrl', 'organization', 'owner']);
+    expect(body.inviteUrl).toMatch(new RegExp(`^${server.config.publicAppUrl}/invite/qdi_[\\w-]{43}$`));
     expect(body.organization).toEqual({ id: expect.stringMatching(/^org_/), name: 'Acme' });
     expect(body.owner).toEqual({ id: expect.stringMatching(/^usr_/), email: 'Founder@Acme.test', role: 'owner' });
     expect(body.apiKey).toMatch(/^qd_[\w-]{43}$/);

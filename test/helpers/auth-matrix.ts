@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/domain/roles.js';
-import { accessToken, auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from './server.js';
+import { createBrowserSession } from '../../src/repositories/browser-sessions.js';
+import {
+  acceptInvitation,
+  accessToken,
+  auth,
+  consoleHeaders,
+  createOrganization,
+  expectError,
+  startTestServer,
+  type ConsoleBrowser,
+  type TestOrganization,
+  type TestServer,
+} from './server.js';
 
 // One shared security check for every route: each route adds one line to a matrix file, and gets
 // the same tests — no credential, garbage credentials, revoked / expired keys, a deactivated
-// user, JWT where it is not accepted, every role, and another organization's ids.
+// user, JWT where it is not accepted, every role, and another organization's ids; and the console
+// session cookie as a credential of its own: every role, another organization's ids, ended
+// sessions, and CSRF (Origin and token) on state-changing requests — or 401 where it is refused.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -14,6 +28,8 @@ export interface MatrixContext {
   org: TestOrganization;
   /** Another organization, whose resources must stay invisible. */
   other: TestOrganization;
+  /** A signed-in console browser per role of `org`. */
+  browsers: Record<Role, ConsoleBrowser>;
 }
 
 export interface RouteCase {
@@ -22,6 +38,11 @@ export interface RouteCase {
   payload?: unknown | ((ctx: MatrixContext) => unknown);
   /** Which credentials the route takes. */
   credentials: 'apiKey' | 'apiKeyOrJwt' | 'admin';
+  /**
+   * Whether the console session cookie is a credential here (decisions.md §11): by default on
+   * every route that takes a JWT (/api/v0/*); the analytics and readiness routes say so.
+   */
+  session?: boolean;
   /** Roles allowed to call it (ignored for admin routes). */
   roles?: readonly Role[];
   /** A URL naming a resource of the other organization: must answer 404 to an allowed role. */
@@ -36,7 +57,10 @@ export function authMatrix(cases: RouteCase[]): void {
   let ctx: MatrixContext;
   beforeAll(async () => {
     const server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
-    ctx = { server, org: await createOrganization(server, 'Matrix Org'), other: await createOrganization(server, 'Other Org') };
+    const org = await createOrganization(server, 'Matrix Org');
+    const browsers = {} as Record<Role, ConsoleBrowser>;
+    for (const role of ROLES) browsers[role] = await acceptInvitation(server, org.users[role]);
+    ctx = { server, org, other: await createOrganization(server, 'Other Org'), browsers };
   });
   afterAll(async () => ctx?.server.close());
 
@@ -122,6 +146,54 @@ export function authMatrix(cases: RouteCase[]): void {
         it("answers 404 for another organization's resource", async () => {
           const url = await route.foreignUrl!(ctx);
           for (const role of allowed) expectError(await call(route, auth(ctx.org.users[role].key), url), 404);
+        });
+      }
+
+      const writes = route.method !== 'GET';
+      const takesSession = route.session ?? route.credentials === 'apiKeyOrJwt';
+      if (!takesSession) {
+        it('answers 401 to the console session cookie', async () => {
+          expectError(await call(route, consoleHeaders(ctx.server, ctx.browsers[firstAllowed])), 401);
+        });
+        return;
+      }
+
+      for (const role of ROLES) {
+        if (allowed.includes(role)) {
+          it(`lets a ${role} through with the session cookie`, async () => {
+            expect([401, 403]).not.toContain((await call(route, consoleHeaders(ctx.server, ctx.browsers[role]))).statusCode);
+          });
+        } else {
+          it(`answers 403 to a ${role} with the session cookie`, async () => {
+            expectError(await call(route, consoleHeaders(ctx.server, ctx.browsers[role])), 403);
+          });
+        }
+      }
+
+      it('answers 401 to an ended console session', async () => {
+        const ended = await createBrowserSession(ctx.server.store.db, ctx.org.id, ctx.org.users[firstAllowed].id);
+        const browser = { cookie: ended.token, csrfToken: ended.csrfToken };
+        await ctx.server.store.db.updateTable('browser_sessions').set({ last_seen_at: new Date(Date.now() - 13 * 3600_000) }).where('id', '=', ended.id).execute();
+        expectError(await call(route, consoleHeaders(ctx.server, browser)), 401);
+        expectError(await call(route, { cookie: 'qd_session=qds_not-a-session' }), 401);
+      });
+
+      if (route.foreignUrl) {
+        it("answers 404 for another organization's resource with the session cookie", async () => {
+          const url = await route.foreignUrl!(ctx);
+          for (const role of allowed) expectError(await call(route, consoleHeaders(ctx.server, ctx.browsers[role]), url), 404);
+        });
+      }
+
+      if (writes) {
+        it('refuses a cookie write without the CSRF token or from another origin (403)', async () => {
+          const browser = ctx.browsers[firstAllowed];
+          const cookieOnly = consoleHeaders(ctx.server, browser, { csrf: false });
+          expectError(await call(route, cookieOnly), 403);
+          expectError(await call(route, { ...cookieOnly, origin: ctx.server.config.publicAppUrl }), 403);
+          expectError(await call(route, { ...cookieOnly, origin: ctx.server.config.publicAppUrl, 'x-csrf-token': ctx.browsers.guest === browser ? ctx.browsers.owner.csrfToken : ctx.browsers.guest.csrfToken }), 403);
+          expectError(await call(route, { ...cookieOnly, origin: 'https://evil.example', 'x-csrf-token': browser.csrfToken }), 403);
+          expectError(await call(route, { ...cookieOnly, 'x-csrf-token': browser.csrfToken }), 403);
         });
       }
     });

@@ -40,7 +40,7 @@ export async function scratchDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { webRoot?: string } = {}): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const scratch = baseUrl ? await scratchDatabase(baseUrl) : undefined;
   // Tests send many bad credentials from one address on purpose; the limit of failed
@@ -50,7 +50,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const store = await openStore(config, { inMemory: true, ...(seed ? { seed } : {}) });
   const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
   const adminToken = `admin-${randomBytes(16).toString('hex')}`;
-  const app = await buildApp({ config, store, adminToken, redis });
+  const app = await buildApp({ config, store, adminToken, redis, ...options });
   await app.ready();
   return {
     app,
@@ -71,6 +71,8 @@ export interface Caller {
   email: string;
   role: Role;
   key: string;
+  /** The one-time console invitation link answered when the user was created. */
+  inviteUrl: string;
 }
 
 export interface TestOrganization {
@@ -106,7 +108,7 @@ export async function createOrganization(server: TestServer, name = 'Test Org'):
   });
   if (created.statusCode !== 201) throw new Error(`bootstrap failed: ${created.statusCode} ${created.body}`);
   const body = created.json();
-  const owner: Caller = { id: body.owner.id, email: ownerEmail, role: 'owner', key: body.apiKey };
+  const owner: Caller = { id: body.owner.id, email: ownerEmail, role: 'owner', key: body.apiKey, inviteUrl: body.inviteUrl };
   const users = { owner } as Record<Role, Caller>;
   for (const role of ['manager', 'member', 'guest'] as const) users[role] = await addUser(server, owner.key, role);
   return { id: body.organization.id, owner, users };
@@ -116,7 +118,7 @@ export async function addUser(server: TestServer, actorKey: string, role: Role, 
   const response = await server.app.inject({ method: 'POST', url: '/api/v0/organization/users', headers: auth(actorKey), payload: { email, role } });
   if (response.statusCode !== 201) throw new Error(`add user failed: ${response.statusCode} ${response.body}`);
   const body = response.json();
-  return { id: body.user.id, email, role, key: body.apiKey };
+  return { id: body.user.id, email, role, key: body.apiKey, inviteUrl: body.inviteUrl };
 }
 
 export async function accessToken(server: TestServer, key: string): Promise<string> {
@@ -135,4 +137,39 @@ export function expectError(response: LightMyRequestResponse, status: number): {
   if (body.status !== status || typeof body.title !== 'string' || typeof body.detail !== 'string') throw new Error(`bad error body: ${response.body}`);
   if (body.requestId !== response.headers['x-request-id']) throw new Error('requestId differs from X-Request-Id');
   return body;
+}
+
+/** A signed-in console browser: its session cookie and CSRF token. */
+export interface ConsoleBrowser {
+  cookie: string;
+  csrfToken: string;
+}
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** The invitation token at the end of an inviteUrl. */
+export function invitationToken(inviteUrl: string): string {
+  return inviteUrl.slice(inviteUrl.lastIndexOf('/') + 1);
+}
+
+/** The qd_session value a response sets ('' when it clears it). */
+export function sessionCookieFrom(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === 'qd_session')?.value;
+}
+
+/** Accepts the caller's invitation with a password, as the invite page does. */
+export async function acceptInvitation(server: TestServer, caller: Pick<Caller, 'inviteUrl'>, password = TEST_PASSWORD): Promise<ConsoleBrowser> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v0/auth/invitations/accept',
+    headers: { origin: server.config.publicAppUrl },
+    payload: { token: invitationToken(caller.inviteUrl), password },
+  });
+  if (response.statusCode !== 200) throw new Error(`accept failed: ${response.statusCode} ${response.body}`);
+  return { cookie: sessionCookieFrom(response)!, csrfToken: response.json().csrfToken };
+}
+
+/** Headers of a console request: the cookie, and for writes the Origin and CSRF token too. */
+export function consoleHeaders(server: TestServer, browser: ConsoleBrowser, options: { csrf?: boolean } = { csrf: true }): Record<string, string> {
+  return { cookie: `qd_session=${browser.cookie}`, ...(options.csrf ? { origin: server.config.publicAppUrl, 'x-csrf-token': browser.csrfToken } : {}) };
 }

@@ -15,7 +15,7 @@ import { readinessList, readinessUpload } from './readiness.js';
 import { serve } from './serve.js';
 import { sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsUpdate } from './sessions.js';
 import { telemetrySend } from './telemetry.js';
-import { usersAdd, usersList, usersRemove, usersUpdate } from './users.js';
+import { usersAdd, usersInvite, usersList, usersRemove, usersUpdate } from './users.js';
 
 /** Every `quarterdeck` command; main.ts picks one by its name words. */
 export const COMMANDS: readonly Command[] = [
@@ -29,7 +29,7 @@ export const COMMANDS: readonly Command[] = [
   sessionsList, sessionsGet, sessionsCreate, sessionsUpdate, sessionsInterrupt, sessionsDelete,
   messagesList, messagesGet, messagesSend,
   limitsGet, limitsSet, limitsGlobal,
-  usersList, usersAdd, usersUpdate, usersRemove,
+  usersList, usersAdd, usersUpdate, usersRemove, usersInvite,
   keysList, keysCreate, keysRevoke,
   telemetrySend,
 ];

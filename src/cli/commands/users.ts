@@ -2,7 +2,7 @@ import type { RequestBody } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
 import { apiCommand, v0List, type ApiContext } from './api-command.js';
 
-// `quarterdeck users list|add|update|remove`: the organization's members.
+// `quarterdeck users list|add|update|remove|invite`: the organization's members.
 
 const PROFILE = {
   role: { type: 'string', description: 'owner, manager, member or guest' },
@@ -58,5 +58,17 @@ export const usersRemove = apiCommand({
     await client.request('delete', '/api/v0/organization/users/{userId}', { path: { userId: args.positionals[0]! } });
     io.stderr(`removed ${args.positionals[0]}\n`);
     return { none: true };
+  },
+});
+
+export const usersInvite = apiCommand({
+  name: ['users', 'invite'],
+  usage: '<userId>',
+  summary: 'Issue a new console invitation link for a member (the old one dies)',
+  positionals: { min: 1, max: 1 },
+  async call({ client, args, io }) {
+    const invitation = await client.request('post', '/api/v0/organization/users/{userId}/invite', { path: { userId: args.positionals[0]! } });
+    io.stderr('send this one-time link to the member: it sets a console password (valid 7 days)\n');
+    return { value: invitation };
   },
 });

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Identity tables (migrations/0001_foundation.sql).
+// Identity tables (migrations/0001_foundation.sql, 0006_console_auth.sql).
 
 // Table types for Kysely, one interface per table of migrations/.
 
@@ -20,6 +20,7 @@ export interface UsersTable {
   role: string;
   active: Generated<boolean>;
   created_at: CreatedAt;
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiKeysTable {
@@ -41,9 +42,39 @@ export interface ServerSecretsTable {
   created_at: CreatedAt;
 }
 
+export interface InvitationsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface BrowserSessionsTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  token_hash: string;
+  csrf_token: string;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
+}
+
+export interface SignInFailuresTable {
+  scope: string;
+  failures: number;
+  window_start: Date;
+}
+
 export interface IdentityTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   server_secrets: ServerSecretsTable;
+  invitations: InvitationsTable;
+  browser_sessions: BrowserSessionsTable;
+  sign_in_failures: SignInFailuresTable;
 }

@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import { invitationUrl } from '../../../domain/console-auth.js';
 import type { App } from '../../../http/context.js';
 import { Email, RoleName } from '../../../schemas/index.js';
 import { createOrganization } from '../../../repositories/organizations.js';
 
-// POST /admin/v1/organizations — platform bootstrap: an organization, its owner and a first key.
+// POST /admin/v1/organizations — platform bootstrap: an organization, its owner, a first key and
+// the owner's console invitation.
 export default async function createOrganizationRoute(app: App) {
   app.post(
     '/organizations',
@@ -17,16 +19,18 @@ export default async function createOrganizationRoute(app: App) {
             organization: Type.Object({ id: Type.String(), name: Type.String() }),
             owner: Type.Object({ id: Type.String(), email: Type.String(), role: Type.Ref(RoleName) }),
             apiKey: Type.String({ description: 'The owner API key; shown once' }),
+            inviteUrl: Type.String({ description: "One-time link where the owner sets a console password (7 days); shown once" }),
           }),
         },
       },
     },
     async (request, reply) => {
-      const { organization, owner, apiKey } = await createOrganization(app.services.db, request.body);
+      const { organization, owner, apiKey, invitation } = await createOrganization(app.services.db, request.body);
       return reply.code(201).send({
         organization: { id: organization.id, name: organization.name },
         owner: { id: owner.id, email: owner.email, role: owner.role },
         apiKey,
+        inviteUrl: invitationUrl(app.services.config.publicAppUrl, invitation.token),
       });
     },
   );

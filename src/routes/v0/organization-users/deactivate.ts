@@ -3,7 +3,7 @@ import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { deactivateUser } from '../../../repositories/users.js';
 
-// DELETE /api/v0/organization/users/{userId} — deactivates the user; its keys and tokens die.
+// DELETE /api/v0/organization/users/{userId} — deactivates the user; its keys, tokens and console sessions die.
 export default async function deactivateUserRoute(app: App) {
   app.delete(
     '/organization/users/:userId',

@@ -3,6 +3,7 @@ import { requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import create from './create.js';
 import deactivate from './deactivate.js';
+import invite from './invite.js';
 import list from './list.js';
 import update from './update.js';
 
@@ -13,4 +14,5 @@ export default async function organizationUsers(app: App) {
   await app.register(create);
   await app.register(update);
   await app.register(deactivate);
+  await app.register(invite);
 }

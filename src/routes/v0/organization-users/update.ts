@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { principalOf } from '../../../http/auth.js';
+import { ownSessionId, principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { RoleName, User } from '../../../schemas/index.js';
 import { userView } from '../../../schemas/index.js';
@@ -22,9 +22,10 @@ export default async function updateUserRoute(app: App) {
       },
     },
     async (request) => {
-      const { organizationId, role } = principalOf(request);
+      const principal = principalOf(request);
+      const { organizationId, role } = principal;
       const { role: newRole, name } = request.body;
-      const user = await changeUser(app.services.db, organizationId, role, request.params.userId, { ...(newRole !== undefined && { role: newRole }), ...(name !== undefined && { name }) });
+      const user = await changeUser(app.services.db, organizationId, role, request.params.userId, { ...(newRole !== undefined && { role: newRole }), ...(name !== undefined && { name }) }, ownSessionId(principal));
       return { user: userView(user) };
     },
   );

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store.js';
+import { INVITATION_PREFIX, INVITATION_TTL_MS } from '../domain/console-auth.js';
+import { hashSecret, issueSecret } from '../domain/credentials.js';
+import { newId } from '../domain/ids.js';
+
+// One-time invitations: a user sets a password with one. Only the token's hash is stored; a new
+// invitation kills the user's unused ones.
+
+export interface IssuedInvitation {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function issueInvitation(db: Db, organizationId: string, userId: string, now = new Date()): Promise<IssuedInvitation> {
+  await db.deleteFrom('invitations').where('organization_id', '=', organizationId).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  const issued = issueSecret(INVITATION_PREFIX);
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  await db
+    .insertInto('invitations')
+    .values({ id: newId('inv'), organization_id: organizationId, user_id: userId, token_hash: issued.hash, expires_at: expiresAt, used_at: null })
+    .execute();
+  return { token: issued.secret, expiresAt };
+}
+
+/**
+ * Marks a live invitation used and answers whose it is; undefined when the token is unknown,
+ * used, expired, or its user deactivated. Single use holds under concurrency: the update is atomic.
+ */
+export async function consumeInvitation(db: Db, token: string): Promise<{ organizationId: string; userId: string } | undefined> {
+  const row = await db
+    .updateTable('invitations')
+    .set({ used_at: sql<Date>`now()` })
+    .where('token_hash', '=', hashSecret(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where(({ exists, selectFrom }) => exists(selectFrom('users').select('users.id').whereRef('users.id', '=', 'invitations.user_id').where('users.active', '=', true)))
+    .returning(['organization_id', 'user_id'])
+    .executeTakeFirst();
+  return row && { organizationId: row.organization_id, userId: row.user_id };
+}

@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { App } from '../../http/context.js';
+import { ApiError } from '../../http/errors.js';
+
+// The web console (web/, built into dist/web): hashed assets cached for good, index.html never,
+// and the single-page fallback only on the console's own paths — /api, /admin, /healthz,
+// /readyz, /docs, /openapi.json and /metrics keep their answers and their JSON 404s.
+// Security headers (helmet) on every answer of this subtree, with a CSP that allows no inline
+// script (Mantine writes inline styles, so styles may be inline).
+
+/** The console's pages (web/src/App.tsx); each answers index.html. Any other path keeps its 404. */
+export const CONSOLE_PATHS = ['/', '/sign-in', '/sign-out', '/invite/:token', '/setup/:token', '/settings/api-keys', '/settings/members'] as const;
+
+export default async function consoleRoutes(app: App, options: { webRoot: string }) {
+  const https = new URL(app.services.config.publicAppUrl).protocol === 'https:';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https,
+  });
+
+  const indexHtml = await readFile(join(options.webRoot, 'index.html'), 'utf8').catch(() => undefined);
+  await app.register(fastifyStatic, {
+    root: join(options.webRoot, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    // One route per built file, found at start: nothing else answers under /assets/.
+    wildcard: false,
+    // Vite names every asset by its content hash: a changed file is a new URL.
+    immutable: true,
+    maxAge: '365d',
+  });
+  for (const path of CONSOLE_PATHS) {
+    app.get(path, { schema: { hide: true } }, async (_request, reply) => {
+      if (indexHtml === undefined) throw new ApiError('unavailable', 'the web console is not built: run npm run build');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    });
+  }
+}

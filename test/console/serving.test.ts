@@ -1,0 +1,67 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, startTestServer, type TestServer } from '../helpers/server.js';
+
+// How the server serves the web console: pages only on console paths, index.html never cached,
+// hashed assets cached for good, security headers with a CSP that allows no inline script.
+
+let server: TestServer;
+let webRoot: string;
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  webRoot = await mkdtemp(join(tmpdir(), 'qd-web-'));
+  await mkdir(join(webRoot, 'assets'));
+  await writeFile(join(webRoot, 'index.html'), INDEX);
+  await writeFile(join(webRoot, 'assets', 'index-abc123.js'), 'console.log("console")');
+  server = await startTestServer({}, { webRoot });
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+describe('the console pages', () => {
+  it('answers index.html on console paths, not cached, with a strict CSP', async () => {
+    for (const url of ['/', '/sign-in', '/sign-out', '/settings/api-keys', '/settings/members', '/invite/qdi_x', '/setup/qdsetup_x']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['cache-control']).toContain('max-age=31536000');
+    expectError(await server.app.inject({ method: 'GET', url: '/assets/missing.js' }), 404);
+  });
+
+  it('never falls back to the page on API and operations paths', async () => {
+    for (const url of ['/api/unknown', '/api/v0/nothing', '/admin/v1/nothing', '/healthz/x', '/metrics/x', '/openapi.json/x', '/settings', '/settings/unknown', '/unknown-page']) {
+      expectError(await server.app.inject({ method: 'GET', url }), 404);
+    }
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await server.app.inject({ method: 'GET', url: '/openapi.json' })).headers['content-type']).toContain('application/json');
+    expect((await server.app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 on console paths when the console is not built', async () => {
+    const bare = await startTestServer({}, { webRoot: join(webRoot, 'nothing-here') });
+    try {
+      expectError(await bare.app.inject({ method: 'GET', url: '/sign-in' }), 503);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { QuarterdeckClient, QuarterdeckError } from '../../../src/sdk/client.js';
+import type { components } from '../../../src/sdk/openapi.js';
+
+// The console talks to the server through the project's SDK, with the session cookie (sent by
+// the browser) and the session's CSRF token. No retries: a person sees the answer at once.
+
+export type ConsoleSession = components['schemas']['ConsoleSession'];
+export type User = components['schemas']['User'];
+export type ApiKey = components['schemas']['ApiKey'];
+export type Role = components['schemas']['Role'];
+
+let csrfToken: string | undefined;
+
+export function rememberCsrfToken(token: string | undefined): void {
+  csrfToken = token;
+}
+
+export const api = new QuarterdeckClient({ baseUrl: window.location.origin, csrfToken: () => csrfToken, maxRetries: 0 });
+
+/** What to tell a person about a failed call: the server's detail when there is one. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof QuarterdeckError) return error.body.detail;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof QuarterdeckError ? error.status : undefined;
+}
+
+export function isManager(role: Role): boolean {
+  return role === 'owner' || role === 'manager';
+}

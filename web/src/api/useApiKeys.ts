@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type ApiKey } from './client';
+
+// API keys (GET/POST /api/v0/api-keys, DELETE /api/v0/api-keys/{id}): the person's own, or
+// every live key of the organization for an owner or manager.
+
+const KEYS_KEY = ['api-keys'] as const;
+
+async function fetchAllKeys(): Promise<ApiKey[]> {
+  const keys: ApiKey[] = [];
+  for await (const key of api.paginate('/api/v0/api-keys', 'apiKeys', { query: { limit: 100 } })) keys.push(key);
+  return keys;
+}
+
+export function useApiKeys() {
+  return useQuery({ queryKey: KEYS_KEY, queryFn: fetchAllKeys });
+}
+
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; expiresAt?: number }) => api.request('post', '/api/v0/api-keys', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS_KEY }),
+  });
+}
+
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.request('delete', '/api/v0/api-keys/{id}', { path: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS_KEY }),
+  });
+}

@@ -1,0 +1,42 @@
+import { Badge, Button, Popover, Stack, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useSignedInSession } from './SessionContext';
+
+/** Who is signed in (name, role, organization) and the way out. */
+export function AccountMenu() {
+  const { user, organization } = useSignedInSession();
+  const navigate = useNavigate();
+  return (
+    <Popover position="bottom-end" width={260} shadow="md" trapFocus>
+      <Popover.Target>
+        <Button variant="default" aria-label={`Account: ${user.name ?? user.email}`} maw={180}>
+          <Text truncate size="sm" span>
+            {user.name ?? user.email}
+          </Text>
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Account">
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            Signed in as
+          </Text>
+          {user.name && (
+            <Text size="sm" fw={600}>
+              {user.name}
+            </Text>
+          )}
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+            {user.email}
+          </Text>
+          <Text size="sm">{organization.name}</Text>
+          <Badge variant="light" w="fit-content">
+            {user.role}
+          </Badge>
+          <Button variant="default" mt="sm" onClick={() => navigate('/sign-out')}>
+            Sign out
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { isManager, type ApiKey } from '../../api/client';
+import { useApiKeys, useRevokeApiKey } from '../../api/useApiKeys';
+import { useKeyCreationRestricted } from '../../api/useEnterpriseControls';
+import { useMembers } from '../../api/useMembers';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { useSignedInSession } from '../../components/SessionContext';
+import { CreateKeyModal } from './CreateKeyModal';
+import { KeysTable } from './KeysTable';
+
+/** /settings/api-keys — your keys (owner/manager: every live key of the organization). */
+export function ApiKeysPage() {
+  const session = useSignedInSession();
+  const manager = isManager(session.user.role);
+  const keys = useApiKeys();
+  const members = useMembers(manager);
+  const restricted = useKeyCreationRestricted(manager);
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  const emailOf = (userId: string) => members.data?.find((user) => user.id === userId)?.email;
+  const closeRevoke = () => {
+    revoke.reset();
+    setRevoking(null);
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            API keys
+          </Title>
+          <Text size="sm" c="dimmed">
+            {manager ? `Every live key of ${session.organization.name}.` : 'Your keys for the Quarterdeck API.'} A key acts with its user's role.
+          </Text>
+        </div>
+        <Button onClick={() => setCreating(true)}>Create API key</Button>
+      </Group>
+
+      {restricted.data && (
+        <Alert color="blue" title="Only owners and managers create keys">
+          The enterprise control restrictApiKeyCreationToManagers is on: members and guests of {session.organization.name} cannot create API keys, and
+          ask an owner or manager instead.
+        </Alert>
+      )}
+
+      {keys.isPending ? (
+        <LoadingState label="Loading API keys" />
+      ) : keys.isError ? (
+        <ErrorState error={keys.error} onRetry={() => void keys.refetch()} />
+      ) : keys.data.length === 0 ? (
+        <EmptyState title="No API keys yet">Create one to call the Quarterdeck API from scripts, CI or the CLI.</EmptyState>
+      ) : (
+        <KeysTable keys={keys.data} ownUserId={session.user.id} {...(manager ? { userEmail: emailOf } : {})} onRevoke={setRevoking} />
+      )}
+
+      <CreateKeyModal opened={creating} onClose={() => setCreating(false)} apiUrl={session.apiUrl} />
+      <ConfirmModal
+        opened={revoking !== null}
+        title="Revoke this API key?"
+        confirmLabel="Revoke key"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onClose={closeRevoke}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: closeRevoke })}
+      >
+        {revoking && `“${revoking.name}” (${revoking.prefix}…) stops working at once, and so do access tokens made from it. This cannot be undone.`}
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Badge, Button, Code, Table, Text } from '@mantine/core';
+import type { ApiKey } from '../../api/client';
+import { formatDate, formatDateTime } from '../../format';
+
+/**
+ * The keys, with their user when the reader sees the whole organization's. On a phone the table
+ * keeps name, expiry and the action; the rest shows from the "sm" breakpoint on.
+ */
+export function KeysTable(props: { keys: ApiKey[]; ownUserId: string; userEmail?: (userId: string) => string | undefined; onRevoke: (key: ApiKey) => void }) {
+  const showUser = props.userEmail !== undefined;
+  const userOf = (key: ApiKey) => props.userEmail?.(key.userId) ?? key.userId;
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              Key
+            </Table.Th>
+            {showUser && (
+              <Table.Th scope="col" visibleFrom="sm">
+                User
+              </Table.Th>
+            )}
+            <Table.Th scope="col" visibleFrom="sm">
+              Created
+            </Table.Th>
+            <Table.Th scope="col">Expires</Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              Last used
+            </Table.Th>
+            <Table.Th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.keys.map((key) => (
+            <Table.Tr key={key.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {key.name}
+                </Text>
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {key.prefix}…{showUser && ` · ${userOf(key)}`}
+                </Text>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Code>{key.prefix}…</Code>
+              </Table.Td>
+              {showUser && (
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm">{userOf(key)}</Text>
+                  {key.userId === props.ownUserId && (
+                    <Badge size="xs" variant="light">
+                      you
+                    </Badge>
+                  )}
+                </Table.Td>
+              )}
+              <Table.Td visibleFrom="sm">{formatDate(key.createdAt)}</Table.Td>
+              <Table.Td>{formatDate(key.expiresAt, 'Never')}</Table.Td>
+              <Table.Td visibleFrom="sm">{formatDateTime(key.lastUsedAt, 'Never')}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" color="red" onClick={() => props.onRevoke(key)} aria-label={`Revoke key ${key.name} (${key.prefix})`}>
+                  Revoke
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
