@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Identity tables (migrations/0001_foundation.sql, 0006_console_auth.sql).
+// Identity tables (migrations/0001_foundation.sql, 0008_console_auth.sql).
 
 // Table types for Kysely, one interface per table of migrations/.
 
