@@ -12,7 +12,7 @@ import { ApiError } from '../../http/errors.js';
 // script (Mantine writes inline styles, so styles may be inline).
 
 /** Paths the console's router owns; each answers index.html. */
-export const CONSOLE_PATHS = ['/', '/sign-in', '/sign-out', '/invite/*', '/setup/*', '/settings/*', '/analytics', '/analytics/*'] as const;
+export const CONSOLE_PATHS = ['/', '/sign-in', '/sign-out', '/invite/*', '/setup/*', '/settings/*', '/analytics', '/analytics/*', '/readiness', '/sessions', '/sessions/*', '/computers'] as const;
 
 export default async function consoleRoutes(app: App, options: { webRoot: string }) {
   const https = new URL(app.services.config.publicAppUrl).protocol === 'https:';
