@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import type { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,8 +14,9 @@ import { lazySecretBox } from './domain/secret-box.js';
 import type { App } from './http/context.js';
 import { frameworkError, installErrorHandling } from './http/error-handler.js';
 import { installMetrics } from './http/metrics.js';
-import { installRateLimit, type BucketStore } from './http/rate-limit.js';
-import { ErrorBody, sharedSchemas } from './http/schemas.js';
+import { installRateLimit } from './http/rate-limit.js';
+import { ErrorBody, sharedSchemas } from './schemas/index.js';
+import { ClaimWakeups } from './services/claim-wakeups.js';
 import { installValidation } from './http/validation.js';
 import { sharedSecret } from './repositories/server-secrets.js';
 import adminRoutes from './routes/admin/index.js';
@@ -31,7 +33,8 @@ import agentRoutes from './routes/v0/agent/index.js';
 export interface AppOptions {
   config: Config;
   store: Store;
-  buckets: BucketStore;
+  /** Shares rate limits across replicas when given. */
+  redis?: Redis | undefined;
   adminToken: string;
   logger?: FastifyServerOptions['logger'];
   /** The built web console (index.html and assets/); dist/web by default. */
@@ -53,7 +56,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors: frameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -69,7 +72,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       dataDir: store.kind === 'embedded' ? config.dataDir : undefined,
       shared: () => sharedSecret(store.db, 'settings-secret-key'),
     }),
+    claimWakeups: new ClaimWakeups(),
   });
+  // Long-polling claims end (with 204) as soon as the server begins to close.
+  app.addHook('preClose', async () => app.services.claimWakeups.close());
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -81,17 +87,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installValidation(app, sharedSchemas);
   // Parsed before the rate limit, which counts a console session as its credential.
   await app.register(cookie);
-  installRateLimit(app, options.buckets, config.rateLimitPerMinute);
+  await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, perMinute: config.rateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
   installMetrics(app, config.metricsToken);
 
-  // Every route documents the one error body for its 4xx and 5xx answers. The route table
-  // lets tests prove that the OpenAPI document lists every route.
-  const routeTable: { method: string; url: string }[] = [];
-  app.decorate('routeTable', routeTable);
+  // Every route documents the one error body for its 4xx and 5xx answers.
   app.addHook('onRoute', (route) => {
-    // Hidden routes (the console's pages and assets, /openapi.json) are not part of the API.
-    if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
     if (!route.schema || route.url.startsWith('/docs')) return;
     const response = (route.schema.response ??= {}) as Record<string, unknown>;
     response['4xx'] ??= Type.Ref(ErrorBody);

@@ -12,6 +12,8 @@ export interface Config {
   /** Max connections of the PostgreSQL pool (one per replica). */
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Prefix of every key this deployment writes to Redis, so deployments can share one. */
+  redisKeyPrefix: string;
   adminToken: string | undefined;
   jwtSecret: string | undefined;
   /** AES-256 key sealing secrets in settings (SECRET_KEY); generated when absent. */
@@ -23,6 +25,10 @@ export interface Config {
   /** Failed console sign-ins allowed per account, and per client address, in 15 minutes. */
   signInMaxFailuresPerAccount: number;
   signInMaxFailuresPerAddress: number;
+  /** Failed authentications per minute per client address before it is answered 429. */
+  authFailuresPerMinute: number;
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy); false: none. */
+  trustProxy: boolean | string;
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
   logLevel: string;
@@ -49,6 +55,16 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   return raw === undefined || raw === '' ? undefined : raw;
+}
+
+// TRUST_PROXY: unset or "false" trusts no proxy headers; "true" any proxy (only behind one that
+// overwrites X-Forwarded-For); or a comma-separated list of proxy addresses or CIDRs (also the
+// names loopback, linklocal, uniquelocal) whose X-Forwarded-For is believed.
+function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw;
 }
 
 function historyStart(env: NodeJS.ProcessEnv): string {
@@ -109,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: text(env, 'DATA_DIR') ?? './data',
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     redisUrl,
+    redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'quarterdeck:',
     adminToken,
     jwtSecret,
     secretKey: secretKey(env),
@@ -118,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1, 10_000_000),
     signInMaxFailuresPerAccount: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT', 10, 1, 1_000_000),
     signInMaxFailuresPerAddress: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ADDRESS', 100, 1, 1_000_000),
+    authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
+    trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 26_214_400, 1024, 1_073_741_824),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     rollupIntervalMs: integer(env, 'ROLLUP_INTERVAL_MS', 5000, 100, 86_400_000),

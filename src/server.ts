@@ -4,10 +4,10 @@ import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
 import { openStore, type Store } from './db/store.js';
 import { issueSetupLink } from './domain/setup-link.js';
-import { startRollupTimer } from './analytics/rollup-timer.js';
-import { startSessionRetention } from './jobs/session-retention.js';
+import { startJob } from './jobs/job.js';
+import { rollupJob } from './jobs/rollup.js';
+import { sessionRetentionJob } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
-import { MemoryBuckets, RedisBuckets } from './http/rate-limit.js';
 
 // A running server: store, shared state and HTTP app, with an orderly stop.
 
@@ -30,7 +30,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       config,
       store,
       adminToken: admin.token,
-      buckets: redis ? new RedisBuckets(redis) : new MemoryBuckets(),
+      redis,
       logger: { level: config.logLevel },
     });
     if (admin.generated) {
@@ -38,8 +38,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     const url = await app.listen({ port: config.port, host: config.host });
     const setupUrl = await issueSetupLink(store.db, config.publicAppUrl);
-    const rollups = startRollupTimer(store.db, config.rollupIntervalMs, app.log);
-    const retention = startSessionRetention(store.db, app.log);
+    const jobs = [startJob(rollupJob(store.db, config.rollupIntervalMs), app.log), startJob(sessionRetentionJob(store.db), app.log)];
     return {
       app,
       store,
@@ -47,8 +46,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       setupUrl,
       async stop() {
         // close() stops accepting and waits for in-flight requests; then the store checkpoints.
-        await rollups.stop();
-        await retention.stop();
+        await Promise.all(jobs.map((job) => job.stop()));
         await app.close();
         redis?.disconnect();
         await store.close();

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { analyticsRange, type DayRange } from '../domain/dates.js';
-import type { Services } from '../http/context.js';
 import { byteOrder } from './order.js';
 
 // What the five analytics endpoints share: the date query, the range rules, `meta`, and the
@@ -11,8 +10,8 @@ export const DateQuery = {
   endDate: Type.String({ description: 'YYYY-MM-DD (UTC), last day; at the latest yesterday' }),
 };
 
-export function rangeOf(services: Services, query: { startDate: string; endDate: string }): DayRange {
-  return analyticsRange(query.startDate, query.endDate, services.config.analyticsHistoryStart, new Date());
+export function rangeOf(historyStart: string, query: { startDate: string; endDate: string }): DayRange {
+  return analyticsRange(query.startDate, query.endDate, historyStart, new Date());
 }
 
 export function metaOf(organizationId: string, range: DayRange) {

@@ -4,6 +4,7 @@ import type { Db } from '../db/store.js';
 import { addDays, dayOf } from '../domain/dates.js';
 import { assembleDay, type Cell, type DayRollup, type DayStats } from './assemble.js';
 import { claimPendingDays, countPendingDays, releasePendingDay, type PendingDay } from './pending-days.js';
+import { emailsOfUsers } from '../repositories/users.js';
 
 // The daily batch: aggregates each pending organization-day that has ended into the rollup
 // tables the analytics endpoints read. The reads run outside any transaction (they scan one
@@ -61,16 +62,10 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<Day
   return result.rows[0]!;
 }
 
-async function emailsOf(db: Db, organizationId: string, userIds: string[]): Promise<Map<string, string | null>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'email']).where('organization_id', '=', organizationId).where('id', 'in', userIds).execute();
-  return new Map(rows.map((row) => [row.id, row.email]));
-}
-
 export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup> {
   const cells = await cellsOf(db, organizationId, day);
   const stats = await statsOf(db, organizationId, day);
-  const emails = await emailsOf(db, organizationId, [...new Set(cells.map((cell) => cell.user_id))]);
+  const emails = await emailsOfUsers(db, organizationId, [...new Set(cells.map((cell) => cell.user_id))]);
   return assembleDay(day, cells, stats, emails);
 }
 

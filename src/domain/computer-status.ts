@@ -1,4 +1,4 @@
-import { badRequest, conflict } from '../http/errors.js';
+import { DomainError, invalidInput } from './errors.js';
 
 // Provisioning steps and the computer status derived from them (decisions.md §7): the one place
 // for these rules.
@@ -39,10 +39,10 @@ export function computerStatus(steps: readonly { status: StepStatus }[]): Comput
   return 'provisioning';
 }
 
-/** The step after moving to `to`, with its timestamps; 409 for an illegal move. */
+/** The step after moving to `to`, with its timestamps; step_transition_invalid for an illegal move. */
 export function moveStep(step: StepState, to: StepStatus, now: Date, error?: string): StepState {
-  if (error !== undefined && to !== 'failed') throw badRequest('error is only given with status failed', [{ path: 'body/error', message: 'only with status failed' }]);
-  if (!NEXT[step.status].includes(to)) throw conflict(`a ${step.status} step cannot become ${to}`);
+  if (error !== undefined && to !== 'failed') throw invalidInput('error is only given with status failed', [{ path: 'body/error', message: 'only with status failed' }]);
+  if (!NEXT[step.status].includes(to)) throw new DomainError('step_transition_invalid', `a ${step.status} step cannot become ${to}`);
   switch (to) {
     case 'running':
       return { status: to, error: null, startedAt: now, completedAt: null };
@@ -51,12 +51,12 @@ export function moveStep(step: StepState, to: StepStatus, now: Date, error?: str
     case 'failed':
       return { status: to, error: error ?? 'failed', startedAt: step.startedAt ?? now, completedAt: now };
     case 'pending':
-      throw conflict('a step never returns to pending');
+      throw new DomainError('step_transition_invalid', 'a step never returns to pending');
   }
 }
 
 /** The user's retry of the install-deps step: only once it has finished (completed or failed). */
 export function retryInstallDeps(step: StepState, now: Date): StepState {
-  if (step.status === 'pending' || step.status === 'running') throw conflict(`install-deps is ${step.status}; retry it once it has completed or failed`);
+  if (step.status === 'pending' || step.status === 'running') throw new DomainError('step_transition_invalid', `install-deps is ${step.status}; retry it once it has completed or failed`);
   return moveStep(step, 'running', now);
 }

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors.js';
+import { invalidInput } from './errors.js';
 
 // UTC calendar days ('YYYY-MM-DD'): the one place for day arithmetic and date rules.
 
@@ -54,11 +54,11 @@ export function analyticsRange(startDate: string, endDate: string, historyStart:
     ...(start ? [] : [{ path: 'querystring/startDate', message: 'must be a real date in YYYY-MM-DD form (UTC)' }]),
     ...(end ? [] : [{ path: 'querystring/endDate', message: 'must be a real date in YYYY-MM-DD form (UTC)' }]),
   ];
-  if (!start || !end) throw badRequest(`${errors[0]!.path}: ${errors[0]!.message}`, errors);
-  if (start > end) throw badRequest('startDate must not be after endDate', [{ path: 'querystring/startDate', message: 'is after endDate' }]);
+  if (!start || !end) throw invalidInput(`${errors[0]!.path}: ${errors[0]!.message}`, errors);
+  if (start > end) throw invalidInput('startDate must not be after endDate', [{ path: 'querystring/startDate', message: 'is after endDate' }]);
   const today = dayOf(now);
   if (end >= today) {
-    throw badRequest(`analytics data has a 24-hour lag: the latest day available is yesterday (${addDays(today, -1)} UTC); endDate ${end} is today or later`, [
+    throw invalidInput(`analytics data has a 24-hour lag: the latest day available is yesterday (${addDays(today, -1)} UTC); endDate ${end} is today or later`, [
       { path: 'querystring/endDate', message: 'must be before today (UTC)' },
     ]);
   }

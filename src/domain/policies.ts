@@ -1,5 +1,5 @@
 import { Type, type Static, type TBoolean, type TOptional, type TSchema } from '@sinclair/typebox';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from './errors.js';
 import { isManager, type Role } from './roles.js';
 
 // Enterprise control settings (api.md, decisions.md §6): their schema, and the policies the rest
@@ -125,9 +125,9 @@ export function sessionDefaults(settings: EnterpriseSettings): SessionDefaults {
 /** 403 when `modelPolicy` blocks the model: listed as blocked, or an allow list that omits it. */
 export function assertModelAllowed(settings: EnterpriseSettings, modelId: string): void {
   const policy = settings.modelPolicy ?? {};
-  if (policy.blockedModelIds?.includes(modelId)) throw new ApiError('forbidden', `model ${modelId} is blocked by the organization's model policy`);
+  if (policy.blockedModelIds?.includes(modelId)) throw new DomainError('policy_refused', `model ${modelId} is blocked by the organization's model policy`);
   const allowed = policy.allowedModelIds ?? [];
-  if (allowed.length > 0 && !allowed.includes(modelId)) throw new ApiError('forbidden', `model ${modelId} is not in the organization's allowed models`);
+  if (allowed.length > 0 && !allowed.includes(modelId)) throw new DomainError('policy_refused', `model ${modelId} is not in the organization's allowed models`);
 }
 
 const COMPUTER_GATES = {
@@ -138,17 +138,17 @@ const COMPUTER_GATES = {
 /** 403 unless the provider type is enabled (default: yes) and its e-mail list (empty: everyone) names the caller. */
 export function assertComputerCreationAllowed(settings: EnterpriseSettings, providerType: 'byom' | 'hosted', email: string): void {
   const gate = COMPUTER_GATES[providerType];
-  if (settings[gate.enabled] === false) throw new ApiError('forbidden', `${providerType} computers are disabled for this organization (${gate.enabled})`);
+  if (settings[gate.enabled] === false) throw new DomainError('policy_refused', `${providerType} computers are disabled for this organization (${gate.enabled})`);
   const allowed = settings[gate.allowedEmails] ?? [];
   const wanted = email.toLowerCase();
   if (allowed.length > 0 && !allowed.some((entry) => entry.toLowerCase() === wanted)) {
-    throw new ApiError('forbidden', `${email} may not create ${providerType} computers (${gate.allowedEmails})`);
+    throw new DomainError('policy_refused', `${email} may not create ${providerType} computers (${gate.allowedEmails})`);
   }
 }
 
 /** 403 for members and guests when key creation is restricted to managers. */
 export function assertApiKeyCreationAllowed(settings: EnterpriseSettings, role: Role): void {
   if (settings.restrictApiKeyCreationToManagers === true && !isManager(role)) {
-    throw new ApiError('forbidden', 'API key creation is restricted to owners and managers (restrictApiKeyCreationToManagers)');
+    throw new DomainError('policy_refused', 'API key creation is restricted to owners and managers (restrictApiKeyCreationToManagers)');
   }
 }

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { badRequest } from '../http/errors.js';
+import { invalidInput } from './errors.js';
 
 // Secrets kept in settings (customModels[].apiKey) are sealed with AES-256-GCM before they are
 // stored. A sealed value also carries the secret's last characters in the clear: they are shown
@@ -139,7 +139,7 @@ export function sealCustomModelSecrets(written: Settings, previous: Settings, bo
     const kept = typeof item.id === 'string' ? stored.get(item.id) : undefined;
     if (isMasked(item.apiKey)) {
       if (kept === undefined || maskOfSealed(kept) !== item.apiKey) {
-        throw badRequest('a masked apiKey keeps the stored secret only for the custom model with the same id; send the secret itself', [
+        throw invalidInput('a masked apiKey keeps the stored secret only for the custom model with the same id; send the secret itself', [
           { path: `body/customModels/${index}/apiKey`, message: 'masked value matches no stored secret of this id' },
         ]);
       }

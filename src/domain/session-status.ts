@@ -1,4 +1,4 @@
-import { conflict } from '../http/errors.js';
+import { DomainError } from './errors.js';
 
 // The session (agent execution) status machine of decisions.md §8, the one place for it:
 // idle -> pending when a user message is queued -> running when an agent claims it -> idle when
@@ -20,10 +20,10 @@ export function nextSessionStatus(current: SessionStatus, event: SessionEvent): 
     case 'queue':
       return current === 'running' ? 'running' : 'pending';
     case 'claim':
-      if (current !== 'pending') throw conflict(`a ${current} session has nothing to claim`);
+      if (current !== 'pending') throw new DomainError('session_not_pending', `a ${current} session has nothing to claim`);
       return 'running';
     case 'finish':
-      if (current !== 'running') throw conflict(`the session is ${current}, not running`);
+      if (current !== 'running') throw new DomainError('session_not_running', `the session is ${current}, not running`);
       return event.moreQueued ? 'pending' : 'idle';
   }
 }

@@ -14,9 +14,6 @@ export const HOOK_EVENTS = [
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
-/** Known SessionEnd reasons: the union of api.md (`error`, `other`) and decisions.md §10. */
-export const SESSION_END_REASONS = ['clear', 'logout', 'prompt_input_exit', 'error', 'other'] as const;
-
 /** Events whose entries are filtered by `matcher`, a regular expression on `tool_name`. */
 export const TOOL_EVENTS: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'PostToolUse']);
 

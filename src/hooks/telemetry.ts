@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { backoffMs, sleep } from '../sdk/retry.js';
 
 // Reports hook executions to the service as `hook` telemetry events (decisions.md §4). The agent
 // never waits for it: events are queued, sent in batches in the background, and retried with
@@ -68,9 +69,7 @@ export interface ReporterOptions {
   onProblem?: (message: string) => void;
 }
 
-type Verdict = { kind: 'done' } | { kind: 'rejected'; why: string } | { kind: 'retry'; why: string; afterMs?: number };
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+type Verdict = { kind: 'done' } | { kind: 'rejected'; why: string } | { kind: 'retry'; why: string; retryAfter?: string | null };
 
 export class TelemetryReporter implements HookReporter {
   private readonly endpoint: string;
@@ -169,16 +168,9 @@ export class TelemetryReporter implements HookReporter {
         continue;
       }
       this.queue.unshift(...batch);
-      this.nextAttemptAt = Date.now() + (verdict.afterMs ?? this.backoffMs());
+      this.nextAttemptAt = Date.now() + backoffMs(this.failures - 1, { baseMs: this.options.retryBaseMs, maxMs: this.options.retryMaxMs }, verdict.retryAfter);
       return;
     }
-  }
-
-  private backoffMs(): number {
-    const { retryBaseMs, retryMaxMs } = this.options;
-    const exponential = Math.min(retryMaxMs, retryBaseMs * 2 ** (this.failures - 1));
-    // Jitter spreads the retries of many clients after an outage.
-    return exponential * (0.5 + Math.random() / 2);
   }
 
   private async post(events: HookTelemetryEvent[]): Promise<Verdict> {
@@ -197,9 +189,7 @@ export class TelemetryReporter implements HookReporter {
     if (response.ok) return { kind: 'done' };
     const why = `HTTP ${response.status}`;
     if (response.status === 408 || response.status === 429 || response.status >= 500) {
-      const retryAfter = Number(response.headers.get('retry-after'));
-      const afterMs = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, this.options.retryMaxMs) : undefined;
-      return afterMs === undefined ? { kind: 'retry', why } : { kind: 'retry', why, afterMs };
+      return { kind: 'retry', why, retryAfter: response.headers.get('retry-after') };
     }
     // Any other answer (bad key, invalid event) would be the same next time.
     return { kind: 'rejected', why };

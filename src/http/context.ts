@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/store.js';
 import type { AccessTokens } from '../domain/access-tokens.js';
 import type { SecretBox } from '../domain/secret-box.js';
+import type { ClaimWakeups } from '../services/claim-wakeups.js';
 
 // What every route plugin can reach through `app`: the configuration and the services.
 
@@ -14,13 +15,13 @@ export interface Services {
   adminToken: string;
   /** Seals secrets stored in settings; resolve it before opening a transaction. */
   secretBox: () => Promise<SecretBox>;
+  /** Wakes long-polling agent claims; closed with the app. */
+  claimWakeups: ClaimWakeups;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    /** Every API route registered (hidden ones left out), as method and URL template. */
-    routeTable: readonly { method: string; url: string }[];
   }
 }
 

@@ -1,23 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ERRORS, errorCodeForStatus, type ErrorCode, type FieldError } from './errors.js';
+import { DomainError } from '../domain/errors.js';
+import { fieldErrorsOf, type AjvIssue } from '../schemas/ajv.js';
+import { ApiError, DOMAIN_TO_HTTP, ERRORS, errorCodeForStatus, type ErrorCode, type FieldError } from './errors.js';
 
 // Every error leaves through here as the one error body, Fastify's own errors included.
-
-interface AjvIssue {
-  instancePath?: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
-
-function fieldErrors(context: string | undefined, issues: AjvIssue[]): FieldError[] {
-  return issues.map((issue) => {
-    let path = `${context ?? 'request'}${issue.instancePath ?? ''}`;
-    const missing = issue.params?.missingProperty ?? issue.params?.additionalProperty;
-    if (typeof missing === 'string') path += `/${missing}`;
-    const message = issue.params?.additionalProperty ? 'unknown field' : (issue.message ?? 'invalid');
-    return { path, message };
-  });
-}
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
@@ -54,7 +40,8 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | DomainError | Error, request, reply) => {
+    if (error instanceof DomainError) return sendError(request, reply, DOMAIN_TO_HTTP[error.code], error.message, error.errors);
     const fastifyError = error as FastifyError;
     const apiError = error instanceof ApiError ? error : databaseError(fastifyError.code);
     if (apiError) {
@@ -62,7 +49,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(request, reply, apiError.code, apiError.message, apiError.errors);
     }
     if (fastifyError.validation) {
-      const errors = fieldErrors(fastifyError.validationContext, fastifyError.validation as AjvIssue[]);
+      const errors = fieldErrorsOf(fastifyError.validationContext ?? 'request', fastifyError.validation as AjvIssue[]);
       const first = errors[0];
       return sendError(request, reply, 'bad_request', first ? `${first.path}: ${first.message}` : 'invalid request', errors);
     }

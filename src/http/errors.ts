@@ -1,5 +1,8 @@
+import type { DomainErrorCode, FieldError } from '../domain/errors.js';
+
 // The one error table: every error the API returns has a code here, and its HTTP status and
 // title come only from this table. Bodies are always {title, detail, status, requestId} (+ errors).
+// Domain errors (src/domain/errors.ts) reach HTTP through DOMAIN_TO_HTTP below.
 
 export const ERRORS = {
   bad_request: { status: 400, title: 'Bad Request' },
@@ -20,10 +23,23 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError };
+
+/** Each domain error code as an HTTP error code: the only place the domain meets HTTP. */
+export const DOMAIN_TO_HTTP: Record<DomainErrorCode, ErrorCode> = {
+  invalid_input: 'bad_request',
+  not_found: 'not_found',
+  role_not_permitted: 'forbidden',
+  policy_refused: 'forbidden',
+  credit_limit_reached: 'payment_required',
+  email_taken: 'conflict',
+  user_inactive: 'conflict',
+  last_owner: 'conflict',
+  session_without_computer: 'conflict',
+  session_not_pending: 'conflict',
+  session_not_running: 'conflict',
+  step_transition_invalid: 'conflict',
+};
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -41,11 +57,6 @@ export class ApiError extends Error {
     return ERRORS[this.code].status;
   }
 }
-
-export const badRequest = (detail: string, errors?: FieldError[]) => new ApiError('bad_request', detail, errors ? { errors } : {});
-export const notFound = (what: string) => new ApiError('not_found', `${what} not found`);
-export const forbidden = (detail: string) => new ApiError('forbidden', detail);
-export const conflict = (detail: string) => new ApiError('conflict', detail);
 
 export function errorCodeForStatus(status: number): ErrorCode {
   const match = (Object.keys(ERRORS) as ErrorCode[]).find((code) => ERRORS[code].status === status);

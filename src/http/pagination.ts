@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { badRequest } from './errors.js';
+import { invalidInput } from '../domain/errors.js';
 
 // v0 pagination, used by every v0 list: `limit` 1-100 (default 20) and an opaque `cursor`;
 // answers carry {hasMore, nextCursor}. A cursor names its list and organization, so one issued
@@ -44,10 +44,10 @@ function decodeCursor(cursor: string, list: string, organizationId: string): str
     parsed = undefined;
   }
   if (!Array.isArray(parsed) || parsed.length !== 3 || parsed.some((part) => typeof part !== 'string')) {
-    throw badRequest('cursor is malformed', [{ path: 'querystring/cursor', message: 'malformed cursor' }]);
+    throw invalidInput('cursor is malformed', [{ path: 'querystring/cursor', message: 'malformed cursor' }]);
   }
   if (parsed[0] !== list || parsed[1] !== organizationId) {
-    throw badRequest('cursor was issued for another list', [{ path: 'querystring/cursor', message: 'cursor belongs to another list' }]);
+    throw invalidInput('cursor was issued for another list', [{ path: 'querystring/cursor', message: 'cursor belongs to another list' }]);
   }
   return parsed[2] as string;
 }

@@ -1,92 +1,69 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimitPlugin from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiError } from './errors.js';
-import { bearerToken, sessionCookieOf } from './auth.js';
 
-// Rate limits per credential (the bearer token or the console session cookie; per client address
-// when none is sent): a token bucket holding
-// `perMinute` requests, refilled continuously. With Redis the buckets are shared by every replica.
+// Rate limits (decisions.md §3, docs/decisions.md "Rate limits") through @fastify/rate-limit: a
+// window of one minute per key, in Redis when REDIS_URL is set (shared by every replica), in
+// memory otherwise. Each route group declares its limiter and what identifies its caller
+// (`limitRequests`); failed authentications are limited apart, per client address, so that
+// guessing credentials costs the guesser and not the store.
 
-export interface BucketResult {
-  allowed: boolean;
-  remaining: number;
+const WINDOW_MS = 60_000;
+
+export interface RateLimitSettings {
+  /** Prefix of the limiter's keys in Redis. */
+  keyPrefix: string;
+  /** Requests per minute per caller. */
+  perMinute: number;
+  /** Failed authentications per minute per client address, before every answer is 429. */
+  failedAuthPerMinute: number;
 }
 
-export interface BucketStore {
-  take(key: string, capacity: number, refillPerMs: number): Promise<BucketResult>;
+function limitExceeded(after: number): ApiError {
+  return new ApiError('rate_limited', `rate limit exceeded; retry in ${after} s`, { headers: { 'Retry-After': String(after) } });
 }
 
-export class MemoryBuckets implements BucketStore {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  async take(key: string, capacity: number, refillPerMs: number): Promise<BucketResult> {
-    const now = Date.now();
-    const bucket = this.buckets.get(key) ?? { tokens: capacity, at: now };
-    bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.at) * refillPerMs);
-    bucket.at = now;
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > 100_000) this.forgetFullBuckets(capacity, refillPerMs, now);
-    return { allowed, remaining: Math.floor(bucket.tokens) };
-  }
-
-  private forgetFullBuckets(capacity: number, refillPerMs: number, now: number): void {
-    for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + (now - bucket.at) * refillPerMs >= capacity) this.buckets.delete(key);
-    }
-  }
-}
-
-// Runs atomically in Redis, on Redis's clock, so replicas with skewed clocks agree.
-const TAKE_SCRIPT = `
-local capacity = tonumber(ARGV[1])
-local rate = tonumber(ARGV[2])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(b[1]) or capacity
-local at = tonumber(b[2]) or now
-tokens = math.min(capacity, tokens + (now - at) * rate)
-local allowed = 0
-if tokens >= 1 then tokens = tokens - 1; allowed = 1 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate) + 1000)
-return {allowed, tostring(tokens)}`;
-
-export class RedisBuckets implements BucketStore {
-  constructor(private readonly redis: Redis) {}
-
-  async take(key: string, capacity: number, refillPerMs: number): Promise<BucketResult> {
-    const [allowed, tokens] = (await this.redis.eval(TAKE_SCRIPT, 1, `qd:rate:${key}`, capacity, refillPerMs)) as [number, string];
-    return { allowed: allowed === 1, remaining: Math.floor(Number(tokens)) };
-  }
-}
-
-function bucketKey(request: FastifyRequest): string {
-  const token = bearerToken(request) ?? sessionCookieOf(request);
-  return token ? `c:${createHash('sha256').update(token).digest('hex').slice(0, 32)}` : `ip:${request.ip}`;
-}
-
-export function installRateLimit(app: FastifyInstance, store: BucketStore, perMinute: number): void {
-  const refillPerMs = perMinute / 60_000;
-  const secondsPerToken = Math.max(1, Math.ceil(1 / (refillPerMs * 1000)));
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/admin/')) return;
-    let result: BucketResult;
-    try {
-      result = await store.take(bucketKey(request), perMinute, refillPerMs);
-    } catch (error) {
-      // The limiter protects the service; it must not take it down when Redis hiccups.
-      request.log.warn({ err: error }, 'rate limiter unavailable, request let through');
-      return;
-    }
-    reply.header('RateLimit-Limit', perMinute);
-    reply.header('RateLimit-Remaining', result.remaining);
-    reply.header('RateLimit-Reset', Math.ceil((perMinute - result.remaining) / refillPerMs / 1000));
-    if (!result.allowed) {
-      throw new ApiError('rate_limited', `rate limit of ${perMinute} requests per minute exceeded`, { headers: { 'Retry-After': String(secondsPerToken) } });
-    }
+/** Installs the limiter's store and the failed-authentication guard for /api and /admin. */
+export async function installRateLimit(app: FastifyInstance, settings: RateLimitSettings, redis: Redis | undefined): Promise<void> {
+  await app.register(rateLimitPlugin, {
+    global: false,
+    hook: 'preHandler',
+    timeWindow: WINDOW_MS,
+    enableDraftSpec: true,
+    nameSpace: `${settings.keyPrefix}rate:`,
+    ...(redis ? { redis } : {}),
+    // The limiter protects the service; it must not take it down when Redis hiccups.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => limitExceeded(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
+  const failedAuth = app.createRateLimit({ keyGenerator: (request) => `auth-failed:${request.ip}`, max: settings.failedAuthPerMinute, timeWindow: WINDOW_MS });
+  const guarded = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url.startsWith('/admin/');
+  app.addHook('onRequest', async (request) => {
+    if (!guarded(request)) return;
+    const state = await failedAuth(request, { increment: false });
+    // Past the limit, even a right credential waits: the address is guessing.
+    if (!state.isAllowed && state.remaining === 0) throw limitExceeded(Math.max(1, state.ttlInSeconds));
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 401 && guarded(request)) await failedAuth(request).catch((error: unknown) => request.log.warn({ err: error }, 'rate limiter unavailable'));
+  });
+}
+
+/**
+ * The key a caller is limited by: its API key (JWTs count against the key they came from) or
+ * console session, its computer, or its address.
+ */
+export type CallerKey = (request: FastifyRequest) => string;
+
+export const byCredential: CallerKey = (request) => {
+  const principal = request.principal;
+  if (principal?.via === 'session') return `session:${principal.sessionId}`;
+  return `key:${principal?.apiKeyId ?? request.ip}`;
+};
+export const byClientAddress: CallerKey = (request) => `ip:${request.ip}`;
+
+/** The limiter of one route group: RATE_LIMIT_PER_MINUTE requests per caller, counted after authentication. */
+export function limitRequests(app: FastifyInstance, callerKey: CallerKey): preHandlerHookHandler {
+  return app.rateLimit({ max: app.services.config.rateLimitPerMinute, keyGenerator: callerKey });
 }

@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/store.js';
 import { currentSettings } from '../repositories/enterprise-controls.js';
 import { deleteIdleSessionsBefore, organizationsWithSessions } from '../repositories/sessions.js';
+import type { Job } from './job.js';
 
 // Session retention (decisions.md §6): once a day, each organization's idle sessions untouched
 // for longer than its `sessionRetentionDays` are deleted with their messages. Organizations
@@ -21,33 +21,7 @@ export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Pro
   return deleted;
 }
 
-export interface RetentionJob {
-  /** Stops the timers and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
-
-/** Runs the pass at start and then daily; a failed pass is logged and retried the next day. */
-export function startSessionRetention(db: Db, log: FastifyBaseLogger, intervalMs: number = DAY_MS): RetentionJob {
-  let running: Promise<void> | undefined;
-  const pass = () => {
-    running ??= deleteExpiredSessions(db)
-      .then((deleted) => {
-        if (deleted > 0) log.info({ deleted }, 'session retention deleted expired sessions');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'session retention failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(pass, 1_000);
-  const timer = setInterval(pass, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** The pass shortly after start, then daily. */
+export function sessionRetentionJob(db: Db, intervalMs: number = DAY_MS): Job {
+  return { name: 'session retention', intervalMs, firstRunMs: Math.min(1_000, intervalMs), runOnce: () => deleteExpiredSessions(db) };
 }

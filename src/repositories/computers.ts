@@ -4,6 +4,8 @@ import type { ComputersTable } from '../db/tables/compute.js';
 import { INITIAL_STEPS, type StepState, type StepStatus } from '../domain/computer-status.js';
 import { issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
+import { mayActOn, type Actor } from '../domain/access.js';
+import { notFound } from '../domain/errors.js';
 
 // Computers and their provisioning steps. Every call takes the organization id, except the
 // token lookup that finds the organization.
@@ -102,6 +104,13 @@ export async function insertComputer(db: Db, organizationId: string, ownerUserId
 export async function findComputer(db: Db, organizationId: string, computerId: string): Promise<ComputerRecord | undefined> {
   const row = await db.selectFrom('computers').select(columns).where('organization_id', '=', organizationId).where('id', '=', computerId).executeTakeFirst();
   return row && (await withSteps(db, [row]))[0];
+}
+
+/** The computer, when the actor may act on it (domain/access.ts); not_found otherwise. */
+export async function findVisibleComputer(db: Db, actor: Actor, computerId: string): Promise<ComputerRecord> {
+  const computer = await findComputer(db, actor.organizationId, computerId);
+  if (!computer || !mayActOn(actor, computer.ownerUserId)) throw notFound('computer');
+  return computer;
 }
 
 export async function listComputers(db: Db, organizationId: string, filter: { ownerUserId?: string }, page: { after: string | undefined; limit: number }): Promise<ComputerRecord[]> {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { creditsUsed } from './credit-usage.js';
+import { findActiveUsers } from './users.js';
 
 // Credit limits (decisions.md §9): Standard Credits per UTC calendar month. A user's effective
 // limit is its override, else the organization's global limit, else none.
@@ -65,24 +66,45 @@ export async function effectiveLimit(db: Db, organizationId: string, userId: str
   return override ? override.credit_limit : globalLimit(db, organizationId);
 }
 
-/** 402 once the user's credits used this month reach its effective limit. */
+/** credit_limit_reached once the user's credits used this month reach its effective limit. */
 export async function assertUnderCreditLimit(db: Db, organizationId: string, userId: string): Promise<void> {
   const limit = await effectiveLimit(db, organizationId, userId);
   if (limit === null) return;
   const used = (await creditsUsed(db, organizationId, [userId])).get(userId) ?? 0;
   if (used >= limit) {
-    throw new ApiError('payment_required', `monthly credit limit reached: ${used} of ${limit} Standard Credits used this month (UTC)`);
+    throw new DomainError('credit_limit_reached', `monthly credit limit reached: ${used} of ${limit} Standard Credits used this month (UTC)`);
   }
 }
 
-/** Active users of the organization among the given e-mails, by lower-case e-mail. */
-export async function activeUsersByEmail(db: Db, organizationId: string, emails: readonly string[]): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('organization_id', '=', organizationId)
-    .where('active', '=', true)
-    .where(sql<string>`lower(email)`, 'in', [...new Set(emails.map((email) => email.toLowerCase()))])
-    .execute();
-  return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
+export interface UserLimitEntry {
+  email: string;
+  /** null removes the override. */
+  limit: number | null;
+}
+
+/**
+ * Sets per-user overrides in bulk (decisions.md §9): entries that cannot apply (not an active
+ * user, a negative limit, a repeat of an earlier entry's e-mail) come back as errors, the others
+ * are applied in one transaction, in user-id order so concurrent bulk writes never deadlock.
+ */
+export async function setUserLimits(db: Db, organizationId: string, entries: readonly UserLimitEntry[]) {
+  const users = await findActiveUsers(db, organizationId, { emails: entries.map((entry) => entry.email) });
+  const userIds = new Map(users.map((user) => [user.email.toLowerCase(), user.id]));
+  const seen = new Set<string>();
+  const updated: (UserLimitEntry & { userId: string })[] = [];
+  const errors: { email: string; error: string }[] = [];
+  for (const { email, limit } of entries) {
+    const key = email.toLowerCase();
+    const userId = userIds.get(key);
+    if (seen.has(key)) errors.push({ email, error: 'repeats the e-mail of an earlier entry' });
+    else if (limit !== null && limit < 0) errors.push({ email, error: 'limit must be an integer >= 0, or null to remove the limit' });
+    else if (userId === undefined) errors.push({ email, error: 'not an active user of this organization' });
+    else updated.push({ email, limit, userId });
+    seen.add(key);
+  }
+  const inLockOrder = [...updated].sort((a, b) => (a.userId < b.userId ? -1 : 1));
+  await db.transaction().execute(async (trx) => {
+    for (const entry of inLockOrder) await setUserLimit(trx, organizationId, entry.userId, entry.limit);
+  });
+  return { updated: updated.map(({ email, limit }) => ({ email, limit })), errors };
 }

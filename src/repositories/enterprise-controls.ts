@@ -1,7 +1,7 @@
 import type { Db } from '../db/store.js';
 import type { EnterpriseSettings } from '../domain/policies.js';
 import { maskSettingsSecrets } from '../domain/secret-box.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 
 // Enterprise control revisions of an organization (decisions.md §6). Settings are stored whole per
 // revision, secrets sealed; revision 0 is the implicit empty start (never stored).

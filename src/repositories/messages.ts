@@ -3,7 +3,7 @@ import type { Db } from '../db/store.js';
 import type { MessagesTable } from '../db/tables/compute.js';
 import { newId } from '../domain/ids.js';
 import { nextSessionStatus, type SessionStatus } from '../domain/session-status.js';
-import { conflict, notFound } from '../http/errors.js';
+import { DomainError, notFound } from '../domain/errors.js';
 import { applySessionChange, lockAndMove, lockSession, type SessionChange, type SessionRecord } from './sessions.js';
 
 // Messages of a session, and the queue of user messages waiting for a computer's agent.
@@ -140,11 +140,11 @@ export async function claimNextMessage(db: Db, organizationId: string, computerI
 
 /**
  * The agent of `computerId` sees a session routed to it (its computer, or the one running it):
- * others are 404. Writing to it needs the run to be on this computer: 409 otherwise.
+ * others are not found. Writing to it needs the run to be on this computer: session_not_running otherwise.
  */
 export function assertRunningOn(session: SessionRecord | undefined, computerId: string): asserts session is SessionRecord {
   if (!session || (session.computerId !== computerId && session.runningComputerId !== computerId)) throw notFound('session');
-  if (session.runningComputerId !== computerId) throw conflict(`the session is ${session.status}, not running on this computer`);
+  if (session.runningComputerId !== computerId) throw new DomainError('session_not_running', `the session is ${session.status}, not running on this computer`);
 }
 
 /** Appends an agent message to a session running on `computerId`, adding `usage` to its token usage. */

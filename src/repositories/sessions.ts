@@ -3,6 +3,8 @@ import type { Db } from '../db/store.js';
 import type { SessionsTable } from '../db/tables/compute.js';
 import { newId } from '../domain/ids.js';
 import { nextSessionStatus, type SessionEvent, type SessionStatus } from '../domain/session-status.js';
+import { mayActOn, type Actor } from '../domain/access.js';
+import { notFound } from '../domain/errors.js';
 
 // Sessions: their settings, status and token usage. Status changes go through
 // nextSessionStatus under a row lock, so concurrent requests never skip a state.
@@ -104,6 +106,13 @@ export async function insertSession(
 export async function findSession(db: Db, organizationId: string, sessionId: string): Promise<SessionRecord | undefined> {
   const row = await db.selectFrom('sessions').select(columns).where('organization_id', '=', organizationId).where('id', '=', sessionId).executeTakeFirst();
   return row && toRecord(row);
+}
+
+/** The session, when the actor may act on it (domain/access.ts); not_found otherwise. */
+export async function findVisibleSession(db: Db, actor: Actor, sessionId: string): Promise<SessionRecord> {
+  const session = await findSession(db, actor.organizationId, sessionId);
+  if (!session || !mayActOn(actor, session.ownerUserId)) throw notFound('session');
+  return session;
 }
 
 export async function listSessions(db: Db, organizationId: string, filter: { ownerUserId?: string }, page: { after: string | undefined; limit: number }): Promise<SessionRecord[]> {

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
-import type { Role } from '../domain/roles.js';
+import { DomainError, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import { mayAssignRole, mayManageUser, type Role } from '../domain/roles.js';
+import { insertApiKey, revokeUserApiKeys } from './api-keys.js';
+import { endUserSessions } from './browser-sessions.js';
+import { issueInvitation, type IssuedInvitation } from './invitations.js';
 
 // Users of an organization. Every call takes the organization id: nothing crosses tenants.
 
@@ -31,8 +35,6 @@ function toRecord(row: Row): UserRecord {
   };
 }
 
-export class EmailTakenError extends Error {}
-
 export async function insertUser(db: Db, organizationId: string, input: { email: string; name?: string | null; role: Role }): Promise<UserRecord> {
   try {
     const row = await db
@@ -42,9 +44,25 @@ export async function insertUser(db: Db, organizationId: string, input: { email:
       .executeTakeFirstOrThrow();
     return toRecord(row);
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new EmailTakenError(input.email);
+    if ((error as { code?: string }).code === '23505') throw new DomainError('email_taken', `a user with e-mail ${input.email} already exists in this organization`);
     throw error;
   }
+}
+
+/** Adds a user, as `actorRole` may, with an initial API key and a console invitation (both shown once). */
+export async function addUser(
+  db: Db,
+  organizationId: string,
+  actorRole: Role,
+  input: { email: string; name?: string | null; role: Role },
+): Promise<{ user: UserRecord; key: string; invitation: IssuedInvitation }> {
+  if (!mayAssignRole(actorRole, input.role)) throw new DomainError('role_not_permitted', 'only an owner may grant the owner role');
+  return db.transaction().execute(async (trx) => {
+    const user = await insertUser(trx, organizationId, input);
+    const { key } = await insertApiKey(trx, organizationId, user.id, { name: 'initial' });
+    const invitation = await issueInvitation(trx, organizationId, user.id);
+    return { user, key, invitation };
+  });
 }
 
 export async function findUser(db: Db, organizationId: string, userId: string): Promise<UserRecord | undefined> {
@@ -52,14 +70,26 @@ export async function findUser(db: Db, organizationId: string, userId: string): 
   return row && toRecord(row);
 }
 
-export async function findUserByEmail(db: Db, organizationId: string, email: string): Promise<UserRecord | undefined> {
-  const row = await db
+/** Active users of the organization among the given ids and e-mails (e-mails compared case-insensitively). */
+export async function findActiveUsers(db: Db, organizationId: string, match: { ids?: readonly string[]; emails?: readonly string[] }): Promise<UserRecord[]> {
+  const ids = [...new Set(match.ids ?? [])];
+  const emails = [...new Set((match.emails ?? []).map((email) => email.toLowerCase()))];
+  if (ids.length === 0 && emails.length === 0) return [];
+  const rows = await db
     .selectFrom('users')
     .select(columns)
     .where('organization_id', '=', organizationId)
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  return row && toRecord(row);
+    .where('active', '=', true)
+    .where((eb) => eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(emails.length ? [eb(sql<string>`lower(email)`, 'in', emails)] : [])]))
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** The e-mail of each given user of the organization. */
+export async function emailsOfUsers(db: Db, organizationId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'email']).where('organization_id', '=', organizationId).where('id', 'in', [...userIds]).execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
 }
 
 export async function listUsers(db: Db, organizationId: string, page: { after: string | undefined; limit: number }): Promise<UserRecord[]> {
@@ -69,19 +99,70 @@ export async function listUsers(db: Db, organizationId: string, page: { after: s
   return rows.map(toRecord);
 }
 
-export async function updateUser(db: Db, organizationId: string, userId: string, changes: { role?: Role; name?: string | null; active?: boolean }): Promise<UserRecord | undefined> {
-  const row = await db
-    .updateTable('users')
-    .set(changes)
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', userId)
-    .returning(columns)
-    .executeTakeFirst();
-  return row && toRecord(row);
+/** The user `actorRole` may manage, locked for a change; not found, deactivated or out of reach fail. */
+async function lockManagedUser(trx: Db, organizationId: string, actorRole: Role, userId: string): Promise<UserRecord> {
+  const row = await trx.selectFrom('users').select(columns).where('organization_id', '=', organizationId).where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (!row) throw notFound('user');
+  const subject = toRecord(row);
+  if (!subject.active) throw new DomainError('user_inactive', 'the user is deactivated');
+  if (!mayManageUser(actorRole, subject.role)) throw new DomainError('role_not_permitted', 'only an owner may change or remove an owner');
+  return subject;
+}
+
+/** An owner may lose its role only while another active owner remains. */
+async function assertAnotherOwnerRemains(trx: Db, organizationId: string, subject: UserRecord): Promise<void> {
+  if (subject.role === 'owner' && (await countOtherActiveOwners(trx, organizationId, subject.id)) === 0) {
+    throw new DomainError('last_owner', 'the organization must keep at least one active owner');
+  }
+}
+
+/**
+ * Changes a user's role or name, as `actorRole` may. A new role ends the user's console sessions
+ * (but `keepSessionId`, the caller's own), so the next sign-in sees it.
+ */
+export async function changeUser(
+  db: Db,
+  organizationId: string,
+  actorRole: Role,
+  userId: string,
+  changes: { role?: Role; name?: string | null },
+  keepSessionId?: string,
+): Promise<UserRecord> {
+  return db.transaction().execute(async (trx) => {
+    const subject = await lockManagedUser(trx, organizationId, actorRole, userId);
+    if (changes.role !== undefined) {
+      if (!mayAssignRole(actorRole, changes.role)) throw new DomainError('role_not_permitted', 'only an owner may grant the owner role');
+      if (changes.role !== 'owner') await assertAnotherOwnerRemains(trx, organizationId, subject);
+      if (changes.role !== subject.role) await endUserSessions(trx, organizationId, userId, keepSessionId);
+    }
+    const row = await trx.updateTable('users').set(changes).where('organization_id', '=', organizationId).where('id', '=', userId).returning(columns).executeTakeFirstOrThrow();
+    return toRecord(row);
+  });
+}
+
+/** Deactivates a user, as `actorRole` may: its keys, tokens and console sessions die. Deactivating again changes nothing. */
+export async function deactivateUser(db: Db, organizationId: string, actorRole: Role, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await findUser(trx, organizationId, userId);
+    if (!current) throw notFound('user');
+    if (!current.active) return;
+    await assertAnotherOwnerRemains(trx, organizationId, await lockManagedUser(trx, organizationId, actorRole, userId));
+    await trx.updateTable('users').set({ active: false }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+    await revokeUserApiKeys(trx, organizationId, userId);
+    await endUserSessions(trx, organizationId, userId);
+  });
+}
+
+/** A new console invitation for a user `actorRole` may manage; the user's unused one dies. */
+export async function inviteUser(db: Db, organizationId: string, actorRole: Role, userId: string): Promise<IssuedInvitation> {
+  return db.transaction().execute(async (trx) => {
+    await lockManagedUser(trx, organizationId, actorRole, userId);
+    return issueInvitation(trx, organizationId, userId);
+  });
 }
 
 /** Active owners other than the given user, locking them so two demotions cannot race. */
-export async function countOtherActiveOwners(db: Db, organizationId: string, exceptUserId: string): Promise<number> {
+async function countOtherActiveOwners(db: Db, organizationId: string, exceptUserId: string): Promise<number> {
   const rows = await db
     .selectFrom('users')
     .select('id')

@@ -1,4 +1,5 @@
 import type { components, paths } from './openapi.js';
+import { backoffMs, sleep } from './retry.js';
 
 // The Quarterdeck SDK: one typed `request` for every endpoint (types generated from the server's
 // OpenAPI document), iterators over the three pagination styles (`paginate`,
@@ -25,6 +26,9 @@ export type PathsWith<M extends HttpMethod> = { [P in keyof paths]: paths[P][M] 
 type PathPart<P> = [P] extends [never] ? { path?: never } : { path: P };
 type QueryPart<Q> = [Q] extends [never] ? { query?: never } : { query?: Q };
 type BodyPart<B> = [B] extends [never] ? { body?: never } : [B] extends [undefined] ? { body?: never } : { body: B };
+/** The JSON body an endpoint takes, and its query: for callers that assemble them at run time. */
+export type RequestBody<P extends keyof paths, M extends HttpMethod> = BodyOf<Operation<P, M>>;
+export type RequestQuery<P extends keyof paths, M extends HttpMethod> = QueryOf<Operation<P, M>>;
 export type RequestOptions<O> = PathPart<PathOf<O>> & QueryPart<QueryOf<O>> & BodyPart<BodyOf<O>> & { headers?: Record<string, string> };
 
 export class QuarterdeckError extends Error {
@@ -61,13 +65,7 @@ export interface ClientOptions {
 
 const IDEMPOTENT: readonly string[] = ['get', 'put', 'delete'];
 
-function retryDelayMs(attempt: number, retryAfter: string | null, cap: number): number {
-  const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, cap);
-  return Math.min(250 * 2 ** attempt * (0.5 + Math.random() / 2), cap);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const RETRY_BASE_MS = 250;
 
 export class QuarterdeckClient {
   private readonly baseUrl: string;
@@ -150,21 +148,21 @@ export class QuarterdeckClient {
     if (csrfToken) headers['x-csrf-token'] = csrfToken;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     const maxRetries = this.options.maxRetries ?? 3;
-    const cap = this.options.maxRetryDelayMs ?? 30_000;
+    const backoff = { baseMs: RETRY_BASE_MS, maxMs: this.options.maxRetryDelayMs ?? 30_000 };
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
         response = await this.fetcher(url, { method: method.toUpperCase(), headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
       } catch (error) {
         if (attempt < maxRetries && IDEMPOTENT.includes(method)) {
-          await sleep(retryDelayMs(attempt, null, cap));
+          await sleep(backoffMs(attempt, backoff));
           continue;
         }
         throw error;
       }
       if ((response.status === 429 || response.status === 503) && attempt < maxRetries) {
         await response.body?.cancel();
-        await sleep(retryDelayMs(attempt, response.headers.get('retry-after'), cap));
+        await sleep(backoffMs(attempt, backoff, response.headers.get('retry-after')));
         continue;
       }
       if (response.ok) return response;

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import { isManager, type Role } from '../domain/roles.js';
-import { badRequest, forbidden, type FieldError } from '../http/errors.js';
+import { findActiveUsers } from '../repositories/users.js';
+import { DomainError, rejectFieldErrors, type FieldError } from '../domain/errors.js';
 import type { CheckedEvent, WireEvent } from './events.js';
 import type { AttributedEvent } from './ingest.js';
 
@@ -15,10 +15,11 @@ export interface Caller {
 
 export async function attributeEvents(db: Db, organizationId: string, caller: Caller, events: CheckedEvent<WireEvent>[]): Promise<AttributedEvent[]> {
   const named = events.filter(({ event }) => event.userId !== undefined || event.userEmail !== undefined);
-  if (named.length > 0 && !isManager(caller.role)) throw forbidden('only an owner or manager may attribute events to another user (userId, userEmail)');
-  const ids = [...new Set(named.flatMap(({ event }) => (event.userId === undefined ? [] : [event.userId])))];
-  const emails = [...new Set(named.flatMap(({ event }) => (event.userEmail === undefined ? [] : [event.userEmail.toLowerCase()])))];
-  const active = named.length === 0 ? [] : await activeUsers(db, organizationId, ids, emails);
+  if (named.length > 0 && !isManager(caller.role)) throw new DomainError('role_not_permitted', 'only an owner or manager may attribute events to another user (userId, userEmail)');
+  const active = await findActiveUsers(db, organizationId, {
+    ids: named.flatMap(({ event }) => (event.userId === undefined ? [] : [event.userId])),
+    emails: named.flatMap(({ event }) => (event.userEmail === undefined ? [] : [event.userEmail])),
+  });
   const byId = new Map(active.map((user) => [user.id, user.id]));
   const byEmail = new Map(active.map((user) => [user.email.toLowerCase(), user.id]));
 
@@ -32,17 +33,6 @@ export async function attributeEvents(db: Db, organizationId: string, caller: Ca
     else if (fromId && fromEmail && fromId !== fromEmail) errors.push({ path: `body/events/${index}/userEmail`, message: 'names another user than userId' });
     return { ...checked, event, userId: fromId ?? fromEmail ?? caller.userId } as AttributedEvent;
   });
-  const first = errors[0];
-  if (first) throw badRequest(`${first.path}: ${first.message}`, errors);
+  rejectFieldErrors(errors);
   return attributed;
-}
-
-async function activeUsers(db: Db, organizationId: string, ids: string[], emails: string[]) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('organization_id', '=', organizationId)
-    .where('active', '=', true)
-    .where((eb) => eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(emails.length ? [eb(sql<string>`lower(email)`, 'in', emails)] : [])]))
-    .execute();
 }

@@ -1,9 +1,9 @@
-import { Type, type TObject, type TProperties } from '@sinclair/typebox';
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { Type, type Static, type TLiteral, type TObject, type TProperties } from '@sinclair/typebox';
+import type { ValidateFunction } from 'ajv';
 import { dayOf, parseDay } from '../domain/dates.js';
-import { badRequest, type FieldError } from '../http/errors.js';
-import { StringEnum } from '../http/schemas.js';
+import { rejectFieldErrors, type FieldError } from '../domain/errors.js';
+import { createAjv, fieldErrorsOf } from '../schemas/ajv.js';
+import { StringEnum } from '../schemas/common.js';
 
 // Telemetry events as agent clients report them (decisions.md §4): the per-type schemas, and the
 // one check every event passes before it is stored, whoever sends it.
@@ -16,7 +16,7 @@ export const MODEL_TIERS = ['standard', 'thinking'] as const;
 
 /** Clients send names and paths they parse themselves: no control characters, bounded length. */
 const Name = (maxLength: number, minLength = 1) => Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]*$' });
-const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+export const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 const FIELDS_BY_TYPE = {
   session_start: {},
@@ -40,6 +40,9 @@ const FIELDS_BY_TYPE = {
   git_commit: {},
   pr_created: {},
 } as const satisfies Record<string, TProperties>;
+
+/** The fields of a model call, for every other place that reports one (the agent's usage). */
+export const ModelCallFields = Type.Object(FIELDS_BY_TYPE.model_call);
 
 export const EVENT_TYPES = Object.keys(FIELDS_BY_TYPE) as (keyof typeof FIELDS_BY_TYPE)[];
 export type EventType = keyof typeof FIELDS_BY_TYPE;
@@ -70,58 +73,22 @@ function schemasOf(extra: TProperties): Record<EventType, TObject> {
 const EVENT_SCHEMAS = schemasOf({});
 const WIRE_SCHEMAS = schemasOf(ATTRIBUTION);
 
-interface EventBase {
-  /** Idempotency key, unique per organization (1-128 characters). */
-  id: string;
-  /** ISO 8601 with an offset, or Unix milliseconds; at most 5 minutes in the future. */
-  timestamp: string | number;
-  sessionId: string;
-  client: Client;
-}
+/** The properties of one event type's schema: the common fields, the type, and its own fields. */
+type EventProperties<T extends EventType> = typeof BASE & { type: TLiteral<T> } & (typeof FIELDS_BY_TYPE)[T];
+type EventSchema<T extends EventType> = TObject<EventProperties<T> extends TProperties ? EventProperties<T> : never>;
 
-/** An event of one user, as the server records it. */
-export type TelemetryEvent = EventBase &
-  (
-    | { type: 'session_start' | 'assistant_message' | 'git_commit' | 'pr_created' }
-    | { type: 'user_message'; autonomyMode: (typeof AUTONOMY_MODES)[number] }
-    | {
-        type: 'model_call';
-        modelId: string;
-        modelTier: (typeof MODEL_TIERS)[number];
-        inputTokens: number;
-        outputTokens: number;
-        cacheReadTokens: number;
-        cacheWriteTokens: number;
-        billableTokens?: number;
-      }
-    | { type: 'tool_call'; tool: string; mcpServer?: string; autonomyLevel: (typeof AUTONOMY_LEVELS)[number] }
-    | { type: 'skill' | 'slash_command'; name: string }
-    | { type: 'hook'; event: string; matcher: string; command: string }
-    | { type: 'file_created' | 'file_edited'; path: string; language: string }
-  );
+/** An event of one user, as the server records it: derived from the schemas above. */
+export type TelemetryEvent = { [T in EventType]: Static<EventSchema<T>> }[EventType];
 
 /** An event as POST /api/v1/telemetry/events takes it: it may name the user it is for. */
 export type WireEvent = TelemetryEvent & { userId?: string; userEmail?: string };
 
-const Ajv = AjvModule.default;
-const addFormats = addFormatsModule.default;
-const ajv = new Ajv({ coerceTypes: false, allErrors: true, strict: false });
-addFormats(ajv);
+const ajv = createAjv({ coerceTypes: false });
 
 const compiled = (schemas: Record<EventType, TObject>) =>
   new Map<string, ValidateFunction>(EVENT_TYPES.map((type) => [type, ajv.compile(schemas[type])]));
 const eventValidators = compiled(EVENT_SCHEMAS);
 const wireValidators = compiled(WIRE_SCHEMAS);
-
-function ajvErrors(at: string, errors: ErrorObject[]): FieldError[] {
-  return errors.map((error) => {
-    const field = error.params.missingProperty ?? error.params.additionalProperty;
-    return {
-      path: `${at}${error.instancePath}${typeof field === 'string' ? `/${field}` : ''}`,
-      message: error.params.additionalProperty ? 'unknown field' : (error.message ?? 'invalid'),
-    };
-  });
-}
 
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
@@ -162,7 +129,7 @@ function check<E>(events: readonly unknown[], at: string, validators: Map<string
       return;
     }
     if (!validate(event)) {
-      errors.push(...ajvErrors(path, validate.errors ?? []));
+      errors.push(...fieldErrorsOf(path, validate.errors ?? []));
       return;
     }
     const instant = instantOf((event as { timestamp: string | number }).timestamp);
@@ -176,8 +143,7 @@ function check<E>(events: readonly unknown[], at: string, validators: Map<string
       checked.push({ event: event as E, at: new Date(instant), day: dayOf(instant) });
     }
   });
-  const first = errors[0];
-  if (first) throw badRequest(`${first.path}: ${first.message}`, errors);
+  rejectFieldErrors(errors);
   return checked;
 }
 

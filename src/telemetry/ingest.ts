@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { TelemetryEventsTable } from '../db/tables/telemetry.js';
 import { addDays } from '../domain/dates.js';
-import { badRequest } from '../http/errors.js';
+import { invalidInput } from '../domain/errors.js';
 import { addCredits, monthOf } from '../repositories/credit-usage.js';
 import { findUser } from '../repositories/users.js';
 import { markDaysPending } from '../analytics/pending-days.js';
@@ -32,7 +32,7 @@ const ACTIVE_WINDOW_DAYS = 30;
 /**
  * Records already-typed events of one user of the organization, with the same rules as
  * POST /api/v1/telemetry/events (types, timestamps, idempotency, credits). Invalid events or an
- * unknown/deactivated user: ApiError 400, nothing stored.
+ * unknown/deactivated user: invalid_input, nothing stored.
  */
 export async function recordEvents(
   db: Db,
@@ -44,7 +44,7 @@ export async function recordEvents(
 ): Promise<IngestResult> {
   const checked = checkEvents(events, 'events', now);
   const user = await findUser(db, organizationId, userId);
-  if (!user?.active) throw badRequest(`user ${userId} is not an active user of the organization`);
+  if (!user?.active) throw invalidInput(`user ${userId} is not an active user of the organization`);
   return storeEvents(db, catalogue, organizationId, checked.map((event) => ({ ...event, userId })));
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimPendingDays, markDaysPending, releasePendingDay } from '../../src/analytics/pending-days.js';
 import { runPendingRollups } from '../../src/analytics/rollup.js';
-import { startRollupTimer } from '../../src/analytics/rollup-timer.js';
+import { startJob } from '../../src/jobs/job.js';
+import { rollupJob } from '../../src/jobs/rollup.js';
 import { ActivityRow, ProductivityRow, TokenRow, ToolRow, UserRow } from '../../src/analytics/schemas.js';
 import { parseDay } from '../../src/domain/dates.js';
 import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
@@ -227,7 +228,7 @@ describe('the daily batch', () => {
   it('the background timer aggregates pending days and stops cleanly', async () => {
     const fresh = await createOrganization(server, 'Timer');
     await postEvents(server, fresh.owner.key, [event(daysAgo(2), { type: 'pr_created' })]);
-    const timer = startRollupTimer(server.store.db, 50, server.app.log);
+    const timer = startJob(rollupJob(server.store.db, 50), server.app.log);
     try {
       const dates = `startDate=${daysAgo(2)}&endDate=${daysAgo(2)}`;
       for (let i = 0; i < 100; i++) {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { ensureEventPartitions } from '../../src/telemetry/partitions.js';
-import { ApiError } from '../../src/http/errors.js';
 import { creditsUsed } from '../../src/repositories/credit-usage.js';
 import { recordEvents } from '../../src/telemetry/ingest.js';
 import type { TelemetryEvent } from '../../src/telemetry/events.js';
@@ -286,8 +285,8 @@ describe('recordEvents (for other parts of the server)', () => {
   it('refuses invalid events and users that are not active in the organization', async () => {
     const catalogue = server.config.modelCatalogue;
     const invalid = { ...call(), inputTokens: -1 };
-    await expect(recordEvents(server.store.db, catalogue, org.id, org.owner.id, [invalid])).rejects.toMatchObject({ status: 400, errors: [{ path: 'events/0/inputTokens' }] });
+    await expect(recordEvents(server.store.db, catalogue, org.id, org.owner.id, [invalid])).rejects.toMatchObject({ code: 'invalid_input', errors: [{ path: 'events/0/inputTokens' }] });
     const other = await createOrganization(server, 'Else');
-    await expect(recordEvents(server.store.db, catalogue, org.id, other.owner.id, [call()])).rejects.toBeInstanceOf(ApiError);
+    await expect(recordEvents(server.store.db, catalogue, org.id, other.owner.id, [call()])).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });

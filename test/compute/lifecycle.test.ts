@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startSessionRetention } from '../../src/jobs/session-retention.js';
+import { startJob } from '../../src/jobs/job.js';
+import { sessionRetentionJob } from '../../src/jobs/session-retention.js';
 import { createOrganization, startTestServer } from '../helpers/server.js';
 import { agent, call, createSession, registerComputer, setControls } from './fixtures.js';
 
@@ -14,7 +15,7 @@ describe('background work', () => {
       const old = await createSession(server, org.owner.key);
       await server.store.db.updateTable('sessions').set({ updated_at: new Date(Date.now() - 2 * 86_400_000) }).where('id', '=', old.sessionId).execute();
 
-      const job = startSessionRetention(server.store.db, server.app.log, 100);
+      const job = startJob(sessionRetentionJob(server.store.db, 100), server.app.log);
       const until = Date.now() + 5_000;
       while ((await call(server, org.owner.key, 'GET', `/api/v0/sessions/${old.sessionId}`)).statusCode !== 404) {
         expect(Date.now()).toBeLessThan(until);

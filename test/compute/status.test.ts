@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computerStatus, moveStep, retryInstallDeps, STEP_STATUSES, type StepState } from '../../src/domain/computer-status.js';
 import { nextSessionStatus, SESSION_STATUSES } from '../../src/domain/session-status.js';
-import { ApiError } from '../../src/http/errors.js';
+import { DomainError } from '../../src/domain/errors.js';
 
 // The two state machines, step by step, without a server.
 
@@ -10,12 +10,14 @@ const at = new Date('2026-03-01T10:00:00Z');
 const later = new Date('2026-03-01T10:05:00Z');
 const pending: StepState = { status: 'pending', error: null, startedAt: null, completedAt: null };
 
-function statusOf(fn: () => unknown): number | undefined {
+/** The domain error code `fn` throws (undefined when it returns). */
+function codeOf(fn: () => unknown): string | undefined {
   try {
     fn();
     return undefined;
   } catch (error) {
-    return (error as ApiError).status;
+    if (!(error instanceof DomainError)) throw error;
+    return error.code;
   }
 }
 
@@ -33,10 +35,10 @@ describe('session status machine', () => {
   });
 
   it('refuses claiming a session that is not pending and finishing one that is not running (409)', () => {
-    expect(statusOf(() => nextSessionStatus('idle', { kind: 'claim' }))).toBe(409);
-    expect(statusOf(() => nextSessionStatus('running', { kind: 'claim' }))).toBe(409);
-    expect(statusOf(() => nextSessionStatus('idle', { kind: 'finish', moreQueued: false }))).toBe(409);
-    expect(statusOf(() => nextSessionStatus('pending', { kind: 'finish', moreQueued: true }))).toBe(409);
+    expect(codeOf(() => nextSessionStatus('idle', { kind: 'claim' }))).toBe('session_not_pending');
+    expect(codeOf(() => nextSessionStatus('running', { kind: 'claim' }))).toBe('session_not_pending');
+    expect(codeOf(() => nextSessionStatus('idle', { kind: 'finish', moreQueued: false }))).toBe('session_not_running');
+    expect(codeOf(() => nextSessionStatus('pending', { kind: 'finish', moreQueued: true }))).toBe('session_not_running');
   });
 
   it('only ever yields a known status', () => {
@@ -46,7 +48,7 @@ describe('session status machine', () => {
           const next = nextSessionStatus(status, kind === 'finish' ? { kind, moreQueued: more } : { kind } as never);
           expect(SESSION_STATUSES).toContain(next);
         } catch (error) {
-          expect((error as ApiError).status).toBe(409);
+          expect(error).toBeInstanceOf(DomainError);
         }
       }),
     );
@@ -64,18 +66,18 @@ describe('provisioning steps', () => {
 
   it('refuses illegal moves with 409 and an error on a non-failed status with 400', () => {
     const running = moveStep(pending, 'running', at);
-    expect(statusOf(() => moveStep(running, 'running', later))).toBe(409);
-    expect(statusOf(() => moveStep(running, 'pending', later))).toBe(409);
-    expect(statusOf(() => moveStep(pending, 'pending', later))).toBe(409);
-    expect(statusOf(() => moveStep(moveStep(running, 'completed', later), 'completed', later))).toBe(409);
-    expect(statusOf(() => moveStep(pending, 'running', at, 'oops'))).toBe(400);
+    expect(codeOf(() => moveStep(running, 'running', later))).toBe('step_transition_invalid');
+    expect(codeOf(() => moveStep(running, 'pending', later))).toBe('step_transition_invalid');
+    expect(codeOf(() => moveStep(pending, 'pending', later))).toBe('step_transition_invalid');
+    expect(codeOf(() => moveStep(moveStep(running, 'completed', later), 'completed', later))).toBe('step_transition_invalid');
+    expect(codeOf(() => moveStep(pending, 'running', at, 'oops'))).toBe('invalid_input');
   });
 
   it('retries install-deps only once finished, clearing completion and error', () => {
     const failed = moveStep(moveStep(pending, 'running', at), 'failed', at, 'boom');
     expect(retryInstallDeps(failed, later)).toEqual({ status: 'running', error: null, startedAt: later, completedAt: null });
-    expect(statusOf(() => retryInstallDeps(pending, later))).toBe(409);
-    expect(statusOf(() => retryInstallDeps(moveStep(pending, 'running', at), later))).toBe(409);
+    expect(codeOf(() => retryInstallDeps(pending, later))).toBe('step_transition_invalid');
+    expect(codeOf(() => retryInstallDeps(moveStep(pending, 'running', at), later))).toBe('step_transition_invalid');
   });
 
   it('derives the computer status: any failed is error, all completed is active, else provisioning', () => {

@@ -24,7 +24,7 @@ let server: TestServer;
 let org: TestOrganization;
 
 beforeAll(async () => {
-  server = await startTestServer({ SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '6', RATE_LIMIT_PER_MINUTE: '1000000' });
+  server = await startTestServer({ SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '6', RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' });
   org = await createOrganization(server, 'Console Org');
 });
 afterAll(async () => server?.close());

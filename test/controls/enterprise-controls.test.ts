@@ -9,7 +9,6 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openStore } from '../../src/db/store.js';
 import { SecretBox } from '../../src/domain/secret-box.js';
-import { MemoryBuckets } from '../../src/http/rate-limit.js';
 import { appendRevision } from '../../src/repositories/enterprise-controls.js';
 import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 
@@ -339,7 +338,7 @@ describe('the key and the logs', () => {
     const seedPath = process.env.TEST_DATABASE_URL ? undefined : inject('embeddedSeedPath');
     const store = await openStore({ ...config, databaseUrl: undefined }, { inMemory: true, ...(seedPath ? { seed: new Blob([await readFile(seedPath)]) } : {}) });
     const adminToken = `admin-${randomBytes(16).toString('hex')}`;
-    const app = await buildApp({ config, store, adminToken, buckets: new MemoryBuckets(), logger: { level: 'trace', stream } });
+    const app = await buildApp({ config, store, adminToken, logger: { level: 'trace', stream } });
     try {
       const bootstrap = await app.inject({ method: 'POST', url: '/admin/v1/organizations', headers: auth(adminToken), payload: { name: 'Logs', ownerEmail: 'logs@example.test' } });
       const key = bootstrap.json().apiKey;

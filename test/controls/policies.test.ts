@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/domain/errors.js';
 import { assertApiKeyCreationAllowed, assertComputerCreationAllowed, assertModelAllowed, sessionDefaults, type EnterpriseSettings } from '../../src/domain/policies.js';
 import { addCredits } from '../../src/repositories/credit-usage.js';
 import { assertUnderCreditLimit, setGlobalLimit, setUserLimit } from '../../src/repositories/credit-limits.js';
@@ -7,12 +8,14 @@ import { createOrganization, startTestServer, type TestOrganization, type TestSe
 
 // The policies other areas enforce, as pure functions, and the two functions reading their inputs.
 
-const statusOf = (run: () => unknown): number | undefined => {
+/** The domain error code `run` throws (undefined when it returns). */
+const codeOf = (run: () => unknown): string | undefined => {
   try {
     run();
     return undefined;
   } catch (error) {
-    return (error as { status?: number }).status;
+    if (!(error instanceof DomainError)) throw error;
+    return error.code;
   }
 };
 
@@ -26,50 +29,50 @@ describe('sessionDefaults', () => {
 
 describe('assertModelAllowed', () => {
   it('allows everything without a model policy', () => {
-    expect(statusOf(() => assertModelAllowed({}, 'any'))).toBeUndefined();
+    expect(codeOf(() => assertModelAllowed({}, 'any'))).toBeUndefined();
   });
   it('refuses blocked models with 403', () => {
     const settings: EnterpriseSettings = { modelPolicy: { blockedModelIds: ['bad'] } };
-    expect(statusOf(() => assertModelAllowed(settings, 'bad'))).toBe(403);
-    expect(statusOf(() => assertModelAllowed(settings, 'good'))).toBeUndefined();
+    expect(codeOf(() => assertModelAllowed(settings, 'bad'))).toBe('policy_refused');
+    expect(codeOf(() => assertModelAllowed(settings, 'good'))).toBeUndefined();
   });
   it('with a non-empty allow list, refuses models not on it; an empty list allows all', () => {
-    expect(statusOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: ['a'] } }, 'b'))).toBe(403);
-    expect(statusOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: ['a'] } }, 'a'))).toBeUndefined();
-    expect(statusOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: [] } }, 'b'))).toBeUndefined();
+    expect(codeOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: ['a'] } }, 'b'))).toBe('policy_refused');
+    expect(codeOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: ['a'] } }, 'a'))).toBeUndefined();
+    expect(codeOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: [] } }, 'b'))).toBeUndefined();
   });
   it('blocking wins over allowing', () => {
-    expect(statusOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: ['a'], blockedModelIds: ['a'] } }, 'a'))).toBe(403);
+    expect(codeOf(() => assertModelAllowed({ modelPolicy: { allowedModelIds: ['a'], blockedModelIds: ['a'] } }, 'a'))).toBe('policy_refused');
   });
 });
 
 describe('assertComputerCreationAllowed', () => {
   it('allows both provider types by default', () => {
-    expect(statusOf(() => assertComputerCreationAllowed({}, 'hosted', 'a@x.test'))).toBeUndefined();
-    expect(statusOf(() => assertComputerCreationAllowed({}, 'byom', 'a@x.test'))).toBeUndefined();
+    expect(codeOf(() => assertComputerCreationAllowed({}, 'hosted', 'a@x.test'))).toBeUndefined();
+    expect(codeOf(() => assertComputerCreationAllowed({}, 'byom', 'a@x.test'))).toBeUndefined();
   });
   it('managedComputersEnabled governs hosted, byomComputersEnabled governs byom', () => {
-    expect(statusOf(() => assertComputerCreationAllowed({ managedComputersEnabled: false }, 'hosted', 'a@x.test'))).toBe(403);
-    expect(statusOf(() => assertComputerCreationAllowed({ managedComputersEnabled: false }, 'byom', 'a@x.test'))).toBeUndefined();
-    expect(statusOf(() => assertComputerCreationAllowed({ byomComputersEnabled: false }, 'byom', 'a@x.test'))).toBe(403);
-    expect(statusOf(() => assertComputerCreationAllowed({ byomComputersEnabled: false }, 'hosted', 'a@x.test'))).toBeUndefined();
+    expect(codeOf(() => assertComputerCreationAllowed({ managedComputersEnabled: false }, 'hosted', 'a@x.test'))).toBe('policy_refused');
+    expect(codeOf(() => assertComputerCreationAllowed({ managedComputersEnabled: false }, 'byom', 'a@x.test'))).toBeUndefined();
+    expect(codeOf(() => assertComputerCreationAllowed({ byomComputersEnabled: false }, 'byom', 'a@x.test'))).toBe('policy_refused');
+    expect(codeOf(() => assertComputerCreationAllowed({ byomComputersEnabled: false }, 'hosted', 'a@x.test'))).toBeUndefined();
   });
   it('e-mail lists limit who may create, compared case-insensitively; empty means everyone', () => {
     const settings: EnterpriseSettings = { byomComputersAllowedEmails: ['Alice@X.test'], managedComputersAllowedEmails: [] };
-    expect(statusOf(() => assertComputerCreationAllowed(settings, 'byom', 'alice@x.TEST'))).toBeUndefined();
-    expect(statusOf(() => assertComputerCreationAllowed(settings, 'byom', 'bob@x.test'))).toBe(403);
-    expect(statusOf(() => assertComputerCreationAllowed(settings, 'hosted', 'bob@x.test'))).toBeUndefined();
+    expect(codeOf(() => assertComputerCreationAllowed(settings, 'byom', 'alice@x.TEST'))).toBeUndefined();
+    expect(codeOf(() => assertComputerCreationAllowed(settings, 'byom', 'bob@x.test'))).toBe('policy_refused');
+    expect(codeOf(() => assertComputerCreationAllowed(settings, 'hosted', 'bob@x.test'))).toBeUndefined();
   });
 });
 
 describe('assertApiKeyCreationAllowed', () => {
   it('restricts members and guests only when restrictApiKeyCreationToManagers is true', () => {
-    for (const role of ['owner', 'manager', 'member', 'guest'] as const) expect(statusOf(() => assertApiKeyCreationAllowed({}, role))).toBeUndefined();
+    for (const role of ['owner', 'manager', 'member', 'guest'] as const) expect(codeOf(() => assertApiKeyCreationAllowed({}, role))).toBeUndefined();
     const restricted: EnterpriseSettings = { restrictApiKeyCreationToManagers: true };
-    expect(statusOf(() => assertApiKeyCreationAllowed(restricted, 'owner'))).toBeUndefined();
-    expect(statusOf(() => assertApiKeyCreationAllowed(restricted, 'manager'))).toBeUndefined();
-    expect(statusOf(() => assertApiKeyCreationAllowed(restricted, 'member'))).toBe(403);
-    expect(statusOf(() => assertApiKeyCreationAllowed(restricted, 'guest'))).toBe(403);
+    expect(codeOf(() => assertApiKeyCreationAllowed(restricted, 'owner'))).toBeUndefined();
+    expect(codeOf(() => assertApiKeyCreationAllowed(restricted, 'manager'))).toBeUndefined();
+    expect(codeOf(() => assertApiKeyCreationAllowed(restricted, 'member'))).toBe('policy_refused');
+    expect(codeOf(() => assertApiKeyCreationAllowed(restricted, 'guest'))).toBe('policy_refused');
   });
 });
 
@@ -89,7 +92,8 @@ describe('with a database', () => {
       await assertUnderCreditLimit(server.store.db, organizationId, userId);
       return undefined;
     } catch (error) {
-      return (error as { status?: number }).status;
+      if (!(error instanceof DomainError)) throw error;
+      return error.code;
     }
   };
 
@@ -101,7 +105,7 @@ describe('with a database', () => {
     expect(await currentSettings(server.store.db, other.id)).toEqual({});
   });
 
-  it('assertUnderCreditLimit: no limit, global limit, override, 402 at the limit', async () => {
+  it('assertUnderCreditLimit: no limit, global limit, override, credit_limit_reached at the limit', async () => {
     const db = server.store.db;
     const user = org.users.member;
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
@@ -109,14 +113,14 @@ describe('with a database', () => {
     await setGlobalLimit(db, org.id, 50);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
     await addCredits(db, org.id, user.id, new Date(), 10);
-    expect(await creditStatus(org.id, user.id)).toBe(402);
+    expect(await creditStatus(org.id, user.id)).toBe('credit_limit_reached');
     // The override wins over the global limit, both ways.
     await setUserLimit(db, org.id, user.id, 51);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
     await setUserLimit(db, org.id, user.id, 0);
-    expect(await creditStatus(org.id, org.users.member.id)).toBe(402);
+    expect(await creditStatus(org.id, org.users.member.id)).toBe('credit_limit_reached');
     await setUserLimit(db, org.id, user.id, null);
-    expect(await creditStatus(org.id, user.id)).toBe(402);
+    expect(await creditStatus(org.id, user.id)).toBe('credit_limit_reached');
     await setGlobalLimit(db, org.id, null);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
   });
@@ -132,8 +136,8 @@ describe('with a database', () => {
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
     await setGlobalLimit(db, other.id, 0);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
-    expect(await creditStatus(other.id, other.users.member.id)).toBe(402);
+    expect(await creditStatus(other.id, other.users.member.id)).toBe('credit_limit_reached');
     await addCredits(db, org.id, user.id, new Date(), 5);
-    expect(await creditStatus(org.id, user.id)).toBe(402);
+    expect(await creditStatus(org.id, user.id)).toBe('credit_limit_reached');
   });
 });

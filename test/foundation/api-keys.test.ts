@@ -124,8 +124,7 @@ describe('POST /api/v0/auth/token', () => {
   it('keeps working for every replica: the signing key lives in the database', async () => {
     const token = await accessToken(server, org.owner.key);
     const { buildApp } = await import('../../src/app.js');
-    const { MemoryBuckets } = await import('../../src/http/rate-limit.js');
-    const replica = await buildApp({ config: server.config, store: server.store, adminToken: server.adminToken, buckets: new MemoryBuckets() });
+    const replica = await buildApp({ config: server.config, store: server.store, adminToken: server.adminToken });
     try {
       const response = await replica.inject({ method: 'GET', url: '/api/v0/api-keys', headers: auth(token) });
       expect(response.statusCode).toBe(200);

@@ -8,7 +8,6 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/db/store.js';
 import type { App } from '../../src/http/context.js';
-import { MemoryBuckets, RedisBuckets } from '../../src/http/rate-limit.js';
 import type { Role } from '../../src/domain/roles.js';
 
 // A real server for tests: the embedded store in memory by default, or a scratch PostgreSQL
@@ -44,12 +43,14 @@ export async function scratchDatabase(baseUrl: string): Promise<{ url: string; d
 export async function startTestServer(env: Record<string, string> = {}, options: { webRoot?: string } = {}): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const scratch = baseUrl ? await scratchDatabase(baseUrl) : undefined;
-  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', ...env, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+  // Tests send many bad credentials from one address on purpose; the limit of failed
+  // authentications has its own tests (rate-limits.test.ts).
+  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', AUTH_FAILURES_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `qd-test-${randomBytes(6).toString('hex')}:`, ...env, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
   const seed = scratch ? undefined : new Blob([await readFile(inject('embeddedSeedPath'))]);
   const store = await openStore(config, { inMemory: true, ...(seed ? { seed } : {}) });
   const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
   const adminToken = `admin-${randomBytes(16).toString('hex')}`;
-  const app = await buildApp({ config, store, adminToken, buckets: redis ? new RedisBuckets(redis) : new MemoryBuckets(), ...options });
+  const app = await buildApp({ config, store, adminToken, redis, ...options });
   await app.ready();
   return {
     app,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, it, inject } from 'vitest';
-import { renderSdkTypes } from '../helpers/sdk-types.js';
+import { renderSdkTypes } from '../../scripts/sdk-types.js';
 
 // The SDK's types must be what the server's route schemas say today.
 it('src/sdk/openapi.ts matches the OpenAPI document (run `npm run sdk:generate` after changing a route schema)', async () => {

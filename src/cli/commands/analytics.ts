@@ -1,3 +1,4 @@
+import type { RequestQuery } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
 import { apiCommand, integerOption, type ApiContext } from './api-command.js';
 
@@ -31,7 +32,7 @@ const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', groupBy?:
     async call(context) {
       const groupByValue = context.option('group-by');
       const query = { ...dates(context), ...(groupByValue ? { group_by: groupByValue } : {}) };
-      const answer = await context.client.request('get', `/api/v1/analytics/${kind}`, { query: query as never });
+      const answer = await context.client.request('get', `/api/v1/analytics/${kind}`, { query: query as RequestQuery<`/api/v1/analytics/${typeof kind}`, 'get'> });
       return { items: answer.data as unknown[] };
     },
   });

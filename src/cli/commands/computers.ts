@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../sdk/client.js';
 import { apiCommand, v0List, type ApiContext } from './api-command.js';
 
 // `quarterdeck computers list|get|create|update|install-deps`.
@@ -46,7 +47,7 @@ export const computersCreate = apiCommand({
   options: { ...EDITABLE, 'provider-type': { type: 'string', description: 'byom or hosted' }, hostname: { type: 'string', description: 'Host name' } },
   async call(context) {
     const body = fields(context, { ...EDITABLE_FIELDS, 'provider-type': 'providerType', hostname: 'hostname' });
-    return { value: await context.client.request('post', '/api/v0/computers', { body: body as never }) };
+    return { value: await context.client.request('post', '/api/v0/computers', { body: body as RequestBody<'/api/v0/computers', 'post'> }) };
   },
 });
 

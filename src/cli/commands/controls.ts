@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
 import { apiCommand, v0List } from './api-command.js';
 
@@ -22,7 +23,7 @@ export const controlsPatch = apiCommand({
     const patch = await context.readJson(context.args.positionals[0]!);
     const revision = context.option('if-revision');
     const headers = revision !== undefined ? { 'if-match': `"${revision}"` } : undefined;
-    return { value: await context.client.request('patch', '/api/v0/organization/enterprise-controls', { body: patch as never, ...(headers ? { headers } : {}) }) };
+    return { value: await context.client.request('patch', '/api/v0/organization/enterprise-controls', { body: patch as RequestBody<'/api/v0/organization/enterprise-controls', 'patch'>, ...(headers ? { headers } : {}) }) };
   },
 });
 

@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../sdk/client.js';
 import { apiCommand, integerOption } from './api-command.js';
 
 // `quarterdeck readiness list|upload`: the organization's readiness reports.
@@ -26,6 +27,6 @@ export const readinessUpload = apiCommand({
   positionals: { min: 1, max: 1 },
   async call(context) {
     const body = await context.readJson(context.args.positionals[0]!);
-    return { value: await context.client.request('post', '/api/organization/maturity-level-reports', { body: body as never }) };
+    return { value: await context.client.request('post', '/api/organization/maturity-level-reports', { body: body as RequestBody<'/api/organization/maturity-level-reports', 'post'> }) };
   },
 });

@@ -1,12 +1,15 @@
+import type { RequestBody } from '../../sdk/client.js';
 import { apiCommand, v0List, type ApiContext } from './api-command.js';
 
 // `quarterdeck sessions list|get|create|update`. Session settings come from a JSON file.
 
 const SETTINGS = { settings: { type: 'string', description: 'JSON file with sessionSettings' } } as const;
 
-async function settingsOf(context: ApiContext): Promise<{ sessionSettings?: never }> {
+type SessionSettingsInput = NonNullable<RequestBody<'/api/v0/sessions', 'post'>['sessionSettings']>;
+
+async function settingsOf(context: ApiContext): Promise<{ sessionSettings?: SessionSettingsInput }> {
   const file = context.option('settings');
-  return file ? { sessionSettings: (await context.readJson(file)) as never } : {};
+  return file ? { sessionSettings: (await context.readJson(file)) as SessionSettingsInput } : {};
 }
 
 export const sessionsList = apiCommand({

@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../sdk/client.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../command.js';
@@ -30,7 +31,7 @@ export const telemetrySend = apiCommand({
     });
     const total = { accepted: 0, duplicates: 0 };
     for (let start = 0; start < events.length; start += BATCH) {
-      const answer = await context.client.request('post', '/api/v1/telemetry/events', { body: { events: events.slice(start, start + BATCH) as never } });
+      const answer = await context.client.request('post', '/api/v1/telemetry/events', { body: { events: events.slice(start, start + BATCH) as RequestBody<'/api/v1/telemetry/events', 'post'>['events'] } });
       total.accepted += answer.accepted;
       total.duplicates += answer.duplicates;
       context.progress(progressBar(Math.min(start + BATCH, events.length), events.length, 'events'));

@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
 import { apiCommand, v0List, type ApiContext } from './api-command.js';
 
@@ -8,10 +9,12 @@ const PROFILE = {
   name: { type: 'string', description: 'Display name' },
 } as const;
 
-function profileOf(context: ApiContext): { role?: never; name?: string } {
+type Role = RequestBody<'/api/v0/organization/users', 'post'>['role'];
+
+function profileOf(context: ApiContext): { role?: Role; name?: string } {
   const role = context.option('role');
   const name = context.option('name');
-  return { ...(role !== undefined ? { role: role as never } : {}), ...(name !== undefined ? { name } : {}) };
+  return { ...(role !== undefined ? { role: role as Role } : {}), ...(name !== undefined ? { name } : {}) };
 }
 
 export const usersList = apiCommand({

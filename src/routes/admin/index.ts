@@ -1,11 +1,13 @@
 import type { App } from '../../http/context.js';
 import { authenticateAdmin } from '../../http/auth.js';
+import { byClientAddress, limitRequests } from '../../http/rate-limit.js';
 import createOrganization from './organizations/create.js';
 import runRollups from './rollups/run.js';
 
 // /admin/v1: platform operations, ADMIN_TOKEN only.
 export default async function adminRoutes(app: App) {
   app.addHook('onRequest', authenticateAdmin(app.services.adminToken));
+  app.addHook('preHandler', limitRequests(app, byClientAddress));
   await app.register(createOrganization);
   await app.register(runRollups);
 }

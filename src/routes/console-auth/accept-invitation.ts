@@ -3,7 +3,7 @@ import { hashPassword } from '../../domain/passwords.js';
 import { assertConsoleOrigin } from '../../http/auth.js';
 import type { App } from '../../http/context.js';
 import { ApiError } from '../../http/errors.js';
-import { ConsoleSession, Password } from '../../http/schemas.js';
+import { ConsoleSession, Password } from '../../schemas/index.js';
 import { endUserSessions } from '../../repositories/browser-sessions.js';
 import { consumeInvitation } from '../../repositories/invitations.js';
 import { setPasswordHash } from '../../repositories/users.js';

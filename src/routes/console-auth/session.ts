@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { authenticate, principalOf } from '../../http/auth.js';
 import type { App } from '../../http/context.js';
 import { ApiError } from '../../http/errors.js';
-import { ConsoleSession } from '../../http/schemas.js';
+import { ConsoleSession } from '../../schemas/index.js';
 import { consoleSessionAnswer } from './start-session.js';
 
 // GET /api/v0/auth/session — who is signed in: user, role, organization and the CSRF token.

@@ -3,8 +3,8 @@ import { hashPassword } from '../../domain/passwords.js';
 import { consumeSetupToken } from '../../domain/setup-link.js';
 import { assertConsoleOrigin } from '../../http/auth.js';
 import type { App } from '../../http/context.js';
-import { ApiError, conflict } from '../../http/errors.js';
-import { ConsoleSession, Email, Password } from '../../http/schemas.js';
+import { ApiError } from '../../http/errors.js';
+import { ConsoleSession, Email, Password } from '../../schemas/index.js';
 import { anyOrganizationExists, insertOrganizationWithOwner } from '../../repositories/organizations.js';
 import { setPasswordHash } from '../../repositories/users.js';
 import { startConsoleSession } from './start-session.js';
@@ -37,7 +37,7 @@ export default async function setupRoute(app: App) {
       const passwordHash = await hashPassword(request.body.password);
       const answer = await app.services.db.transaction().execute(async (trx) => {
         if (!(await consumeSetupToken(trx, request.body.token))) throw new ApiError('not_found', 'this setup link is unknown or used: restart the server on an empty store for a new one');
-        if (await anyOrganizationExists(trx)) throw conflict('Quarterdeck is already set up: ask an owner of your organization for an invitation');
+        if (await anyOrganizationExists(trx)) throw new ApiError('conflict', 'Quarterdeck is already set up: ask an owner of your organization for an invitation');
         const { organization, owner } = await insertOrganizationWithOwner(trx, { name: request.body.organizationName, ownerEmail: request.body.email, ownerName: request.body.name ?? null });
         await setPasswordHash(trx, organization.id, owner.id, passwordHash);
         return startConsoleSession(app, reply, trx, { organizationId: organization.id, userId: owner.id });

@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH, verifyAgainstDecoy, verifyPassword } from '../../d
 import { assertConsoleOrigin } from '../../http/auth.js';
 import type { App } from '../../http/context.js';
 import { ApiError } from '../../http/errors.js';
-import { ConsoleSession } from '../../http/schemas.js';
+import { ConsoleSession } from '../../schemas/index.js';
 import { clearFailures, lockedForSeconds, recordFailure } from '../../repositories/sign-in-failures.js';
 import { findSignInCandidates } from '../../repositories/users.js';
 import { startConsoleSession } from './start-session.js';

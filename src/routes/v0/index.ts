@@ -1,22 +1,25 @@
 import type { App } from '../../http/context.js';
 import { authenticate } from '../../http/auth.js';
+import { byCredential, limitRequests } from '../../http/rate-limit.js';
 import apiKeys from './api-keys/index.js';
 import createToken from './auth/create-token.js';
 import enterpriseControls from './enterprise-controls/index.js';
 import computers from './computers/index.js';
 import organizationUsers from './organization-users/index.js';
 import sessions from './sessions/index.js';
-import usageLimits from './usage-limits/index.js';
+import creditLimits from './credit-limits/index.js';
 
-// /api/v0: API key, JWT or the console session cookie. Each resource folder is its own context and declares its roles in
+// /api/v0: API key, JWT or the console session cookie. Each resource folder is its own context
+// and declares its roles in
 // its index.ts.
 export default async function v0Routes(app: App) {
   app.addHook('onRequest', authenticate(app.services, ['apiKey', 'jwt', 'session']));
+  app.addHook('preHandler', limitRequests(app, byCredential));
   await app.register(createToken);
   await app.register(apiKeys);
   await app.register(organizationUsers);
   await app.register(enterpriseControls);
-  await app.register(usageLimits);
+  await app.register(creditLimits);
   await app.register(computers);
   await app.register(sessions);
 }

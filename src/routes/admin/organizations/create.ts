@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { invitationUrl } from '../../../domain/console-auth.js';
 import type { App } from '../../../http/context.js';
-import { Email, RoleName } from '../../../http/schemas.js';
+import { Email, RoleName } from '../../../schemas/index.js';
 import { createOrganization } from '../../../repositories/organizations.js';
 
 // POST /admin/v1/organizations — platform bootstrap: an organization, its owner, a first key and

@@ -4,10 +4,11 @@ import { repoIdOf } from '../../../domain/repo-id.js';
 import { MEMBERS } from '../../../domain/roles.js';
 import { principalOf, requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { badRequest, type FieldError } from '../../../http/errors.js';
-import { ReadinessReport, ReadinessReportInput } from '../../../http/schemas.js';
+import { type FieldError } from '../../../http/errors.js';
+import { invalidInput } from '../../../domain/errors.js';
+import { ReadinessReport, ReadinessReportInput } from '../../../schemas/index.js';
 import { insertReport } from '../../../repositories/readiness-reports.js';
-import { reportView } from './view.js';
+import { reportView } from '../../../schemas/index.js';
 
 // POST /api/organization/maturity-level-reports — the agent client uploads a report.
 export default async function createReadinessReportRoute(app: App) {
@@ -29,9 +30,9 @@ export default async function createReadinessReportRoute(app: App) {
       const errors: FieldError[] = Object.entries(input.report)
         .filter(([, criterion]) => criterion.numerator !== null && criterion.numerator > criterion.denominator)
         .map(([id]) => ({ path: `body/report/${id}/numerator`, message: 'must be at most denominator' }));
-      if (errors.length > 0) throw badRequest('a criterion numerator exceeds its denominator', errors);
+      if (errors.length > 0) throw invalidInput('a criterion numerator exceeds its denominator', errors);
       const repoId = repoIdOf(input.repoUrl);
-      if (repoId === undefined) throw badRequest('repoUrl names no repository (expected host/owner/name as https, ssh or git@host:owner/name)', [{ path: 'body/repoUrl', message: 'not a repository URL' }]);
+      if (repoId === undefined) throw invalidInput('repoUrl names no repository (expected host/owner/name as https, ssh or git@host:owner/name)', [{ path: 'body/repoUrl', message: 'not a repository URL' }]);
       const record = { reportId: randomUUID(), repoId, createdAt: Date.now(), body: input };
       await insertReport(app.services.db, principal.organizationId, record);
       return reply.code(201).send(reportView(record));

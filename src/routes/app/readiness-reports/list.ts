@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { repoIdOf } from '../../../domain/repo-id.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { badRequest } from '../../../http/errors.js';
-import { ReadinessReport } from '../../../http/schemas.js';
+import { invalidInput } from '../../../domain/errors.js';
+import { ReadinessReport } from '../../../schemas/index.js';
 import { findReportPosition, listReports } from '../../../repositories/readiness-reports.js';
-import { reportView } from './view.js';
+import { reportView } from '../../../schemas/index.js';
 
 // GET /api/organization/maturity-level-reports — newest first (createdAt, then reportId, both
 // descending). Continue with startAfter = the last reportId; a page shorter than limit is the end.
@@ -32,7 +32,7 @@ export default async function listReadinessReportsRoute(app: App) {
       const filter = { repoId: repoId === undefined ? undefined : (repoIdOf(repoId) ?? repoId.toLowerCase()) };
       const after = startAfter === undefined ? undefined : await findReportPosition(app.services.db, organizationId, startAfter.toLowerCase(), filter);
       if (startAfter !== undefined && after === undefined) {
-        throw badRequest('startAfter is not a report of this organization within this filter', [{ path: 'querystring/startAfter', message: 'unknown report' }]);
+        throw invalidInput('startAfter is not a report of this organization within this filter', [{ path: 'querystring/startAfter', message: 'unknown report' }]);
       }
       const reports = await listReports(app.services.db, organizationId, filter, { after, limit });
       return { reports: reports.map(reportView) };

@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../http/context.js';
-import { Message } from '../../../http/schemas.js';
+import { Message } from '../../../schemas/index.js';
 import { claimNextMessage } from '../../../repositories/messages.js';
-import { messageView } from '../sessions/access.js';
 import { computerOf } from './auth.js';
-import { waitForWake } from './wakeups.js';
+import { messageView } from '../../../schemas/index.js';
 
 /** How often a waiting claim looks at the database for messages queued through other replicas. */
 const POLL_INTERVAL_MS = 500;
@@ -12,7 +11,7 @@ const POLL_INTERVAL_MS = 500;
 // POST /api/v0/agent/claim?waitMs=0..30000 — the oldest queued user message for this computer
 // (its session becomes running), or 204 when none arrives within waitMs. While waiting no
 // database connection is held: each attempt is one short transaction.
-export default async function claimRoute(app: App, options: { closing: AbortSignal }) {
+export default async function claimRoute(app: App) {
   app.post(
     '/claim',
     {
@@ -26,13 +25,14 @@ export default async function claimRoute(app: App, options: { closing: AbortSign
     async (request, reply) => {
       const { organizationId, computerId } = computerOf(request);
       const deadline = Date.now() + request.query.waitMs;
+      const { claimWakeups } = app.services;
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      const stop = AbortSignal.any([gone.signal, options.closing]);
+      const stop = AbortSignal.any([gone.signal, claimWakeups.closed]);
       const next = () => claimNextMessage(app.services.db, organizationId, computerId);
       let claim = await next();
       while (!claim && Date.now() < deadline && !stop.aborted) {
-        await waitForWake(computerId, Math.min(deadline - Date.now(), POLL_INTERVAL_MS), stop);
+        await claimWakeups.wait(computerId, Math.min(deadline - Date.now(), POLL_INTERVAL_MS), stop);
         // Once stopped, no further query: the store may be closing.
         if (!stop.aborted) claim = await next();
       }

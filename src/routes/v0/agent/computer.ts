@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../http/context.js';
-import { Computer } from '../../../http/schemas.js';
+import { Computer } from '../../../schemas/index.js';
 import { findComputer } from '../../../repositories/computers.js';
-import { computerView } from '../computers/access.js';
+import { computerView } from '../../../schemas/index.js';
 
 // What the agent routes answer about the computer itself.
 

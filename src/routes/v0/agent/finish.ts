@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../http/context.js';
-import { StringEnum } from '../../../http/schemas.js';
+import { StringEnum } from '../../../schemas/index.js';
 import { finishRun } from '../../../repositories/messages.js';
 import { computerOf } from './auth.js';
-import { wakeComputer } from './wakeups.js';
 
 // POST /api/v0/agent/sessions/{sessionId}/finish — ends the run: idle, or pending when more user
 // messages are queued; 409 when the session is not running on this computer.
@@ -21,7 +20,7 @@ export default async function finishRoute(app: App) {
     async (request) => {
       const { organizationId, computerId } = computerOf(request);
       const status = await finishRun(app.services.db, organizationId, request.params.sessionId, computerId);
-      if (status === 'pending') wakeComputer(computerId);
+      if (status === 'pending') app.services.claimWakeups.wake(computerId);
       return { status };
     },
   );

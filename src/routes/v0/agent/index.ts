@@ -1,4 +1,5 @@
 import type { App } from '../../../http/context.js';
+import { limitRequests } from '../../../http/rate-limit.js';
 import { authenticateComputer } from './auth.js';
 import claim from './claim.js';
 import finish from './finish.js';
@@ -10,12 +11,10 @@ import updateStep from './update-step.js';
 export default async function agentRoutes(app: App) {
   app.decorateRequest('computer', null);
   app.addHook('onRequest', authenticateComputer(app.services.db));
-  // Long-polling claims end (with 204) when the server begins to close.
-  const closing = new AbortController();
-  app.addHook('preClose', async () => closing.abort());
+  app.addHook('preHandler', limitRequests(app, (request) => `computer:${request.computer?.computerId}`));
   await app.register(heartbeat);
   await app.register(updateStep);
-  await app.register(claim, { closing: closing.signal });
+  await app.register(claim);
   await app.register(postMessage);
   await app.register(finish);
 }

@@ -1,12 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { newId } from '../../../domain/ids.js';
 import type { App } from '../../../http/context.js';
-import { notFound } from '../../../http/errors.js';
-import { StringEnum } from '../../../http/schemas.js';
+import { notFound } from '../../../domain/errors.js';
+import { StringEnum } from '../../../schemas/index.js';
 import { appendAgentMessage, assertRunningOn, findMessage } from '../../../repositories/messages.js';
 import { findSession, type SessionRecord } from '../../../repositories/sessions.js';
 import { standardCredits } from '../../../telemetry/credits.js';
-import { MODEL_TIERS } from '../../../telemetry/events.js';
+import { ModelCallFields, Tokens } from '../../../telemetry/events.js';
 import { recordEvents } from '../../../telemetry/ingest.js';
 import { computerOf } from './auth.js';
 
@@ -15,20 +15,8 @@ import { computerOf } from './auth.js';
 // model_call telemetry event of the session's creator (which counts their credits) and added to
 // the session's token usage.
 
-const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
-
-const Usage = Type.Object(
-  {
-    modelId: Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]*$' }),
-    modelTier: StringEnum(MODEL_TIERS),
-    inputTokens: Tokens,
-    outputTokens: Tokens,
-    cacheReadTokens: Tokens,
-    cacheWriteTokens: Tokens,
-    thinkingTokens: Type.Optional(Tokens),
-  },
-  { additionalProperties: false },
-);
+/** One model call: a telemetry model_call's fields (its credits are always computed), plus thinking tokens. */
+const Usage = Type.Composite([Type.Omit(ModelCallFields, ['billableTokens']), Type.Object({ thinkingTokens: Type.Optional(Tokens) })], { additionalProperties: false });
 
 const Body = Type.Object(
   {

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { STEP_STATUSES, moveStep } from '../../../domain/computer-status.js';
 import type { App } from '../../../http/context.js';
-import { notFound } from '../../../http/errors.js';
-import { StringEnum } from '../../../http/schemas.js';
+import { notFound } from '../../../domain/errors.js';
+import { StringEnum } from '../../../schemas/index.js';
 import { changeStep } from '../../../repositories/computers.js';
 import { computerOf } from './auth.js';
 import { AgentComputerResponse, agentComputer } from './computer.js';

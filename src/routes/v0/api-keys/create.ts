@@ -2,9 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { assertApiKeyCreationAllowed } from '../../../domain/policies.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { badRequest } from '../../../http/errors.js';
-import { ApiKey, UnixMillis } from '../../../http/schemas.js';
-import { apiKeyView } from '../../../http/views.js';
+import { invalidInput } from '../../../domain/errors.js';
+import { ApiKey, UnixMillis } from '../../../schemas/index.js';
+import { apiKeyView } from '../../../schemas/index.js';
 import { insertApiKey } from '../../../repositories/api-keys.js';
 import { currentSettings } from '../../../repositories/enterprise-controls.js';
 
@@ -28,7 +28,7 @@ export default async function createApiKeyRoute(app: App) {
       const principal = principalOf(request);
       assertApiKeyCreationAllowed(await currentSettings(app.services.db, principal.organizationId), principal.role);
       const { name, expiresAt } = request.body;
-      if (expiresAt != null && expiresAt <= Date.now()) throw badRequest('expiresAt must be in the future', [{ path: 'body/expiresAt', message: 'must be in the future' }]);
+      if (expiresAt != null && expiresAt <= Date.now()) throw invalidInput('expiresAt must be in the future', [{ path: 'body/expiresAt', message: 'must be in the future' }]);
       const { record, key } = await insertApiKey(app.services.db, principal.organizationId, principal.userId, {
         name,
         expiresAt: expiresAt == null ? null : new Date(expiresAt),

@@ -3,8 +3,8 @@ import { isManager } from '../../../domain/roles.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { PageQuery, pageOf, readPage } from '../../../http/pagination.js';
-import { ApiKey, Pagination } from '../../../http/schemas.js';
-import { apiKeyView } from '../../../http/views.js';
+import { ApiKey, Pagination } from '../../../schemas/index.js';
+import { apiKeyView } from '../../../schemas/index.js';
 import { listApiKeys } from '../../../repositories/api-keys.js';
 
 // GET /api/v0/api-keys — an owner or manager sees every live key of the organization, anyone

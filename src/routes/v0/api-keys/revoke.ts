@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { isManager } from '../../../domain/roles.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { notFound } from '../../../http/errors.js';
+import { notFound } from '../../../domain/errors.js';
 import { findApiKey, revokeApiKey } from '../../../repositories/api-keys.js';
 
 // DELETE /api/v0/api-keys/{id} — owner/manager may revoke any key of the organization, others

@@ -2,11 +2,11 @@ import { Type } from '@sinclair/typebox';
 import { assertComputerCreationAllowed } from '../../../domain/policies.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { Computer, StringEnum } from '../../../http/schemas.js';
+import { Computer, StringEnum } from '../../../schemas/index.js';
 import { insertComputer } from '../../../repositories/computers.js';
 import { currentSettings } from '../../../repositories/enterprise-controls.js';
-import { computerView } from './access.js';
-import { ComputerName, HostId, RemoteUser } from './params.js';
+import { ComputerName, HostId, RemoteUser } from '../../../schemas/index.js';
+import { computerView } from '../../../schemas/index.js';
 
 // POST /api/v0/computers — registers a computer owned by the caller, if the organization's
 // computer controls allow it (403). Its agent's token is in this answer only.

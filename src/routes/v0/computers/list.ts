@@ -2,9 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { PageQuery, pageOf, readPage } from '../../../http/pagination.js';
-import { Computer, Pagination } from '../../../http/schemas.js';
+import { Computer, Pagination } from '../../../schemas/index.js';
 import { listComputers } from '../../../repositories/computers.js';
-import { computerView, ownedByFilter } from './access.js';
+import { computerView } from '../../../schemas/index.js';
+import { ownedByFilter } from '../../../domain/access.js';
 
 // GET /api/v0/computers — owner/manager see every computer of the organization, a member its own.
 export default async function listComputersRoute(app: App) {

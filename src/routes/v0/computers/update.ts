@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { Computer } from '../../../http/schemas.js';
+import { Computer } from '../../../schemas/index.js';
 import { updateComputer } from '../../../repositories/computers.js';
-import { computerView, visibleComputer } from './access.js';
-import { ComputerName, ComputerParams, HostId, RemoteUser } from './params.js';
+import { ComputerName, ComputerParams, HostId, RemoteUser } from '../../../schemas/index.js';
+import { computerView } from '../../../schemas/index.js';
+import { findVisibleComputer } from '../../../repositories/computers.js';
 
 // PATCH /api/v0/computers/{computerId} — exactly name, hostId and remoteUser (api.md).
 export default async function updateComputerRoute(app: App) {
@@ -21,9 +22,9 @@ export default async function updateComputerRoute(app: App) {
     },
     async (request) => {
       const principal = principalOf(request);
-      const computer = await visibleComputer(app.services.db, principal, request.params.computerId);
+      const computer = await findVisibleComputer(app.services.db, principal, request.params.computerId);
       await updateComputer(app.services.db, principal.organizationId, computer.id, request.body);
-      return computerView(await visibleComputer(app.services.db, principal, computer.id));
+      return computerView(await findVisibleComputer(app.services.db, principal, computer.id));
     },
   );
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { maskSettingsSecrets } from '../../../domain/secret-box.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { notFound } from '../../../http/errors.js';
+import { notFound } from '../../../domain/errors.js';
 import { findRevision } from '../../../repositories/enterprise-controls.js';
 import { changedPaths, valueAt } from './json-changes.js';
 

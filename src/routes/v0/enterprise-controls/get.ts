@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { ControlChange } from '../../../http/schemas.js';
+import { ControlChange } from '../../../schemas/index.js';
 import { currentRevision } from '../../../repositories/enterprise-controls.js';
-import { changeView, etagOf } from './view.js';
+import { changeView } from '../../../schemas/index.js';
+import { etagOf } from './etag.js';
 
 // GET /api/v0/organization/enterprise-controls — the current change record (revision 0 before
 // any change); its ETag is the revision, for If-Match on PATCH.

@@ -3,11 +3,13 @@ import { EnterpriseSettingsSchema, mergePatchSchema } from '../../../domain/poli
 import { sealCustomModelSecrets } from '../../../domain/secret-box.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { ApiError, badRequest } from '../../../http/errors.js';
-import { ControlChange } from '../../../http/schemas.js';
+import { ApiError } from '../../../http/errors.js';
+import { invalidInput } from '../../../domain/errors.js';
+import { ControlChange } from '../../../schemas/index.js';
 import { appendRevision } from '../../../repositories/enterprise-controls.js';
 import { applyMergePatch } from './json-changes.js';
-import { changeView, etagOf } from './view.js';
+import { changeView } from '../../../schemas/index.js';
+import { etagOf } from './etag.js';
 
 // PATCH /api/v0/organization/enterprise-controls — a JSON Merge Patch of the settings, appended
 // as the next revision. If-Match: "<revision>" makes it conditional (412 when stale).
@@ -20,7 +22,7 @@ function expectedRevision(header: string | undefined): number | '*' | undefined 
   const value = header.trim();
   if (value === '*') return '*';
   const match = /^"(\d{1,9})"$/.exec(value);
-  if (!match) throw badRequest('If-Match must be "<revision>" (with the quotes) or *', [{ path: 'headers/if-match', message: 'malformed entity tag' }]);
+  if (!match) throw invalidInput('If-Match must be "<revision>" (with the quotes) or *', [{ path: 'headers/if-match', message: 'malformed entity tag' }]);
   return Number(match[1]);
 }
 

@@ -1,14 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { invitationUrl } from '../../../domain/console-auth.js';
-import { mayAssignRole } from '../../../domain/roles.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { conflict, forbidden } from '../../../http/errors.js';
-import { Email, RoleName, User } from '../../../http/schemas.js';
-import { userView } from '../../../http/views.js';
-import { insertApiKey } from '../../../repositories/api-keys.js';
-import { issueInvitation } from '../../../repositories/invitations.js';
-import { EmailTakenError, insertUser } from '../../../repositories/users.js';
+import { Email, RoleName, User } from '../../../schemas/index.js';
+import { userView } from '../../../schemas/index.js';
+import { addUser } from '../../../repositories/users.js';
 
 // POST /api/v0/organization/users — adds a user with an initial API key and a console invitation
 // link (both shown once).
@@ -33,21 +29,9 @@ export default async function createUserRoute(app: App) {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      if (!mayAssignRole(principal.role, request.body.role)) throw forbidden('only an owner may grant the owner role');
-      try {
-        const result = await app.services.db.transaction().execute(async (trx) => {
-          const user = await insertUser(trx, principal.organizationId, request.body);
-          const { key } = await insertApiKey(trx, principal.organizationId, user.id, { name: 'initial' });
-          const invitation = await issueInvitation(trx, principal.organizationId, user.id);
-          return { user, key, invitation };
-        });
-        const inviteUrl = invitationUrl(app.services.config.publicAppUrl, result.invitation.token);
-        return reply.code(201).send({ user: userView(result.user), apiKey: result.key, inviteUrl });
-      } catch (error) {
-        if (error instanceof EmailTakenError) throw conflict(`a user with e-mail ${request.body.email} already exists in this organization`);
-        throw error;
-      }
+      const { organizationId, role } = principalOf(request);
+      const { user, key, invitation } = await addUser(app.services.db, organizationId, role, request.body);
+      return reply.code(201).send({ user: userView(user), apiKey: key, inviteUrl: invitationUrl(app.services.config.publicAppUrl, invitation.token) });
     },
   );
 }

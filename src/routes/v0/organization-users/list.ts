@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { PageQuery, pageOf, readPage } from '../../../http/pagination.js';
-import { Pagination, User } from '../../../http/schemas.js';
-import { userView } from '../../../http/views.js';
+import { Pagination, User } from '../../../schemas/index.js';
+import { userView } from '../../../schemas/index.js';
 import { listUsers } from '../../../repositories/users.js';
 
 // GET /api/v0/organization/users

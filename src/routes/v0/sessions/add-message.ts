@@ -2,13 +2,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import { newId } from '../../../domain/ids.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { ApiError, badRequest, conflict, notFound } from '../../../http/errors.js';
-import { StringEnum } from '../../../http/schemas.js';
+import { ApiError } from '../../../http/errors.js';
+import { DomainError, invalidInput, notFound } from '../../../domain/errors.js';
+import { StringEnum } from '../../../schemas/index.js';
 import { assertUnderCreditLimit } from '../../../repositories/credit-limits.js';
 import { queueUserMessage, type ContentBlock } from '../../../repositories/messages.js';
-import { wakeComputer } from '../agent/wakeups.js';
-import { visibleComputer } from '../computers/access.js';
-import { SessionParams, visibleSession } from './access.js';
+import { SessionParams } from '../../../schemas/index.js';
+import { findVisibleComputer } from '../../../repositories/computers.js';
+import { findVisibleSession } from '../../../repositories/sessions.js';
 
 // POST /api/v0/sessions/{sessionId}/messages — queues a user message for the session's computer
 // (or the one named) and answers the session status after queueing: pending, or running when a
@@ -60,7 +61,7 @@ function contentOf(body: Static<typeof Body>): ContentBlock[] {
   const blocks: ContentBlock[] = [{ id: newId('blk'), type: 'text', text: body.text }];
   (body.images ?? []).forEach((image, i) => {
     const payload = base64Payload(image.data);
-    if (!payload) throw badRequest(`body/images/${i}/data is not base64`, [{ path: `body/images/${i}/data`, message: 'must be base64 (optionally a data:image/...;base64, URL)' }]);
+    if (!payload) throw invalidInput(`body/images/${i}/data is not base64`, [{ path: `body/images/${i}/data`, message: 'must be base64 (optionally a data:image/...;base64, URL)' }]);
     if (Buffer.byteLength(payload, 'base64') > MESSAGE_LIMITS.imageBytes) throw tooLarge(`body/images/${i}/data`, `${MESSAGE_LIMITS.imageBytes} bytes`);
     blocks.push({ id: newId('blk'), type: 'image', text: '', data: image.data });
   });
@@ -88,13 +89,13 @@ export default async function addMessageRoute(app: App) {
       const principal = principalOf(request);
       const { db } = app.services;
       const content = contentOf(request.body);
-      const session = await visibleSession(db, principal, request.params.sessionId);
-      const computerId = request.body.computerId === undefined ? session.computerId : (await visibleComputer(db, principal, request.body.computerId)).id;
-      if (computerId === null) throw conflict('the session has no computer: give computerId');
+      const session = await findVisibleSession(db, principal, request.params.sessionId);
+      const computerId = request.body.computerId === undefined ? session.computerId : (await findVisibleComputer(db, principal, request.body.computerId)).id;
+      if (computerId === null) throw new DomainError('session_without_computer', 'the session has no computer: give computerId');
       await assertUnderCreditLimit(db, principal.organizationId, session.ownerUserId);
       const queued = await queueUserMessage(db, principal.organizationId, session.id, { content, computerId, userMessageSource: 'sessions_api' });
       if (!queued) throw notFound('session');
-      wakeComputer(computerId);
+      app.services.claimWakeups.wake(computerId);
       return queued;
     },
   );

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { Session, SessionSettingsInput } from '../../../http/schemas.js';
+import { Session, SessionSettingsInput } from '../../../schemas/index.js';
 import { insertSession } from '../../../repositories/sessions.js';
-import { visibleComputer } from '../computers/access.js';
-import { sessionView } from './access.js';
 import { newSessionSettings } from './settings.js';
+import { sessionView } from '../../../schemas/index.js';
+import { findVisibleComputer } from '../../../repositories/computers.js';
 
 // POST /api/v0/sessions — an idle session owned by the caller, its settings seeded from the
 // organization's session defaults; given settings override them and obey the model policy.
@@ -31,7 +31,7 @@ export default async function createSessionRoute(app: App) {
       const principal = principalOf(request);
       const { db } = app.services;
       const { title, computerId, sessionSettings } = request.body;
-      if (computerId !== undefined) await visibleComputer(db, principal, computerId);
+      if (computerId !== undefined) await findVisibleComputer(db, principal, computerId);
       const settings = await newSessionSettings(db, principal.organizationId, sessionSettings ?? {});
       const session = await insertSession(db, principal.organizationId, principal.userId, { title, computerId, settings });
       return reply.code(201).send(sessionView(session));

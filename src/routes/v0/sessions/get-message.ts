@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { notFound } from '../../../http/errors.js';
-import { Message } from '../../../http/schemas.js';
+import { notFound } from '../../../domain/errors.js';
+import { Message } from '../../../schemas/index.js';
 import { findMessage } from '../../../repositories/messages.js';
-import { visibleComputer } from '../computers/access.js';
-import { SessionParams, messageView, visibleSession } from './access.js';
+import { SessionParams, messageView } from '../../../schemas/index.js';
+import { findVisibleComputer } from '../../../repositories/computers.js';
+import { findVisibleSession } from '../../../repositories/sessions.js';
 
 // GET /api/v0/sessions/{sessionId}/messages/{messageId}. Messages are stored centrally, so
 // `computerId` ("the computer to query directly") only has to name a computer the caller may use.
@@ -23,8 +24,8 @@ export default async function getMessageRoute(app: App) {
     },
     async (request) => {
       const principal = principalOf(request);
-      const session = await visibleSession(app.services.db, principal, request.params.sessionId);
-      if (request.query.computerId !== undefined) await visibleComputer(app.services.db, principal, request.query.computerId);
+      const session = await findVisibleSession(app.services.db, principal, request.params.sessionId);
+      if (request.query.computerId !== undefined) await findVisibleComputer(app.services.db, principal, request.query.computerId);
       const message = await findMessage(app.services.db, principal.organizationId, session.id, request.params.messageId);
       if (!message) throw notFound('message');
       return messageView(message);

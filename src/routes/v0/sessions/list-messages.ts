@@ -2,9 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { PageQuery, pageOf, readPage } from '../../../http/pagination.js';
-import { Message, Pagination } from '../../../http/schemas.js';
+import { Message, Pagination } from '../../../schemas/index.js';
 import { listMessages } from '../../../repositories/messages.js';
-import { SessionParams, messageView, visibleSession } from './access.js';
+import { SessionParams, messageView } from '../../../schemas/index.js';
+import { findVisibleSession } from '../../../repositories/sessions.js';
 
 // GET /api/v0/sessions/{sessionId}/messages — oldest first.
 export default async function listMessagesRoute(app: App) {
@@ -21,7 +22,7 @@ export default async function listMessagesRoute(app: App) {
     },
     async (request) => {
       const principal = principalOf(request);
-      const session = await visibleSession(app.services.db, principal, request.params.sessionId);
+      const session = await findVisibleSession(app.services.db, principal, request.params.sessionId);
       // The list name carries the session: a cursor of one session's messages is no good for another.
       const list = `messages:${session.id}`;
       const page = readPage(request.query, list, principal.organizationId);

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { PageQuery, pageOf, readPage } from '../../../http/pagination.js';
-import { Pagination, Session } from '../../../http/schemas.js';
+import { Pagination, Session } from '../../../schemas/index.js';
 import { listSessions } from '../../../repositories/sessions.js';
-import { ownedByFilter } from '../computers/access.js';
-import { sessionView } from './access.js';
+import { sessionView } from '../../../schemas/index.js';
+import { ownedByFilter } from '../../../domain/access.js';
 
 // GET /api/v0/sessions — owner/manager see every session of the organization, a member its own.
 export default async function listSessionsRoute(app: App) {

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../../db/store.js';
 import { assertModelAllowed, sessionDefaults, type EnterpriseSettings } from '../../../domain/policies.js';
-import type { SessionSettingsInput } from '../../../http/schemas.js';
+import type { SessionSettingsInput } from '../../../schemas/index.js';
 import { currentSettings } from '../../../repositories/enterprise-controls.js';
 
 // Session settings under the organization's enterprise controls (decisions.md §6): new sessions

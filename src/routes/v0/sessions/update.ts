@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { Session, SessionSettingsInput } from '../../../http/schemas.js';
+import { Session, SessionSettingsInput } from '../../../schemas/index.js';
 import { patchSessionSettings } from '../../../repositories/sessions.js';
-import { SessionParams, sessionView, visibleSession } from './access.js';
 import { checkSessionSettings } from './settings.js';
+import { SessionParams, sessionView } from '../../../schemas/index.js';
+import { findVisibleSession } from '../../../repositories/sessions.js';
 
 // PATCH /api/v0/sessions/{sessionId} — replaces the writable settings given; token usage is not
 // writable (an unknown field: 400); a model the policy blocks: 403.
@@ -23,11 +24,11 @@ export default async function updateSessionRoute(app: App) {
     async (request) => {
       const principal = principalOf(request);
       const { db } = app.services;
-      const session = await visibleSession(db, principal, request.params.sessionId);
+      const session = await findVisibleSession(db, principal, request.params.sessionId);
       const patch = request.body.sessionSettings ?? {};
       await checkSessionSettings(db, principal.organizationId, patch);
       if (Object.keys(patch).length > 0) await patchSessionSettings(db, principal.organizationId, session.id, patch);
-      return sessionView(await visibleSession(db, principal, session.id));
+      return sessionView(await findVisibleSession(db, principal, session.id));
     },
   );
 }

@@ -5,7 +5,7 @@ import type { DayRollup } from '../../../analytics/assemble.js';
 import { Meta } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { StringEnum } from '../../../http/schemas.js';
+import { StringEnum } from '../../../schemas/index.js';
 
 // The shape shared by the per-day analytics endpoints: one row per day of the range, or with
 // `group_by`, one breakdown flattened into rows of {date, group_key, metric...}.
@@ -37,7 +37,7 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
     async (request, reply) => {
       const { organizationId } = principalOf(request);
       const query = request.query as { startDate: string; endDate: string; group_by?: string };
-      const range = rangeOf(app.services, query);
+      const range = rangeOf(app.services.config.analyticsHistoryStart, query);
       const meta = metaOf(organizationId, range);
       if (groupBy && query.group_by === groupBy.value) {
         return { data: groupedRows(await dailyRows(app.services.db, organizationId, route.kind, range), groupBy.groups), meta };

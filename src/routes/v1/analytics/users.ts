@@ -35,7 +35,7 @@ export default async function usersRoute(app: App) {
     async (request, reply) => {
       const { organizationId } = principalOf(request);
       const { db } = app.services;
-      const range = rangeOf(app.services, request.query);
+      const range = rangeOf(app.services.config.analyticsHistoryStart, request.query);
       const page = await userPage(db, organizationId, range, { limit: request.query.limit, cursor: request.query.cursor });
       if (acceptsCsv(request.headers.accept)) {
         // The paging meta travels in headers, since a CSV body has no room for it.

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { setGlobalLimit } from '../../../repositories/credit-limits.js';
-import { CreditLimit } from './limit-schema.js';
+import { CreditLimit } from '../../../schemas/index.js';
 
 // PUT /api/v0/organization/usage/limits/global — set (or, with null, remove) the global limit.
 export default async function putGlobalLimitRoute(app: App) {
@@ -11,7 +11,7 @@ export default async function putGlobalLimitRoute(app: App) {
     {
       schema: {
         summary: 'Set the global monthly credit limit',
-        tags: ['usage-limits'],
+        tags: ['credit-limits'],
         body: Type.Object({ limit: CreditLimit }, { additionalProperties: false }),
         response: { 200: Type.Object({ limit: CreditLimit }) },
       },

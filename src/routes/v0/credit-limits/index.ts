@@ -7,7 +7,7 @@ import putGlobal from './put-global.js';
 import putUsers from './put-users.js';
 
 // Credit limits (decisions.md §9): owner/manager only.
-export default async function usageLimits(app: App) {
+export default async function creditLimits(app: App) {
   app.addHook('preHandler', requireRole(MANAGERS));
   await app.register(getUsers);
   await app.register(putUsers);

@@ -1,15 +1,14 @@
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { openStore } from '../../src/db/store.js';
-import { MemoryBuckets } from '../../src/http/rate-limit.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openStore } from '../src/db/store.js';
 
 // Renders the SDK types from the OpenAPI document of a freshly built app (in-memory store), with
 // a fixed server URL so the output depends on the route schemas alone.
 export async function renderSdkTypes(seed?: Blob): Promise<string> {
   const config = loadConfig({ PUBLIC_API_URL: 'http://localhost:8080' });
   const store = await openStore(config, { inMemory: true, ...(seed ? { seed } : {}) });
-  const app = await buildApp({ config, store, adminToken: 'x'.repeat(32), buckets: new MemoryBuckets() });
+  const app = await buildApp({ config, store, adminToken: 'x'.repeat(32) });
   try {
     await app.ready();
     const document = app.swagger();

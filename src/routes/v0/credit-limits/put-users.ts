@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { Email } from '../../../http/schemas.js';
-import { activeUsersByEmail, setUserLimit } from '../../../repositories/credit-limits.js';
+import { Email } from '../../../schemas/index.js';
+import { setUserLimits } from '../../../repositories/credit-limits.js';
 
 // PUT /api/v0/organization/usage/limits/users — set per-user limits in bulk (null removes an
 // override). A malformed request is 400 as a whole; entries that cannot apply go to `errors` and
@@ -13,7 +13,7 @@ export default async function putUserLimitsRoute(app: App) {
     {
       schema: {
         summary: 'Set per-user credit limits',
-        tags: ['usage-limits'],
+        tags: ['credit-limits'],
         body: Type.Object(
           {
             users: Type.Array(
@@ -36,24 +36,7 @@ export default async function putUserLimitsRoute(app: App) {
     },
     async (request) => {
       const { organizationId } = principalOf(request);
-      const entries = request.body.users;
-      const users = await activeUsersByEmail(app.services.db, organizationId, entries.map((entry) => entry.email));
-      const seen = new Set<string>();
-      const updated: { email: string; limit: number | null; userId: string }[] = [];
-      const errors: { email: string; error: string }[] = [];
-      for (const { email, limit } of entries) {
-        const key = email.toLowerCase();
-        const userId = users.get(key);
-        if (seen.has(key)) errors.push({ email, error: 'repeats the e-mail of an earlier entry' });
-        else if (limit !== null && limit < 0) errors.push({ email, error: 'limit must be an integer >= 0, or null to remove the limit' });
-        else if (userId === undefined) errors.push({ email, error: 'not an active user of this organization' });
-        else updated.push({ email, limit, userId });
-        seen.add(key);
-      }
-      await app.services.db.transaction().execute(async (trx) => {
-        for (const entry of updated) await setUserLimit(trx, organizationId, entry.userId, entry.limit);
-      });
-      return { updated: updated.map(({ email, limit }) => ({ email, limit })), errors };
+      return setUserLimits(app.services.db, organizationId, request.body.users);
     },
   );
 }

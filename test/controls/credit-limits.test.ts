@@ -117,7 +117,7 @@ describe('global limit', () => {
     expect(await get()).toEqual({ limit: 20 });
     expect((await getUsers(fresh.owner.key)).globalLimit).toBe(20);
     await addCredits(server.store.db, fresh.id, fresh.users.guest.id, new Date(), 20);
-    await expect(assertUnderCreditLimit(server.store.db, fresh.id, fresh.users.guest.id)).rejects.toMatchObject({ status: 402 });
+    await expect(assertUnderCreditLimit(server.store.db, fresh.id, fresh.users.guest.id)).rejects.toMatchObject({ code: 'credit_limit_reached' });
     expect((await put({ limit: null })).json()).toEqual({ limit: null });
     expect(await get()).toEqual({ limit: null });
     await expect(assertUnderCreditLimit(server.store.db, fresh.id, fresh.users.guest.id)).resolves.toBeUndefined();

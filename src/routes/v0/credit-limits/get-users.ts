@@ -3,7 +3,7 @@ import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { creditsUsed } from '../../../repositories/credit-usage.js';
 import { globalLimit, listUserLimits } from '../../../repositories/credit-limits.js';
-import { CreditLimit } from './limit-schema.js';
+import { CreditLimit } from '../../../schemas/index.js';
 
 // GET /api/v0/organization/usage/limits/users — the global limit and every per-user override,
 // with the credits each of those users used this month.
@@ -13,7 +13,7 @@ export default async function getUserLimitsRoute(app: App) {
     {
       schema: {
         summary: 'Per-user credit limits',
-        tags: ['usage-limits'],
+        tags: ['credit-limits'],
         response: {
           200: Type.Object({
             globalLimit: CreditLimit,

@@ -1,0 +1,4 @@
+/** The revision as an entity tag, for If-Match. */
+export function etagOf(revision: number): string {
+  return `"${revision}"`;
+}

@@ -1,0 +1,37 @@
+import type { TSchema } from '@sinclair/typebox';
+import { ErrorBody, Pagination } from './common.js';
+import { ContentBlock, Computer, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
+import { ControlChange } from './controls.js';
+import { ApiKey, ConsoleSession, RoleName, User } from './identity.js';
+import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
+
+// The API's schemas and response views, one file per resource group. The shared ones are
+// registered by name, so they keep their names in the OpenAPI document.
+
+export * from './common.js';
+export * from './compute.js';
+export * from './credit-limits.js';
+export * from './controls.js';
+export * from './identity.js';
+export * from './readiness.js';
+
+export const sharedSchemas: TSchema[] = [
+  ErrorBody,
+  Pagination,
+  RoleName,
+  User,
+  ApiKey,
+  ConsoleSession,
+  ProvisioningStep,
+  Computer,
+  TokenUsage,
+  SessionSettingsInput,
+  SessionSettings,
+  Session,
+  ContentBlock,
+  Message,
+  ControlChange,
+  ReadinessCriterion,
+  ReadinessReportInput,
+  ReadinessReport,
+];
