@@ -10,7 +10,7 @@ import { App } from './App';
 // respectReducedMotion: no animations for people who ask their system for less motion.
 const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'md', respectReducedMotion: true });
 // Mantine's dimmed grey is below the WCAG AA contrast for small text on white: one shade darker.
-const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' }, dark: {} });
+const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...Object.fromEntries(LIGHT_TEXT_COLORS.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])) }, dark: {} });
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
 createRoot(document.getElementById('root')!).render(

@@ -136,10 +136,10 @@ export function ControlsForm({ settings, revision, onReload }: { settings: Setti
         </Fieldset>
         <JsonInput label="Other controls (JSON)" description="Every other property, as the API names it." value={rest} onChange={setRest} autosize minRows={4} maxRows={20} error={restError} formatOnBlur />
         {stale ? (
-          <Alert color="orange" role="alert" title="These controls changed while you edited them">
+          <Alert color="red" role="alert" title="These controls changed while you edited them">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">Someone saved a newer revision since you loaded revision {revision}, so nothing was saved. Reload to see the current controls, then make your change again.</Text>
-              <Button size="xs" variant="light" color="orange" onClick={onReload}>
+              <Button size="xs" onClick={onReload}>
                 Reload the controls
               </Button>
             </Stack>

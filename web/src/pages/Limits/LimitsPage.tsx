@@ -87,7 +87,7 @@ function Limits() {
                     <Table.Td ta="right">
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         {reached !== null && (
-                          <Badge color={BADGE_COLORS[reached]} variant="light">
+                          <Badge color={BADGE_COLORS[reached]} variant="filled">
                             {formatPercent(reached)}
                           </Badge>
                         )}
@@ -254,7 +254,7 @@ function BulkEdit() {
                     <Table.Td>{row.limit ?? 'none'}</Table.Td>
                     <Table.Td>
                       {outcome && (
-                        <Text size="sm" c={outcome.ok ? 'green.9' : 'red.9'}>
+                        <Text size="sm" c={outcome.ok ? undefined : 'red.9'} fw={outcome.ok ? undefined : 600}>
                           {outcome.text}
                         </Text>
                       )}

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useAgentSession, useMessages, useSendMessage } from '../../api/useSessions';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatDateTime, formatExact } from '../../format';
-import { SESSION_STATUS_COLORS } from './status';
+import { SESSION_STATUS_COLORS, SESSION_STATUS_VARIANTS } from './status';
 
 const ROLE_LABELS = { user: 'You / user', assistant: 'Assistant', tool: 'Tool', system: 'System' } as const;
 
@@ -29,7 +29,7 @@ export default function SessionPage() {
         </Title>
         <Group gap="xs" aria-live="polite">
           <Text size="sm">Status</Text>
-          <Badge color={SESSION_STATUS_COLORS[session.data.status]} variant="light" data-testid="session-status">
+          <Badge color={SESSION_STATUS_COLORS[session.data.status]} variant={SESSION_STATUS_VARIANTS[session.data.status]} data-testid="session-status">
             {session.data.status}
           </Badge>
         </Group>

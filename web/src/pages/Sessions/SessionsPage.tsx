@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useCreateSession, useSessions } from '../../api/useSessions';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatCompact, formatDateTime, formatExact } from '../../format';
-import { SESSION_STATUS_COLORS } from './status';
+import { SESSION_STATUS_COLORS, SESSION_STATUS_VARIANTS } from './status';
 
 /** /sessions — agent sessions the person may see: status, token usage, credits. */
 export default function SessionsPage() {
@@ -62,7 +62,7 @@ export default function SessionsPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={SESSION_STATUS_COLORS[session.status]} variant="light">
+                      <Badge color={SESSION_STATUS_COLORS[session.status]} variant={SESSION_STATUS_VARIANTS[session.status]}>
                         {session.status}
                       </Badge>
                     </Table.Td>
