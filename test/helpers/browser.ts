@@ -1,19 +1,12 @@
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-// Headless Debian Chromium for the console's browser tests, and the check every page passes:
-// photographed into a folder, and no serious or critical axe violations.
+// The check every console page passes in the browser tests: photographed into a folder, and no
+// serious or critical axe violations.
 
-export const CHROMIUM = '/usr/bin/chromium';
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
+export { launchChromium } from './chromium.js';
 
 export async function screenshotAndScan(page: Page, folder: string, name: string): Promise<void> {
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsUserRow } from '../../../src/sdk/client.js';
+import { markAnswer } from '../perf';
 import { api } from './client';
 
 // The analytics endpoints (/api/v1/analytics/*, owner/manager), one hook per resource. Charts use
@@ -20,7 +21,7 @@ const options = { staleTime: 5 * 60_000, placeholderData: keepPreviousData };
 export function useTokensByModel(range: DayRange) {
   return useQuery({
     queryKey: ['analytics', 'tokens', 'model', range],
-    queryFn: async () => (await api.request('get', '/api/v1/analytics/tokens', { query: { ...range, group_by: 'model' } })).data.filter(isGrouped),
+    queryFn: async () => answered('tokens', (await api.request('get', '/api/v1/analytics/tokens', { query: { ...range, group_by: 'model' } })).data.filter(isGrouped)),
     ...options,
   });
 }
@@ -28,7 +29,7 @@ export function useTokensByModel(range: DayRange) {
 export function useActivity(range: DayRange) {
   return useQuery({
     queryKey: ['analytics', 'activity', range],
-    queryFn: async () => (await api.request('get', '/api/v1/analytics/activity', { query: range })).data.filter(isDaily),
+    queryFn: async () => answered('activity', (await api.request('get', '/api/v1/analytics/activity', { query: range })).data.filter(isDaily)),
     ...options,
   });
 }
@@ -36,7 +37,7 @@ export function useActivity(range: DayRange) {
 export function useTools(range: DayRange) {
   return useQuery({
     queryKey: ['analytics', 'tools', range],
-    queryFn: async () => (await api.request('get', '/api/v1/analytics/tools', { query: range })).data.filter(isDaily),
+    queryFn: async () => answered('tools', (await api.request('get', '/api/v1/analytics/tools', { query: range })).data.filter(isDaily)),
     ...options,
   });
 }
@@ -44,7 +45,7 @@ export function useTools(range: DayRange) {
 export function useProductivity(range: DayRange) {
   return useQuery({
     queryKey: ['analytics', 'productivity', range],
-    queryFn: async () => (await api.request('get', '/api/v1/analytics/productivity', { query: range })).data,
+    queryFn: async () => answered('productivity', (await api.request('get', '/api/v1/analytics/productivity', { query: range })).data),
     ...options,
   });
 }
@@ -56,7 +57,7 @@ export function useProductivity(range: DayRange) {
 export function useAnalyticsUsersPage(range: DayRange, cursor: string | undefined, limit: number, enabled = true) {
   return useQuery({
     queryKey: ['analytics', 'users', range, cursor ?? '', limit],
-    queryFn: async () => (await api.request('get', '/api/v1/analytics/users', { query: { ...range, limit, ...(cursor ? { cursor } : {}) } })).data,
+    queryFn: async () => answered('users', (await api.request('get', '/api/v1/analytics/users', { query: { ...range, limit, ...(cursor ? { cursor } : {}) } })).data),
     enabled,
     ...options,
   });
@@ -65,6 +66,11 @@ export function useAnalyticsUsersPage(range: DayRange, cursor: string | undefine
 /** The server's CSV of one endpoint (`Accept: text/csv`), byte for byte. */
 export function fetchCsv(resource: AnalyticsResource, query: DayRange & { group_by?: string; limit?: number; cursor?: string }): Promise<string> {
   return api.requestText('get', `/api/v1/analytics/${resource}` as '/api/v1/analytics/activity', { query: query as DayRange, headers: { accept: 'text/csv' } });
+}
+
+function answered<T>(resource: AnalyticsResource, rows: T): T {
+  markAnswer(resource);
+  return rows;
 }
 
 function isGrouped<T extends object>(row: T): row is Extract<T, { group_key: string }> {

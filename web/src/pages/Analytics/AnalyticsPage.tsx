@@ -2,6 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { isManager } from '../../api/client';
 import { useActivity, useProductivity, useTokensByModel, useTools } from '../../api/useAnalytics';
 import { useSignedInSession } from '../../components/SessionContext';
+import { useRenderedMark } from '../../perf';
 import { ActivityPanelBody } from './ActivityPanel';
 import { KpiCards } from './KpiCards';
 import { MembersPanel } from './MembersPanel';
@@ -31,6 +32,7 @@ function Dashboard() {
   const activity = useActivity(range);
   const tools = useTools(range);
   const productivity = useProductivity(range);
+  useRenderedMark('analytics', tokens.isSuccess && activity.isSuccess && tools.isSuccess && productivity.isSuccess && !tokens.isPlaceholderData && !tools.isPlaceholderData);
   return (
     <Stack>
       <div>
