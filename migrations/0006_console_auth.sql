@@ -40,3 +40,5 @@ CREATE TABLE sign_in_failures (
   failures         integer NOT NULL,
   window_start     timestamptz NOT NULL
 );
+-- Ended windows are swept as failures are recorded.
+CREATE INDEX sign_in_failures_window_start ON sign_in_failures (window_start);

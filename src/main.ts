@@ -1,15 +1,13 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/datadir-lock.js';
-import { startServer } from './server.js';
+import { setupNotice, startServer } from './server.js';
 
 // Entry point: `node dist/main.js`. Exits non-zero with a clear message when it cannot start.
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
-  if (server.setupUrl) {
-    console.log(`\nQuarterdeck has no organization yet. Open this one-time link to create the first one and its owner:\n\n  ${server.setupUrl}\n`);
-  }
+  if (server.setupUrl) process.stdout.write(setupNotice(server.setupUrl));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

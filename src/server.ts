@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
 import { openStore, type Store } from './db/store.js';
-import { issueSetupLink } from './domain/setup-link.js';
+import { issueSetupLink } from './repositories/setup-link.js';
 import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
@@ -18,6 +18,11 @@ export interface RunningServer {
   /** The one-time setup link, when the store has no organization yet. */
   setupUrl: string | undefined;
   stop(): Promise<void>;
+}
+
+/** What a server started on an empty store tells its operator (npm start, quarterdeck serve). */
+export function setupNotice(setupUrl: string): string {
+  return `\nQuarterdeck has no organization yet. Open this one-time link to create the first one and its owner:\n\n  ${setupUrl}\n\n`;
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {

@@ -28,9 +28,13 @@ export async function lockedForSeconds(db: Db, limits: readonly FailureLimit[], 
   return waitMs === undefined ? undefined : Math.max(1, Math.ceil(waitMs / 1000));
 }
 
-/** Counts one failure in each scope; a scope whose window has passed starts a new one. */
+/**
+ * Counts one failure in each scope; a scope whose window has passed starts a new one. Scopes whose
+ * window has passed are swept here, so the table holds only the last 15 minutes.
+ */
 export async function recordFailure(db: Db, scopes: readonly string[], now = new Date()): Promise<void> {
   const windowFloor = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+  await db.deleteFrom('sign_in_failures').where('window_start', '<=', windowFloor).where('scope', 'not in', [...scopes]).execute();
   for (const scope of [...scopes].sort()) {
     await db
       .insertInto('sign_in_failures')

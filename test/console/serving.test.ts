@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('the console pages', () => {
   it('answers index.html on console paths, not cached, with a strict CSP', async () => {
-    for (const url of ['/', '/sign-in', '/settings/api-keys', '/settings/members', '/invite/qdi_x', '/setup/qdsetup_x', '/analytics', '/analytics/users/usr_x', '/readiness', '/sessions', '/sessions/ses_x', '/computers', '/settings/limits', '/settings/controls']) {
+    for (const url of ['/', '/sign-in', '/sign-out', '/settings/api-keys', '/settings/members', '/invite/qdi_x', '/setup/qdsetup_x', '/analytics', '/analytics/users/usr_x', '/readiness', '/sessions', '/sessions/ses_x', '/computers', '/settings/limits', '/settings/controls']) {
       const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe(INDEX);
@@ -48,7 +48,7 @@ describe('the console pages', () => {
   });
 
   it('never falls back to the page on API and operations paths', async () => {
-    for (const url of ['/api/unknown', '/api/v0/nothing', '/admin/v1/nothing', '/healthz/x', '/metrics/x', '/openapi.json/x', '/settings', '/unknown-page']) {
+    for (const url of ['/api/unknown', '/api/v0/nothing', '/admin/v1/nothing', '/healthz/x', '/metrics/x', '/openapi.json/x', '/settings', '/settings/unknown', '/unknown-page']) {
       expectError(await server.app.inject({ method: 'GET', url }), 404);
     }
     expect((await server.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueSetupLink } from '../../src/domain/setup-link.js';
+import { issueSetupLink } from '../../src/repositories/setup-link.js';
 import { auth, expectError, json, sessionCookieFrom, startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server.js';
 
 // The one-time setup link of an empty store: the first organization and its owner, created in

@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { CONSOLE_PATHS } from '../../src/routes/console/index.js';
+
+const consolePages: readonly string[] = CONSOLE_PATHS;
+
+/** The web console's pages and assets: HTML and files, not API routes. */
+function isConsoleRoute(url: string): boolean {
+  return consolePages.includes(url) || url.startsWith('/assets/');
+}
 
 /**
- * Every route the app registered, as method and URL template, read from Fastify's own route
- * tree (`printRoutes`): each line is a path segment under its parent, with its methods.
+ * Every API route the app registered (the console's pages and assets left out), as method and
+ * URL template, read from Fastify's own route tree (`printRoutes`): each line is a path segment
+ * under its parent, with its methods.
  */
 export function routesOf(app: FastifyInstance): { method: string; url: string }[] {
   const routes: { method: string; url: string }[] = [];
@@ -16,5 +25,5 @@ export function routesOf(app: FastifyInstance): { method: string; url: string }[
     prefixes[depth] = url;
     for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url });
   }
-  return routes;
+  return routes.filter((route) => !isConsoleRoute(route.url));
 }

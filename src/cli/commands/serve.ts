@@ -24,9 +24,10 @@ export const serve: Command = {
   positionals: { min: 0, max: 0 },
   async run(_args, io) {
     // Loaded here, not at the top: the other commands start faster without the server's modules.
-    const [{ loadConfig }, { startServer }] = await Promise.all([import('../../config.js'), import('../../server.js')]);
+    const [{ loadConfig }, { setupNotice, startServer }] = await Promise.all([import('../../config.js'), import('../../server.js')]);
     const server = await startServer(loadConfig(io.env));
     io.stderr(`quarterdeck serving on ${server.url}\n`);
+    if (server.setupUrl) io.stderr(setupNotice(server.setupUrl));
     const signal = await untilStopSignal();
     io.stderr(`quarterdeck: ${signal}, stopping\n`);
     await server.stop();

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { hashPassword } from '../../domain/passwords.js';
-import { consumeSetupToken } from '../../domain/setup-link.js';
+import { consumeSetupToken } from '../../repositories/setup-link.js';
 import { assertConsoleOrigin } from '../../http/auth.js';
 import type { App } from '../../http/context.js';
 import { ApiError } from '../../http/errors.js';

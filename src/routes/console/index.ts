@@ -11,8 +11,13 @@ import { ApiError } from '../../http/errors.js';
 // Security headers (helmet) on every answer of this subtree, with a CSP that allows no inline
 // script (Mantine writes inline styles, so styles may be inline).
 
+<<<<<<< HEAD
 /** Paths the console's router owns; each answers index.html. */
 export const CONSOLE_PATHS = ['/', '/sign-in', '/sign-out', '/invite/*', '/setup/*', '/settings/*', '/analytics', '/analytics/*', '/readiness', '/sessions', '/sessions/*', '/computers'] as const;
+=======
+/** The console's pages (web/src/App.tsx); each answers index.html. Any other path keeps its 404. */
+export const CONSOLE_PATHS = ['/', '/sign-in', '/sign-out', '/invite/:token', '/setup/:token', '/settings/api-keys', '/settings/members'] as const;
+>>>>>>> issue-11
 
 export default async function consoleRoutes(app: App, options: { webRoot: string }) {
   const https = new URL(app.services.config.publicAppUrl).protocol === 'https:';
@@ -42,6 +47,8 @@ export default async function consoleRoutes(app: App, options: { webRoot: string
     prefix: '/assets/',
     decorateReply: false,
     index: false,
+    // One route per built file, found at start: nothing else answers under /assets/.
+    wildcard: false,
     // Vite names every asset by its content hash: a changed file is a new URL.
     immutable: true,
     maxAge: '365d',

@@ -1,8 +1,8 @@
 import type { Db } from '../db/store.js';
-import { SETUP_PREFIX, setupUrl } from './console-auth.js';
-import { hashSecret, issueSecret } from './credentials.js';
-import { anyOrganizationExists } from '../repositories/organizations.js';
-import { deleteSecret, putSecret, takeSecret } from '../repositories/server-secrets.js';
+import { SETUP_PREFIX, setupUrl } from '../domain/console-auth.js';
+import { hashSecret, issueSecret } from '../domain/credentials.js';
+import { anyOrganizationExists } from './organizations.js';
+import { deleteSecret, putSecret, takeSecret } from './server-secrets.js';
 
 // The one-time setup link: on a store without organizations, the server issues a link at start
 // where the first organization and its owner are created in the browser. A new start replaces
