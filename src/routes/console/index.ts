@@ -11,13 +11,24 @@ import { ApiError } from '../../http/errors.js';
 // Security headers (helmet) on every answer of this subtree, with a CSP that allows no inline
 // script (Mantine writes inline styles, so styles may be inline).
 
-<<<<<<< HEAD
-/** Paths the console's router owns; each answers index.html. */
-export const CONSOLE_PATHS = ['/', '/sign-in', '/sign-out', '/invite/*', '/setup/*', '/settings/*', '/analytics', '/analytics/*', '/readiness', '/sessions', '/sessions/*', '/computers'] as const;
-=======
 /** The console's pages (web/src/App.tsx); each answers index.html. Any other path keeps its 404. */
-export const CONSOLE_PATHS = ['/', '/sign-in', '/sign-out', '/invite/:token', '/setup/:token', '/settings/api-keys', '/settings/members'] as const;
->>>>>>> issue-11
+export const CONSOLE_PATHS = [
+  '/',
+  '/sign-in',
+  '/sign-out',
+  '/invite/:token',
+  '/setup/:token',
+  '/analytics',
+  '/analytics/users/:userId',
+  '/readiness',
+  '/sessions',
+  '/sessions/:sessionId',
+  '/computers',
+  '/settings/api-keys',
+  '/settings/members',
+  '/settings/controls',
+  '/settings/limits',
+] as const;
 
 export default async function consoleRoutes(app: App, options: { webRoot: string }) {
   const https = new URL(app.services.config.publicAppUrl).protocol === 'https:';
