@@ -82,7 +82,7 @@ export default function ReadinessPage() {
                                 <Table.Tr key={id}>
                                   <Table.Td>{id}</Table.Td>
                                   <Table.Td>
-                                    <Badge color={state === 'pass' ? 'green' : state === 'fail' ? 'red' : 'gray'} variant="light">
+                                    <Badge color={state === 'pass' ? 'green' : state === 'fail' ? 'red.9' : 'gray'} variant={state === 'fail' ? 'filled' : 'light'}>
                                       {state} {criterion.numerator ?? '–'}/{criterion.denominator}
                                     </Badge>
                                   </Table.Td>
