@@ -39,9 +39,16 @@ function UserAnalytics() {
       <Anchor component={Link} to={`/analytics?${search}`} size="sm">
         ← Analytics
       </Anchor>
-      <Title order={1} size="h2">
-        {member ? (member.name ?? member.email) : 'Member'}
-      </Title>
+      <div>
+        <Title order={1} size="h2">
+          {member ? (member.name ?? member.email) : 'Member'}
+        </Title>
+        {member?.name && (
+          <Text size="sm" c="dimmed">
+            {member.email} · {member.role}
+          </Text>
+        )}
+      </div>
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
       {members.isPending || usage.isPending ? (
         <LoadingState label="Loading the member's usage" />

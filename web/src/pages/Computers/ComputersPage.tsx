@@ -6,7 +6,7 @@ import { SecretValue } from '../../components/SecretValue';
 import { useSignedInSession } from '../../components/SessionContext';
 import { formatDateTime } from '../../format';
 
-const STATUS_COLORS: Record<string, string> = { active: 'green', provisioning: 'blue', error: 'red', completed: 'green', failed: 'red', pending: 'gray', running: 'blue' };
+const STATUS_COLORS: Record<string, string> = { active: 'teal', provisioning: 'blue', error: 'red', completed: 'teal', failed: 'red', pending: 'gray', running: 'blue' };
 
 /** /computers — the computers agents run on, their provisioning steps; register one. */
 export default function ComputersPage() {

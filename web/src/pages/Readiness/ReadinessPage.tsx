@@ -5,6 +5,9 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStat
 import { formatDateTime, formatPercent } from '../../format';
 import { criterionState, scoreOf } from './score';
 
+// Filled in the darkest shades: white text on them meets AA contrast (green 9 does not).
+const RESULT_COLORS = { pass: 'teal.9', fail: 'red.9', 'n/a': 'gray' } as const;
+
 /** /readiness — the repositories' latest readiness reports, their criteria and their trend. */
 export default function ReadinessPage() {
   const reports = useReadinessReports();
@@ -82,7 +85,7 @@ export default function ReadinessPage() {
                                 <Table.Tr key={id}>
                                   <Table.Td>{id}</Table.Td>
                                   <Table.Td>
-                                    <Badge color={state === 'pass' ? 'green' : state === 'fail' ? 'red.9' : 'gray'} variant={state === 'fail' ? 'filled' : 'light'}>
+                                    <Badge color={RESULT_COLORS[state]} variant={state === 'n/a' ? 'light' : 'filled'}>
                                       {state} {criterion.numerator ?? '–'}/{criterion.denominator}
                                     </Badge>
                                   </Table.Td>
