@@ -151,7 +151,7 @@ describe('console II in Chromium on a demo organization', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(new RegExp(`start=${daysBefore(end, 13)}&end=${daysBefore(end, 7)}`));
     await expect.poll(() => marks('Credits and tokens')).toBeGreaterThan(0);
-  }, 120_000);
+  }, 180_000);
 
   it('downloads CSVs equal to the API answers with Accept: text/csv', async () => {
     const end = yesterday();
@@ -175,7 +175,7 @@ describe('console II in Chromium on a demo organization', () => {
     await expect.poll(() => page.getByLabel('Command for Tools').textContent()).toBe(`quarterdeck analytics tools --start ${start} --end ${end} --format csv`);
     await check('02-analytics-cli-command');
     await page.keyboard.press('Escape');
-  }, 60_000);
+  }, 180_000);
 
   it("opens a member's page from the table", async () => {
     await page.goto(`${server.url}/analytics?days=${DAYS}`);
@@ -184,7 +184,7 @@ describe('console II in Chromium on a demo organization', () => {
     await expect.poll(() => page.locator('.recharts-bar-rectangle path, .recharts-line-curve').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(page.url()).toContain(`days=${DAYS}`);
     await check('03-member-analytics');
-  }, 60_000);
+  }, 180_000);
 
   it('shows readiness: the latest report per repository with its criteria', async () => {
     await page.goto(`${server.url}/readiness`);
@@ -193,7 +193,7 @@ describe('console II in Chromium on a demo organization', () => {
     await page.getByText('1 / 2 criteria').waitFor();
     await expect.poll(() => page.locator('.recharts-line-curve').count()).toBeGreaterThan(0);
     await check('04-readiness');
-  }, 60_000);
+  }, 180_000);
 
   it('saves controls with If-Match: a stale revision shows the 412 message, a reload saves', async () => {
     await page.goto(`${server.url}/settings/controls`);
@@ -213,7 +213,7 @@ describe('console II in Chromium on a demo organization', () => {
     await page.getByRole('button', { name: 'Show changes' }).first().click();
     await page.getByRole('table', { name: /^Changes of revision/ }).getByText('restrictMemberVisibility').waitFor();
     await check('07-controls-history');
-  }, 60_000);
+  }, 180_000);
 
   it('applies a bulk limit edit except its bad row, whose error shows beside it', async () => {
     await page.goto(`${server.url}/settings/limits`);
@@ -234,7 +234,7 @@ describe('console II in Chromium on a demo organization', () => {
     ]);
     await page.getByText('own limit', { exact: true }).first().waitFor();
     await check('09-limits-bulk');
-  }, 60_000);
+  }, 180_000);
 
   it('lists computers with their steps and registers one, its token shown once', async () => {
     await page.goto(`${server.url}/computers`);
@@ -248,7 +248,7 @@ describe('console II in Chromium on a demo organization', () => {
     await check('11-computer-registered');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('heading', { name: 'laptop' }).waitFor();
-  }, 60_000);
+  }, 180_000);
 
   it('sends a message in a session and follows the status while an agent works', async () => {
     await page.goto(`${server.url}/sessions`);
@@ -267,7 +267,7 @@ describe('console II in Chromium on a demo organization', () => {
     await page.getByText('Seeded the random generator; the test passes 100 times in a row.').waitFor({ timeout: 10_000 });
     await expect.poll(() => page.getByTestId('session-status').textContent(), { timeout: 10_000 }).toBe('idle');
     await check('13-session');
-  }, 60_000);
+  }, 180_000);
 
   it('tells a member why the analytics are not shown, on a phone-sized screen', async () => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, reducedMotion: 'reduce' });
@@ -282,5 +282,5 @@ describe('console II in Chromium on a demo organization', () => {
     expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await check('14-analytics-refused-member-phone', mobile);
     await phone.close();
-  }, 60_000);
+  }, 180_000);
 });

@@ -35,7 +35,9 @@ export default function ComputersPage() {
         <EmptyState title="No computers yet">Register one to run agents on it.</EmptyState>
       ) : (
         computers.data.map((computer) => {
-          const installDeps = computer.provisioningSteps?.find((step) => step.name === 'install-deps');
+          // The install-deps step (its id, src/domain/computer-status.ts) may be retried once finished.
+          const installDeps = computer.provisioningSteps?.find((step) => step.id === 'install-deps');
+          const retryable = installDeps?.status === 'completed' || installDeps?.status === 'failed';
           return (
             <Card withBorder key={computer.id} component="section" aria-label={computer.name}>
               <Group justify="space-between" wrap="wrap">
@@ -53,7 +55,7 @@ export default function ComputersPage() {
                     {computer.status ?? 'unknown'}
                   </Badge>
                   {installDeps && (
-                    <Button size="xs" variant="default" loading={retry.isPending && retry.variables === computer.id} onClick={() => retry.mutate(computer.id)} aria-label={`Retry install-deps on ${computer.name}`}>
+                    <Button size="xs" variant="default" disabled={!retryable} title={retryable ? undefined : 'Install-deps is still to run or running'} loading={retry.isPending && retry.variables === computer.id} onClick={() => retry.mutate(computer.id)} aria-label={`Retry install-deps on ${computer.name}`}>
                       Retry install-deps
                     </Button>
                   )}
