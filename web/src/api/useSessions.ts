@@ -29,13 +29,16 @@ export function useAgentSession(sessionId: string) {
 
 export function useMessages(sessionId: string, status: string | undefined) {
   return useQuery({
-    queryKey: ['session', sessionId, 'messages'],
+    // The status in the key: a change (e.g. running → idle) reads the messages once more, so the
+    // agent's last message shows even though polling stops when idle.
+    queryKey: ['session', sessionId, 'messages', status],
     queryFn: async () => {
       const messages = [];
       for await (const message of api.paginate('/api/v0/sessions/{sessionId}/messages', 'messages', { path: { sessionId }, query: { limit: 100 } })) messages.push(message);
       return messages;
     },
     refetchInterval: busy(status) ? POLL_MS : false,
+    placeholderData: (previous) => previous,
   });
 }
 
