@@ -13,5 +13,7 @@ export default defineConfig({
     // No inline module-preload polyfill: the CSP allows no inline script.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
+    // dist/web/.vite/manifest.json: which chunks each page loads (scripts/console-size.mjs); not served.
+    manifest: true,
   },
 });

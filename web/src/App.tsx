@@ -1,16 +1,35 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
 import { RequireSession } from './components/RequireSession';
-import { ApiKeysPage } from './pages/ApiKeys/ApiKeysPage';
+import { useSignedInSession } from './components/SessionContext';
+import { isManager } from './api/client';
 import { InvitePage } from './pages/Invite/InvitePage';
-import { MembersPage } from './pages/Members/MembersPage';
 import { NotFoundPage } from './pages/NotFound/NotFoundPage';
 import { SetupPage } from './pages/Setup/SetupPage';
 import { SignInPage } from './pages/SignIn/SignInPage';
 import { SignOutPage } from './pages/SignOut/SignOutPage';
 
 // The console's pages; the server answers index.html on exactly these paths
-// (src/routes/console/index.ts).
+// (src/routes/console/index.ts). Pages behind the sign-in are loaded when first opened, so the
+// first load carries only the frame (the charts library comes with /analytics).
+const ApiKeysPage = lazy(() => import('./pages/ApiKeys/ApiKeysPage').then((module) => ({ default: module.ApiKeysPage })));
+const MembersPage = lazy(() => import('./pages/Members/MembersPage').then((module) => ({ default: module.MembersPage })));
+const AnalyticsPage = lazy(() => import('./pages/Analytics/AnalyticsPage'));
+const UserAnalyticsPage = lazy(() => import('./pages/Analytics/UserAnalyticsPage'));
+const ReadinessPage = lazy(() => import('./pages/Readiness/ReadinessPage'));
+const ControlsPage = lazy(() => import('./pages/Controls/ControlsPage'));
+const LimitsPage = lazy(() => import('./pages/Limits/LimitsPage'));
+const ComputersPage = lazy(() => import('./pages/Computers/ComputersPage'));
+const SessionsPage = lazy(() => import('./pages/Sessions/SessionsPage'));
+const SessionPage = lazy(() => import('./pages/Sessions/SessionPage'));
+
+/** Owners and managers land on the dashboard; others on their API keys. */
+function Home() {
+  const { user } = useSignedInSession();
+  return <Navigate to={isManager(user.role) ? '/analytics' : '/settings/api-keys'} replace />;
+}
+
 export function App() {
   return (
     <Routes>
@@ -25,7 +44,15 @@ export function App() {
           </RequireSession>
         }
       >
-        <Route path="/" element={<Navigate to="/settings/api-keys" replace />} />
+        <Route path="/" element={<Home />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/analytics/users/:userId" element={<UserAnalyticsPage />} />
+        <Route path="/readiness" element={<ReadinessPage />} />
+        <Route path="/sessions" element={<SessionsPage />} />
+        <Route path="/sessions/:sessionId" element={<SessionPage />} />
+        <Route path="/computers" element={<ComputersPage />} />
+        <Route path="/settings/controls" element={<ControlsPage />} />
+        <Route path="/settings/limits" element={<LimitsPage />} />
         <Route path="/settings/api-keys" element={<ApiKeysPage />} />
         <Route path="/settings/members" element={<MembersPage />} />
       </Route>

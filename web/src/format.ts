@@ -7,3 +7,25 @@ export function formatDate(ms: number | null, fallback = '—'): string {
 export function formatDateTime(ms: number | null, fallback = '—'): string {
   return ms === null ? fallback : new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+const exact = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+/** For people: 1.2M tokens, 3.4K credits (axes, cards, tables). */
+export function formatCompact(value: number): string {
+  return compact.format(value);
+}
+
+/** Every digit (tooltips, CSV-equivalent views): 3,412.5. */
+export function formatExact(value: number): string {
+  return exact.format(value);
+}
+
+export function formatPercent(ratio: number): string {
+  return `${(ratio * 100).toFixed(ratio < 0.1 && ratio > 0 ? 1 : 0)} %`;
+}
+
+/** A UTC day (YYYY-MM-DD) written for people, without moving it into the local time zone. */
+export function formatDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}

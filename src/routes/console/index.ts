@@ -12,7 +12,23 @@ import { ApiError } from '../../http/errors.js';
 // script (Mantine writes inline styles, so styles may be inline).
 
 /** The console's pages (web/src/App.tsx); each answers index.html. Any other path keeps its 404. */
-export const CONSOLE_PATHS = ['/', '/sign-in', '/sign-out', '/invite/:token', '/setup/:token', '/settings/api-keys', '/settings/members'] as const;
+export const CONSOLE_PATHS = [
+  '/',
+  '/sign-in',
+  '/sign-out',
+  '/invite/:token',
+  '/setup/:token',
+  '/analytics',
+  '/analytics/users/:userId',
+  '/readiness',
+  '/sessions',
+  '/sessions/:sessionId',
+  '/computers',
+  '/settings/api-keys',
+  '/settings/members',
+  '/settings/controls',
+  '/settings/limits',
+] as const;
 
 export default async function consoleRoutes(app: App, options: { webRoot: string }) {
   const https = new URL(app.services.config.publicAppUrl).protocol === 'https:';

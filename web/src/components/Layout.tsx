@@ -1,36 +1,50 @@
-import { Anchor, AppShell, Container, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink as MantineNavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { isManager } from '../api/client';
 import { AccountMenu } from './AccountMenu';
+import { LoadingState } from './QueryState';
 import { useSignedInSession } from './SessionContext';
 
-/** The signed-in frame: product name, the settings pages this role may use, the account menu. */
+/** The signed-in frame: product name, the pages this role may use, the account menu. */
 export function Layout() {
   const { user } = useSignedInSession();
-  const links = [{ to: '/settings/api-keys', label: 'API keys' }, ...(isManager(user.role) ? [{ to: '/settings/members', label: 'Members' }] : [])];
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const manager = isManager(user.role);
+  const links = [
+    ...(manager ? [{ to: '/analytics', label: 'Analytics' }] : []),
+    { to: '/readiness', label: 'Readiness' },
+    { to: '/sessions', label: 'Sessions' },
+    { to: '/computers', label: 'Computers' },
+    { to: '/settings/controls', label: 'Controls' },
+    ...(manager ? [{ to: '/settings/limits', label: 'Credit limits' }, { to: '/settings/members', label: 'Members' }] : []),
+    { to: '/settings/api-keys', label: 'API keys' },
+  ];
   return (
-    <AppShell header={{ height: 56 }} padding="md">
+    <AppShell header={{ height: 56 }} navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
             <Text fw={700} c="blue.8">
               Quarterdeck
             </Text>
-            <Group gap="md" component="nav" aria-label="Settings" wrap="nowrap">
-              {links.map((link) => (
-                <Anchor key={link.to} component={NavLink} to={link.to} size="sm" className="nav-link">
-                  {link.label}
-                </Anchor>
-              ))}
-            </Group>
           </Group>
           <AccountMenu />
         </Group>
       </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Console">
+        {links.map((link) => (
+          <MantineNavLink key={link.to} component={NavLink} to={link.to} label={link.label} onClick={close} className="nav-link" />
+        ))}
+      </AppShell.Navbar>
       <AppShell.Main>
-        <Container size="lg" px={0} component="main">
-          <Outlet />
-        </Container>
+        <main>
+          <Suspense fallback={<LoadingState label="Loading the page" />}>
+            <Outlet />
+          </Suspense>
+        </main>
       </AppShell.Main>
     </AppShell>
   );

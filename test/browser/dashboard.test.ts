@@ -1,0 +1,286 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoEvents } from '../../src/demo/generate.js';
+import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
+import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
+import { scratchDatabase } from '../helpers/server.js';
+
+// Console II in headless Chromium against the built server holding a small demo organization
+// (5 active users x 90 days of telemetry, aggregated; 21 more members without activity; a
+// readiness history, a computer, a session): every page renders its data, the range lives in the
+// URL and drives the requests, CSV downloads equal the API's CSV, a stale controls save shows the
+// 412 message, a bulk limit edit applies all but its bad row, a message sent in a session shows
+// with the status changes as an agent works. Every page: axe scan and a screenshot.
+
+const PASSWORD = 'a long console password';
+const ACTIVE_USERS = 5;
+const DAYS = 90;
+
+let server: BuiltServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let dataDir: string;
+let shots: string;
+let dropDatabase: (() => Promise<void>) | undefined;
+const adminToken = `qda_${randomBytes(24).toString('hex')}`;
+let ownerKey: string;
+let ownerInvite: string;
+const members: { email: string; apiKey: string; inviteUrl: string }[] = [];
+let computerToken: string;
+let sessionId: string;
+
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+async function call(method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function json<T>(response: Response, status: number): Promise<T> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+/** The demo organization, through the API as a customer would build it. */
+async function populate(): Promise<void> {
+  const created = await json<{ apiKey: string; inviteUrl: string }>(await call('POST', '/admin/v1/organizations', adminToken, { name: 'Dashboard Org', ownerEmail: 'owner@dash.test' }), 201);
+  ownerKey = created.apiKey;
+  ownerInvite = created.inviteUrl;
+  const keys = [ownerKey];
+  for (let i = 1; i < ACTIVE_USERS + 21; i++) {
+    const email = `user${String(i).padStart(2, '0')}@dash.test`;
+    const answer = await json<{ apiKey: string; inviteUrl: string }>(await call('POST', '/api/v0/organization/users', ownerKey, { email, name: `User ${i}`, role: i === 1 ? 'manager' : 'member' }), 201);
+    members.push({ email, ...answer });
+    if (i < ACTIVE_USERS) keys.push(answer.apiKey);
+  }
+  const events = generateDemoEvents({ seed: 7, users: ACTIVE_USERS, days: DAYS, lastDay: yesterday() });
+  for (let user = 0; user < ACTIVE_USERS; user++) {
+    const own = events.filter((event) => event.user === user).map((event) => event.event);
+    for (let i = 0; i < own.length; i += 1000) await json(await call('POST', '/api/v1/telemetry/events', keys[user]!, { events: own.slice(i, i + 1000) }), 202);
+  }
+  // The rollup answers once nothing ended is pending, unless another run holds claims: then again.
+  for (let attempt = 0; (await json<{ pendingDays: number }>(await call('POST', '/admin/v1/rollups/run', adminToken), 200)).pendingDays > 0; attempt++) {
+    if (attempt > 10) throw new Error('the rollup did not finish');
+  }
+
+  const report = (passed: number) => ({ repoUrl: 'https://github.com/dash/api', apps: { api: { description: 'The API' } }, report: { lint: { numerator: 1, denominator: 1, rationale: 'A linter runs in CI' }, tests: { numerator: passed, denominator: 4, rationale: 'Test suites per app' }, docs: { numerator: null, denominator: 1, rationale: 'Not applicable' } } });
+  await json(await call('POST', '/api/organization/maturity-level-reports', ownerKey, report(2)), 201);
+  await json(await call('POST', '/api/organization/maturity-level-reports', ownerKey, report(3)), 201);
+  const computer = await json<{ id: string; computerToken: string }>(await call('POST', '/api/v0/computers', ownerKey, { name: 'build-box', providerType: 'byom', hostname: 'build-box.local' }), 201);
+  computerToken = computer.computerToken;
+  sessionId = (await json<{ sessionId: string }>(await call('POST', '/api/v0/sessions', ownerKey, { title: 'Fix the flaky test', computerId: computer.id }), 201)).sessionId;
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  dataDir = await mkdtemp(join(tmpdir(), 'qd-dashboard-data-'));
+  shots = await mkdtemp(join(tmpdir(), 'qd-dashboard-screenshots-'));
+  console.log(`dashboard screenshots: ${shots}`);
+  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, DATABASE_URL: '', REDIS_URL: '', RATE_LIMIT_PER_MINUTE: '1000000' };
+  if (process.env.TEST_DATABASE_URL) {
+    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL);
+    dropDatabase = scratch.drop;
+    Object.assign(env, { DATABASE_URL: scratch.url, REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
+  }
+  server = await startBuiltServer(env);
+  await populate();
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
+  page = await context.newPage();
+  await page.goto(ownerInvite);
+  await page.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.waitForURL('**/settings/api-keys');
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await dropDatabase?.();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const check = (name: string, on: Page = page) => screenshotAndScan(on, shots, name);
+const panel = (name: string) => page.getByRole('region', { name, exact: true });
+
+/** Marks drawn by recharts inside a panel: bars, lines and areas with a shape. */
+async function marks(name: string): Promise<number> {
+  return panel(name).locator('.recharts-bar-rectangle path, .recharts-line-curve, .recharts-area-area').count();
+}
+
+describe('console II in Chromium on a demo organization', () => {
+  it('shows 90 days of analytics: charts with points, a member table that pages, the range in the URL', async () => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`${server.url}/analytics?days=${DAYS}`);
+    await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
+    for (const name of ['Credits and tokens', 'Activity', 'Tools', 'Productivity']) {
+      await expect.poll(() => marks(name), { timeout: 20_000, message: name }).toBeGreaterThan(0);
+    }
+    const table = page.getByRole('table', { name: 'Members and their usage' });
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(20);
+    expect(await table.getByText('inactive').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('kpi-credits').textContent()).not.toBe('0');
+    await check('01-analytics-90-days');
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(ACTIVE_USERS + 21 - 20);
+
+    const end = yesterday();
+    expect(requests.some((url) => url.includes('/api/v1/analytics/tokens') && url.includes(`startDate=${daysBefore(end, DAYS - 1)}`) && url.includes('group_by=model'))).toBe(true);
+    requests.length = 0;
+    await page.getByText('30 days', { exact: true }).click();
+    await page.waitForURL(/[?&]days=30\b/);
+    await expect.poll(() => requests.some((url) => url.includes('/api/v1/analytics/tokens') && url.includes(`startDate=${daysBefore(end, 29)}`) && url.includes(`endDate=${end}`)), { timeout: 15_000 }).toBe(true);
+    // A chart never asks for the ungrouped /tokens (every user's every model per day).
+    expect(requests.filter((url) => url.includes('/api/v1/analytics/tokens') && !url.includes('group_by=model'))).toEqual([]);
+
+    // A custom range, written into the URL.
+    await page.getByRole('textbox', { name: 'From' }).fill(daysBefore(end, 13));
+    await page.getByRole('textbox', { name: 'To' }).fill(daysBefore(end, 7));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(new RegExp(`start=${daysBefore(end, 13)}&end=${daysBefore(end, 7)}`));
+    await expect.poll(() => marks('Credits and tokens')).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('downloads CSVs equal to the API answers with Accept: text/csv', async () => {
+    const end = yesterday();
+    const start = daysBefore(end, DAYS - 1);
+    await page.goto(`${server.url}/analytics?days=${DAYS}`);
+    for (const [name, path] of [
+      ['Credits and tokens', `/api/v1/analytics/tokens?startDate=${start}&endDate=${end}&group_by=model`],
+      ['Activity', `/api/v1/analytics/activity?startDate=${start}&endDate=${end}`],
+      ['Tools', `/api/v1/analytics/tools?startDate=${start}&endDate=${end}`],
+      ['Productivity', `/api/v1/analytics/productivity?startDate=${start}&endDate=${end}`],
+      ['Members', `/api/v1/analytics/users?startDate=${start}&endDate=${end}&limit=20`],
+    ] as const) {
+      await expect.poll(() => panel(name).getByRole('button', { name: `Download CSV: ${name}` }).isEnabled()).toBe(true);
+      const [download] = await Promise.all([page.waitForEvent('download'), panel(name).getByRole('button', { name: `Download CSV: ${name}` }).click()]);
+      const downloaded = await readFile((await download.path())!, 'utf8');
+      const expected = await (await call('GET', path, ownerKey, undefined, { accept: 'text/csv' })).text();
+      expect(downloaded.split('\n').length, name).toBeGreaterThan(2);
+      expect(downloaded, name).toBe(expected);
+    }
+    await panel('Tools').getByRole('button', { name: 'CLI command: Tools' }).click();
+    await expect.poll(() => page.getByLabel('Command for Tools').textContent()).toBe(`quarterdeck analytics tools --start ${start} --end ${end} --format csv`);
+    await check('02-analytics-cli-command');
+    await page.keyboard.press('Escape');
+  }, 180_000);
+
+  it("opens a member's page from the table", async () => {
+    await page.goto(`${server.url}/analytics?days=${DAYS}`);
+    await page.getByRole('link', { name: 'User 1', exact: true }).click();
+    await page.getByRole('heading', { name: 'User 1' }).waitFor();
+    await expect.poll(() => page.locator('.recharts-bar-rectangle path, .recharts-line-curve').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(page.url()).toContain(`days=${DAYS}`);
+    await check('03-member-analytics');
+  }, 180_000);
+
+  it('shows readiness: the latest report per repository with its criteria', async () => {
+    await page.goto(`${server.url}/readiness`);
+    await page.getByRole('table', { name: 'Criteria of github.com/dash/api' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Criteria of github.com/dash/api' }).locator('tbody tr').count()).toBe(3);
+    await page.getByText('1 / 2 criteria').waitFor();
+    await expect.poll(() => page.locator('.recharts-line-curve').count()).toBeGreaterThan(0);
+    await check('04-readiness');
+  }, 180_000);
+
+  it('saves controls with If-Match: a stale revision shows the 412 message, a reload saves', async () => {
+    await page.goto(`${server.url}/settings/controls`);
+    await page.getByRole('button', { name: 'Save controls' }).waitFor();
+    await check('05-controls');
+    // Someone else saves meanwhile.
+    await json(await call('PATCH', '/api/v0/organization/enterprise-controls', ownerKey, { sessionRetentionDays: 30 }), 200);
+    await page.getByLabel('Members see only themselves').check();
+    await page.getByRole('button', { name: 'Save controls' }).click();
+    await page.getByText('These controls changed while you edited them').waitFor();
+    await check('06-controls-stale');
+    await page.getByRole('button', { name: 'Reload the controls' }).click();
+    await page.getByText('These controls changed while you edited them').waitFor({ state: 'detached' });
+    await page.getByLabel('Members see only themselves').check();
+    await page.getByRole('button', { name: 'Save controls' }).click();
+    await expect.poll(async () => (await json<{ settings: Record<string, unknown> }>(await call('GET', '/api/v0/organization/enterprise-controls', ownerKey), 200)).settings.restrictMemberVisibility).toBe(true);
+    await page.getByRole('button', { name: 'Show changes' }).first().click();
+    await page.getByRole('table', { name: /^Changes of revision/ }).getByText('restrictMemberVisibility').waitFor();
+    await check('07-controls-history');
+  }, 180_000);
+
+  it('applies a bulk limit edit except its bad row, whose error shows beside it', async () => {
+    await page.goto(`${server.url}/settings/limits`);
+    await page.getByRole('table', { name: "Members' credit limits" }).waitFor();
+    await check('08-limits');
+    const [first, second] = [members[1]!.email, members[2]!.email];
+    await page.getByLabel('Limits (CSV)').fill(`email,limit\n${first},5000\nnobody@dash.test,100\n${second},7000\n`);
+    await page.getByRole('button', { name: 'Apply limits' }).click();
+    const results = page.getByRole('table', { name: 'Bulk edit results' });
+    await results.waitFor();
+    expect(await results.getByText('saved', { exact: true }).count()).toBe(2);
+    expect(await results.locator('tbody tr').nth(1).textContent()).toContain('nobody@dash.test');
+    expect(await results.locator('tbody tr').nth(1).textContent()).not.toContain('saved');
+    const limits = await json<{ userLimits: { email: string; limit: number }[] }>(await call('GET', '/api/v0/organization/usage/limits/users', ownerKey), 200);
+    expect(limits.userLimits.map((entry) => [entry.email, entry.limit])).toEqual([
+      [first, 5000],
+      [second, 7000],
+    ]);
+    await page.getByText('own limit', { exact: true }).first().waitFor();
+    await check('09-limits-bulk');
+  }, 180_000);
+
+  it('lists computers with their steps and registers one, its token shown once', async () => {
+    await page.goto(`${server.url}/computers`);
+    await page.getByRole('heading', { name: 'build-box' }).waitFor();
+    await check('10-computers');
+    await page.getByRole('button', { name: 'Register computer' }).click();
+    await page.getByLabel('Name').fill('laptop');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    const token = (await page.getByLabel('Computer token', { exact: true }).textContent())!.trim();
+    expect(token).toMatch(/^qdc_/);
+    await check('11-computer-registered');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('heading', { name: 'laptop' }).waitFor();
+  }, 180_000);
+
+  it('sends a message in a session and follows the status while an agent works', async () => {
+    await page.goto(`${server.url}/sessions`);
+    await page.getByRole('link', { name: 'Fix the flaky test' }).waitFor();
+    await check('12-sessions');
+    await page.getByRole('link', { name: 'Fix the flaky test' }).click();
+    await page.getByLabel('Message to the agent').fill('Please make the test deterministic.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Please make the test deterministic.', { exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('pending');
+    const claim = await json<{ sessionId: string }>(await call('POST', '/api/v0/agent/claim?waitMs=5000', computerToken), 200);
+    expect(claim.sessionId).toBe(sessionId);
+    await expect.poll(() => page.getByTestId('session-status').textContent(), { timeout: 10_000 }).toBe('running');
+    await json(await call('POST', `/api/v0/agent/sessions/${sessionId}/messages`, computerToken, { role: 'assistant', content: [{ text: 'Seeded the random generator; the test passes 100 times in a row.' }] }), 201);
+    await json(await call('POST', `/api/v0/agent/sessions/${sessionId}/finish`, computerToken), 200);
+    await page.getByText('Seeded the random generator; the test passes 100 times in a row.').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('session-status').textContent(), { timeout: 10_000 }).toBe('idle');
+    await check('13-session');
+  }, 180_000);
+
+  it('tells a member why the analytics are not shown, on a phone-sized screen', async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, reducedMotion: 'reduce' });
+    const mobile = await phone.newPage();
+    await mobile.goto(members[2]!.inviteUrl);
+    await mobile.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
+    await mobile.getByLabel('Repeat the password').fill(PASSWORD);
+    await mobile.getByRole('button', { name: 'Set password and sign in' }).click();
+    await mobile.waitForURL('**/settings/api-keys');
+    await mobile.goto(`${server.url}/analytics`);
+    await mobile.getByText('Analytics are for owners and managers').waitFor();
+    expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await check('14-analytics-refused-member-phone', mobile);
+    await phone.close();
+  }, 180_000);
+});

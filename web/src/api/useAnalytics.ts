@@ -1,0 +1,82 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AnalyticsUserRow } from '../../../src/sdk/client.js';
+import { markAnswer } from '../perf';
+import { api } from './client';
+
+// The analytics endpoints (/api/v1/analytics/*, owner/manager), one hook per resource. Charts use
+// the grouped answers where one exists: the ungrouped /tokens of a long range carries every
+// user's every model per day (a year of 1,000 users is ~77 MB).
+
+export type { AnalyticsUserRow };
+export interface DayRange {
+  startDate: string;
+  endDate: string;
+}
+
+export type AnalyticsResource = 'tokens' | 'tools' | 'activity' | 'productivity' | 'users';
+
+// Answers of closed days never change; a range's answers stay fresh for the session's view.
+const options = { staleTime: 5 * 60_000, placeholderData: keepPreviousData };
+
+export function useTokensByModel(range: DayRange) {
+  return useQuery({
+    queryKey: ['analytics', 'tokens', 'model', range],
+    queryFn: async () => answered('tokens', (await api.request('get', '/api/v1/analytics/tokens', { query: { ...range, group_by: 'model' } })).data.filter(isGrouped)),
+    ...options,
+  });
+}
+
+export function useActivity(range: DayRange) {
+  return useQuery({
+    queryKey: ['analytics', 'activity', range],
+    queryFn: async () => answered('activity', (await api.request('get', '/api/v1/analytics/activity', { query: range })).data.filter(isDaily)),
+    ...options,
+  });
+}
+
+export function useTools(range: DayRange) {
+  return useQuery({
+    queryKey: ['analytics', 'tools', range],
+    queryFn: async () => answered('tools', (await api.request('get', '/api/v1/analytics/tools', { query: range })).data.filter(isDaily)),
+    ...options,
+  });
+}
+
+export function useProductivity(range: DayRange) {
+  return useQuery({
+    queryKey: ['analytics', 'productivity', range],
+    queryFn: async () => answered('productivity', (await api.request('get', '/api/v1/analytics/productivity', { query: range })).data),
+    ...options,
+  });
+}
+
+/**
+ * One page of /users: the daily rows of at most `limit` users whose id sorts after `cursor`
+ * (api.md: the cursor is a plain user id). The members table asks for exactly its page's users.
+ */
+export function useAnalyticsUsersPage(range: DayRange, cursor: string | undefined, limit: number, enabled = true) {
+  return useQuery({
+    queryKey: ['analytics', 'users', range, cursor ?? '', limit],
+    queryFn: async () => answered('users', (await api.request('get', '/api/v1/analytics/users', { query: { ...range, limit, ...(cursor ? { cursor } : {}) } })).data),
+    enabled,
+    ...options,
+  });
+}
+
+/** The server's CSV of one endpoint (`Accept: text/csv`), byte for byte. */
+export function fetchCsv(resource: AnalyticsResource, query: DayRange & { group_by?: string; limit?: number; cursor?: string }): Promise<string> {
+  return api.requestText('get', `/api/v1/analytics/${resource}` as '/api/v1/analytics/activity', { query: query as DayRange, headers: { accept: 'text/csv' } });
+}
+
+function answered<T>(resource: AnalyticsResource, rows: T): T {
+  markAnswer(resource);
+  return rows;
+}
+
+function isGrouped<T extends object>(row: T): row is Extract<T, { group_key: string }> {
+  return 'group_key' in row;
+}
+
+function isDaily<T extends object>(row: T): row is Exclude<T, { group_key: string }> {
+  return !('group_key' in row);
+}

@@ -1,0 +1,125 @@
+import { Paper, Text } from '@mantine/core';
+import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import { formatCompact, formatDay, formatExact } from '../format';
+
+// The console's charts over recharts: days on the x axis (UTC), compact numbers on the y axis,
+// exact numbers in the tooltip. Each chart is a labelled image for screen readers; the same
+// figures are in the panel's CSV.
+
+export const SERIES_COLORS = ['#1c7ed6', '#e8590c', '#2b8a3e', '#ae3ec9', '#c92a2a', '#0b7285', '#5f3dc4', '#862e9c', '#a61e4d', '#364fc7'];
+
+export interface Series {
+  key: string;
+  label: string;
+}
+
+type Row = Record<string, string | number>;
+
+function ExactTooltip({ active, payload, label }: TooltipContentProps<ValueType, NameType>) {
+  if (!active || !payload?.length) return null;
+  return (
+    <Paper shadow="sm" p="xs" withBorder>
+      <Text size="xs" fw={600}>
+        {typeof label === 'string' && DAY.test(label) ? `${formatDay(label)} (UTC)` : label}
+      </Text>
+      {payload.map((item) => (
+        <Text size="xs" key={String(item.dataKey)} c={item.color}>
+          {item.name}: {formatExact(Number(item.value))}
+        </Text>
+      ))}
+    </Paper>
+  );
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const axisDay = (value: string) => (DAY.test(value) ? formatDay(value).replace(/,? \d{4}$/, '') : value);
+
+interface ChartProps {
+  label: string;
+  data: Row[];
+  series: Series[];
+  /** The x axis key; `date` by default. */
+  x?: string;
+  height?: number;
+}
+
+function Frame({ label, height, children }: { label: string; height: number; children: React.ReactElement }) {
+  return (
+    <div role="img" aria-label={label} style={{ width: '100%', height }}>
+      <ResponsiveContainer width="100%" height="100%">
+        {children}
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** Values per day, stacked (credits by model). */
+export function StackedDailyBars({ label, data, series, x = 'date', height = 260 }: ChartProps) {
+  return (
+    <Frame label={label} height={height}>
+      <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey={x} tickFormatter={axisDay} fontSize={12} minTickGap={24} />
+        <YAxis tickFormatter={formatCompact} fontSize={12} width={48} />
+        <Tooltip content={ExactTooltip} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {series.map((item, index) => (
+          <Bar key={item.key} dataKey={item.key} name={item.label} stackId="stack" fill={SERIES_COLORS[index % SERIES_COLORS.length]} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </Frame>
+  );
+}
+
+/** Stacked areas per day (tokens in and out, DAU by client). */
+export function StackedDailyAreas({ label, data, series, x = 'date', height = 260 }: ChartProps) {
+  return (
+    <Frame label={label} height={height}>
+      <AreaChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey={x} tickFormatter={axisDay} fontSize={12} minTickGap={24} />
+        <YAxis tickFormatter={formatCompact} fontSize={12} width={48} />
+        <Tooltip content={ExactTooltip} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {series.map((item, index) => (
+          <Area key={item.key} type="monotone" dataKey={item.key} name={item.label} stackId="stack" stroke={SERIES_COLORS[index % SERIES_COLORS.length]} fill={SERIES_COLORS[index % SERIES_COLORS.length]} fillOpacity={0.35} isAnimationActive={false} />
+        ))}
+      </AreaChart>
+    </Frame>
+  );
+}
+
+/** Lines per day, not stacked (DAU / WAU / MAU, sessions and messages). */
+export function DailyLines({ label, data, series, x = 'date', height = 260 }: ChartProps) {
+  return (
+    <Frame label={label} height={height}>
+      <LineChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey={x} tickFormatter={axisDay} fontSize={12} minTickGap={24} />
+        <YAxis tickFormatter={formatCompact} fontSize={12} width={48} />
+        <Tooltip content={ExactTooltip} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {series.map((item, index) => (
+          <Line key={item.key} type="monotone" dataKey={item.key} name={item.label} stroke={SERIES_COLORS[index % SERIES_COLORS.length]} dot={data.length <= 31} strokeWidth={2} isAnimationActive={false} />
+        ))}
+      </LineChart>
+    </Frame>
+  );
+}
+
+/** Totals per item (calls by tool, files by language), largest first, as horizontal bars. */
+export function RankedBars({ label, items, valueLabel, height }: { label: string; items: { name: string; value: number }[]; valueLabel: string; height?: number }) {
+  const data = items.map((item) => ({ name: item.name, value: item.value }));
+  return (
+    <Frame label={label} height={height ?? Math.max(120, 28 * data.length + 40)}>
+      <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, left: 8, bottom: 4 }}>
+        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+        <XAxis type="number" tickFormatter={formatCompact} fontSize={12} />
+        <YAxis type="category" dataKey="name" fontSize={12} width={120} interval={0} />
+        <Tooltip content={ExactTooltip} />
+        <Bar dataKey="value" name={valueLabel} fill={SERIES_COLORS[0]} isAnimationActive={false} />
+      </BarChart>
+    </Frame>
+  );
+}

@@ -1,0 +1,63 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import type { DayRange, useActivity } from '../../api/useAnalytics';
+import { DailyLines, StackedDailyAreas } from '../../components/Charts';
+import { EmptyState } from '../../components/QueryState';
+import { daysOf } from './range';
+import { dailySeries } from './totals';
+
+type ActivityRow = NonNullable<ReturnType<typeof useActivity>['data']>[number];
+
+/** DAU / WAU / MAU, DAU by client, sessions and messages per day (/activity). */
+export function ActivityPanelBody({ range, rows }: { range: DayRange; rows: ActivityRow[] }) {
+  if (rows.length === 0) return <EmptyState title="No activity in this range">Active users appear the day after they use an agent.</EmptyState>;
+  const days = daysOf(range);
+  const users = dailySeries(days, rows, (row) => ({ dau: row.daily_active_users, wau: row.weekly_active_users, mau: row.monthly_active_users }), { dau: 0, wau: 0, mau: 0 });
+  const clients = dailySeries(days, rows, (row) => ({ ...row.daily_active_users_by_client }), { 'terminal-ui': 0, web: 0, 'non-interactive-cli': 0 });
+  const work = dailySeries(days, rows, (row) => ({ sessions: row.sessions, messages: row.messages, user_messages: row.user_messages }), { sessions: 0, messages: 0, user_messages: 0 });
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }}>
+      <div>
+        <Text size="sm" fw={600}>
+          Active users
+        </Text>
+        <DailyLines
+          label="Daily, weekly and monthly active users"
+          data={users}
+          series={[
+            { key: 'dau', label: 'DAU' },
+            { key: 'wau', label: 'WAU' },
+            { key: 'mau', label: 'MAU' },
+          ]}
+        />
+      </div>
+      <div>
+        <Text size="sm" fw={600}>
+          Daily active users by client
+        </Text>
+        <StackedDailyAreas
+          label="Daily active users by client"
+          data={clients}
+          series={[
+            { key: 'terminal-ui', label: 'Terminal' },
+            { key: 'web', label: 'Web' },
+            { key: 'non-interactive-cli', label: 'Non-interactive CLI' },
+          ]}
+        />
+      </div>
+      <div>
+        <Text size="sm" fw={600}>
+          Sessions and messages
+        </Text>
+        <DailyLines
+          label="Sessions and messages per day"
+          data={work}
+          series={[
+            { key: 'sessions', label: 'Sessions' },
+            { key: 'messages', label: 'Messages' },
+            { key: 'user_messages', label: 'User messages' },
+          ]}
+        />
+      </div>
+    </SimpleGrid>
+  );
+}

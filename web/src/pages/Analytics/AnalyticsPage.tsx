@@ -1,0 +1,63 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { isManager } from '../../api/client';
+import { useActivity, useProductivity, useTokensByModel, useTools } from '../../api/useAnalytics';
+import { useSignedInSession } from '../../components/SessionContext';
+import { useRenderedMark } from '../../perf';
+import { ActivityPanelBody } from './ActivityPanel';
+import { KpiCards } from './KpiCards';
+import { MembersPanel } from './MembersPanel';
+import { Panel } from './Panel';
+import { ProductivityPanelBody } from './ProductivityPanel';
+import { RangePicker } from './RangePicker';
+import { TokensPanelBody } from './TokensPanel';
+import { ToolsPanelBody } from './ToolsPanel';
+import { useDayRange } from './range';
+
+/** /analytics — owner and manager: how the organization uses its agents over a range of days. */
+export default function AnalyticsPage() {
+  const { user, organization } = useSignedInSession();
+  if (!isManager(user.role)) {
+    return (
+      <Alert color="blue" title="Analytics are for owners and managers">
+        The organization's usage figures are shown to owners and managers of {organization.name} only (the analytics API answers them alone). Ask one of them for a report or a CSV.
+      </Alert>
+    );
+  }
+  return <Dashboard />;
+}
+
+function Dashboard() {
+  const { range, choice, setPreset, setCustom, search } = useDayRange();
+  const tokens = useTokensByModel(range);
+  const activity = useActivity(range);
+  const tools = useTools(range);
+  const productivity = useProductivity(range);
+  useRenderedMark('analytics', tokens.isSuccess && activity.isSuccess && tools.isSuccess && productivity.isSuccess && !tokens.isPlaceholderData && !tools.isPlaceholderData);
+  return (
+    <Stack>
+      <div>
+        <Title order={1} size="h2">
+          Analytics
+        </Title>
+        <Text size="sm" c="dimmed">
+          Usage of the organization's agents, per UTC day.
+        </Text>
+      </div>
+      <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
+      <KpiCards range={range} />
+      <Panel title="Credits and tokens" description="Standard Credits per day stacked by model, and tokens in and out." source={{ resource: 'tokens', range, groupBy: 'model' }} query={tokens}>
+        {() => <TokensPanelBody range={range} rows={tokens.data!} />}
+      </Panel>
+      <Panel title="Activity" description="Active users (DAU, WAU, MAU), DAU by client, sessions and messages." source={{ resource: 'activity', range }} query={activity}>
+        {() => <ActivityPanelBody range={range} rows={activity.data!} />}
+      </Panel>
+      <Panel title="Tools" description="Calls by tool, MCP servers, skills, slash commands, hooks and autonomy; totals over the range." source={{ resource: 'tools', range }} query={tools}>
+        {() => <ToolsPanelBody range={range} rows={tools.data!} />}
+      </Panel>
+      <Panel title="Productivity" description="Files created and edited, by language and extension; commits and pull requests." source={{ resource: 'productivity', range }} query={productivity}>
+        {() => <ProductivityPanelBody range={range} rows={productivity.data!} />}
+      </Panel>
+      <MembersPanel range={range} search={search} />
+    </Stack>
+  );
+}

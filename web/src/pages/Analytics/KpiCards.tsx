@@ -1,0 +1,82 @@
+import { Badge, Card, Group, SimpleGrid, Skeleton, Text, Tooltip } from '@mantine/core';
+import { useActivity, useProductivity, useTokensByModel, type DayRange } from '../../api/useAnalytics';
+import { formatCompact, formatExact } from '../../format';
+import { lengthInDays, previousPeriod } from './range';
+import { total } from './totals';
+
+// The four headline figures of the range, each against the period of the same length before it.
+
+interface Figures {
+  credits: number;
+  activeUsers: number;
+  sessions: number;
+  pullRequests: number;
+}
+
+function useFigures(range: DayRange): { figures: Figures | undefined; pending: boolean } {
+  const tokens = useTokensByModel(range);
+  const activity = useActivity(range);
+  const productivity = useProductivity(range);
+  if (!tokens.data || !activity.data || !productivity.data) return { figures: undefined, pending: tokens.isPending || activity.isPending || productivity.isPending };
+  return {
+    pending: false,
+    figures: {
+      credits: total(tokens.data, (row) => row.billable_tokens),
+      // Distinct users over an arbitrary range is not an answer of the API: the mean DAU is.
+      activeUsers: total(activity.data, (row) => row.daily_active_users) / lengthInDays(range),
+      sessions: total(activity.data, (row) => row.sessions),
+      pullRequests: total(productivity.data, (row) => row.git_prs_created),
+    },
+  };
+}
+
+function Change({ now, before }: { now: number; before: number | undefined }) {
+  if (before === undefined) return null;
+  if (before === 0) return <Badge variant="light" color="gray">no data before</Badge>;
+  const change = (now - before) / before;
+  const label = `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(Math.abs(change) < 0.1 ? 1 : 0)} %`;
+  return (
+    <Tooltip label={`Previous period: ${formatExact(before)}`}>
+      <Badge variant={change >= 0 ? 'light' : 'filled'} color={change >= 0 ? 'teal' : 'orange'} tabIndex={0}>
+        {label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+export function KpiCards({ range }: { range: DayRange }) {
+  const current = useFigures(range);
+  const previous = useFigures(previousPeriod(range));
+  const cards: { key: keyof Figures; label: string }[] = [
+    { key: 'credits', label: 'Standard Credits' },
+    { key: 'activeUsers', label: 'Active users per day (mean)' },
+    { key: 'sessions', label: 'Sessions' },
+    { key: 'pullRequests', label: 'Pull requests' },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} aria-label="Key figures" component="section">
+      {cards.map((card) => (
+        <Card withBorder padding="sm" key={card.key}>
+          <Text size="xs" c="dimmed">
+            {card.label}
+          </Text>
+          {current.figures ? (
+            <Group gap="xs" align="baseline">
+              <Tooltip label={formatExact(current.figures[card.key])}>
+                <Text fz={26} fw={700} tabIndex={0} data-testid={`kpi-${card.key}`}>
+                  {formatCompact(current.figures[card.key])}
+                </Text>
+              </Tooltip>
+              <Change now={current.figures[card.key]} before={previous.figures?.[card.key]} />
+            </Group>
+          ) : (
+            <Skeleton height={34} mt={4} />
+          )}
+          <Text size="xs" c="dimmed">
+            vs the previous {lengthInDays(range)} days
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

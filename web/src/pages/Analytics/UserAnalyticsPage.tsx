@@ -1,0 +1,152 @@
+import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { isManager } from '../../api/client';
+import { useAnalyticsUsersPage } from '../../api/useAnalytics';
+import { useMembers } from '../../api/useMembers';
+import { DailyLines, RankedBars, StackedDailyBars } from '../../components/Charts';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { useSignedInSession } from '../../components/SessionContext';
+import { formatCompact, formatDay, formatExact } from '../../format';
+import { byId, usageOf } from './memberUsage';
+import { PanelActions } from './Panel';
+import { RangePicker } from './RangePicker';
+import { daysOf, useDayRange } from './range';
+import { dailySeries, sumBy } from './totals';
+
+/** /analytics/users/:userId — one member's days: credits, model mix, tools, sessions. */
+export default function UserAnalyticsPage() {
+  const { user } = useSignedInSession();
+  if (!isManager(user.role)) return <Alert color="blue" title="Analytics are for owners and managers" />;
+  return <UserAnalytics />;
+}
+
+function UserAnalytics() {
+  const { userId = '' } = useParams();
+  const { range, choice, setPreset, setCustom, search } = useDayRange();
+  const members = useMembers();
+  const sorted = members.data ? [...members.data].sort(byId) : [];
+  const index = sorted.findIndex((member) => member.id === userId);
+  const member = sorted[index];
+  // /users answers the users after the cursor: the member before this one in id order.
+  const cursor = index > 0 ? sorted[index - 1]!.id : undefined;
+  const usage = useAnalyticsUsersPage(range, cursor, 1, member !== undefined);
+  const rows = (usage.data ?? []).filter((row) => row.user_id === userId);
+  const figures = usageOf(rows);
+  const days = daysOf(range);
+
+  return (
+    <Stack>
+      <Anchor component={Link} to={`/analytics?${search}`} size="sm">
+        ← Analytics
+      </Anchor>
+      <div>
+        <Title order={1} size="h2">
+          {member ? (member.name ?? member.email) : 'Member'}
+        </Title>
+        {member?.name && (
+          <Text size="sm" c="dimmed">
+            {member.email} · {member.role}
+          </Text>
+        )}
+      </div>
+      <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
+      {members.isPending || usage.isPending ? (
+        <LoadingState label="Loading the member's usage" />
+      ) : members.isError || usage.isError ? (
+        <ErrorState error={members.error ?? usage.error} />
+      ) : !member ? (
+        <EmptyState title="No such member">This organization has no member with that id.</EmptyState>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, md: 4 }}>
+            {[
+              ['Standard Credits', figures.credits],
+              ['Sessions', figures.sessions],
+              ['Tool calls', figures.toolCalls],
+              ['Pull requests', figures.pullRequests],
+            ].map(([label, value]) => (
+              <Card withBorder padding="sm" key={label}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text fz={24} fw={700} title={formatExact(value as number)}>
+                  {formatCompact(value as number)}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Card withBorder component="section" aria-label="Daily usage">
+            <SimpleGridHeader title="Daily usage" range={range} cursor={cursor} withCsv={rows.length > 0} />
+            {rows.length === 0 ? (
+              <EmptyState title="Inactive in this range">{member.email} used no agent between these days.</EmptyState>
+            ) : (
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                <div>
+                  <Text size="sm" fw={600}>
+                    Standard Credits per day, by the day's primary model
+                  </Text>
+                  <StackedDailyBars
+                    label="Standard Credits per day"
+                    data={dailySeries(days, rows, (row) => ({ [row.primary_model]: row.billable_tokens }), {})}
+                    series={[...new Set(rows.map((row) => row.primary_model))].sort().map((model) => ({ key: model, label: model }))}
+                  />
+                </div>
+                <div>
+                  <Text size="sm" fw={600}>
+                    Sessions and messages
+                  </Text>
+                  <DailyLines
+                    label="Sessions and messages per day"
+                    data={dailySeries(days, rows, (row) => ({ sessions: row.sessions, messages: row.messages }), { sessions: 0, messages: 0 })}
+                    series={[
+                      { key: 'sessions', label: 'Sessions' },
+                      { key: 'messages', label: 'Messages' },
+                    ]}
+                  />
+                </div>
+                <div>
+                  <Text size="sm" fw={600}>
+                    Model mix (credits on the days each model was primary)
+                  </Text>
+                  <RankedBars label="Model mix" valueLabel="Credits" items={sumBy(rows, (row) => [{ name: row.primary_model, value: row.billable_tokens }])} />
+                </div>
+                <div>
+                  <Text size="sm" fw={600}>
+                    Tools, MCP, skills, slash commands, hooks
+                  </Text>
+                  <RankedBars
+                    label="Tools, MCP, skills, slash commands and hooks"
+                    valueLabel="Count"
+                    items={sumBy(rows, (row) => [
+                      { name: 'Tool calls', value: row.tool_calls },
+                      { name: 'MCP calls', value: row.mcp_calls },
+                      { name: 'Skills', value: row.skill_calls },
+                      { name: 'Slash commands', value: row.slash_commands },
+                      { name: 'Hooks', value: row.hooks },
+                    ])}
+                  />
+                </div>
+              </SimpleGrid>
+            )}
+            <Text size="xs" c="dimmed" mt="sm">
+              Last active: {figures.lastActiveDay ? `${formatDay(figures.lastActiveDay)} (UTC)` : 'not in this range'} · usual delegation: {figures.delegationLevel ?? '—'}
+            </Text>
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+// The CSV is the /users page of exactly this member: only when it has rows (else the page would
+// hold the next active member).
+function SimpleGridHeader({ title, range, cursor, withCsv }: { title: string; range: { startDate: string; endDate: string }; cursor: string | undefined; withCsv: boolean }) {
+  return (
+    <Stack gap={4} mb="sm">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {withCsv && <PanelActions title={title} source={{ resource: 'users', range, page: { limit: 1, cursor } }} />}
+    </Stack>
+  );
+}

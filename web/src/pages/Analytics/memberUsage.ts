@@ -1,0 +1,45 @@
+import type { AnalyticsUserRow } from '../../api/useAnalytics';
+
+// A member's figures over the range, from its daily /users rows.
+
+export interface MemberUsage {
+  credits: number;
+  sessions: number;
+  pullRequests: number;
+  toolCalls: number;
+  primaryModel: string | null;
+  delegationLevel: string | null;
+  lastActiveDay: string | null;
+}
+
+/** The value with the largest weight; ties the smallest in byte order (stable across renders). */
+function heaviest(weights: Map<string, number>): string | null {
+  let best: string | null = null;
+  for (const [key, weight] of weights) if (best === null || weight > weights.get(best)! || (weight === weights.get(best) && key < best)) best = key;
+  return best;
+}
+
+export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
+  const models = new Map<string, number>();
+  const levels = new Map<string, number>();
+  const usage: MemberUsage = { credits: 0, sessions: 0, pullRequests: 0, toolCalls: 0, primaryModel: null, delegationLevel: null, lastActiveDay: null };
+  for (const row of rows) {
+    usage.credits += row.billable_tokens;
+    usage.sessions += row.sessions;
+    usage.pullRequests += row.git_prs_created;
+    usage.toolCalls += row.tool_calls;
+    // A day's primary model carries that day's credits: the range's primary model is the one
+    // with the most credits on the days it was primary.
+    models.set(row.primary_model, (models.get(row.primary_model) ?? 0) + row.billable_tokens);
+    levels.set(row.delegation_level, (levels.get(row.delegation_level) ?? 0) + 1);
+    if (usage.lastActiveDay === null || row.date > usage.lastActiveDay) usage.lastActiveDay = row.date;
+  }
+  usage.primaryModel = heaviest(models);
+  usage.delegationLevel = heaviest(levels);
+  return usage;
+}
+
+/** Byte order of ids, as the /users cursor sorts them. */
+export function byId<T extends { id: string }>(a: T, b: T): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

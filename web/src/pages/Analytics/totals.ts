@@ -1,0 +1,24 @@
+// Range totals of the per-day breakdowns the endpoints answer (calls by tool, files by
+// language, ...): the server answers days; the console adds them up for the range.
+
+export function sumBy<T>(rows: readonly T[], items: (row: T) => readonly { name: string; value: number }[], top = 12): { name: string; value: number }[] {
+  const totals = new Map<string, number>();
+  for (const row of rows) for (const item of items(row)) totals.set(item.name, (totals.get(item.name) ?? 0) + item.value);
+  return [...totals.entries()]
+    .map(([name, value]) => ({ name, value }))
+    .sort((a, b) => b.value - a.value || (a.name < b.name ? -1 : 1))
+    .slice(0, top);
+}
+
+export function total<T>(rows: readonly T[], value: (row: T) => number): number {
+  return rows.reduce((sum, row) => sum + value(row), 0);
+}
+
+/** Rows of `range`'s every day (days without data are zeros), with the given figures. */
+export function dailySeries<T extends { date: string }>(days: string[], rows: readonly T[], figures: (row: T) => Record<string, number>, zero: Record<string, number>): Record<string, string | number>[] {
+  const byDay = new Map(rows.map((row) => [row.date, row]));
+  return days.map((date) => {
+    const row = byDay.get(date);
+    return { date, ...(row ? figures(row) : zero) };
+  });
+}

@@ -1,0 +1,162 @@
+import { Alert, Button, Checkbox, Fieldset, Group, JsonInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage, errorStatus } from '../../api/client';
+import { useSaveControls, type Settings } from '../../api/useEnterpriseControls';
+import { mergePatch } from './mergePatch';
+
+// The controls api.md names, as a form; every other property as JSON. Saving sends the merge
+// patch from the settings as loaded to the edited ones, with If-Match: the loaded revision.
+
+const SWITCHES: { key: string; label: string }[] = [
+  { key: 'restrictApiKeyCreationToManagers', label: 'Only owners and managers create API keys' },
+  { key: 'restrictMemberVisibility', label: 'Members see only themselves' },
+  { key: 'managedComputersEnabled', label: 'Managed (hosted) computers allowed' },
+  { key: 'byomComputersEnabled', label: 'Own computers (BYOM) allowed' },
+  { key: 'cloudSessionSync', label: 'Sync sessions to the cloud' },
+  { key: 'wikiCloudSync', label: 'Sync the wiki to the cloud' },
+  { key: 'includeCoAuthoredByAgent', label: 'Co-authored-by the agent in commits' },
+  { key: 'enableAgentShield', label: 'Agent shield' },
+  { key: 'ideAutoConnect', label: 'Connect to the IDE automatically' },
+];
+const LISTS: { key: string; label: string }[] = [
+  { key: 'managedComputersAllowedEmails', label: 'Managed computers: allowed e-mails' },
+  { key: 'byomComputersAllowedEmails', label: 'Own computers: allowed e-mails' },
+];
+/** Properties the form edits; the JSON box holds the others. */
+const FORM_KEYS = new Set([...SWITCHES.map((item) => item.key), ...LISTS.map((item) => item.key), 'sessionDefaultSettings', 'modelPolicy']);
+
+type Json = Record<string, unknown>;
+const asObject = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+const listText = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+const textList = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Sets `key` of `object` to `value`; an empty value removes it. */
+function withValue(object: Json, key: string, value: unknown): Json {
+  const next = { ...object };
+  if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+export function ControlsForm({ settings, revision, onReload }: { settings: Settings; revision: number; onReload: () => void }) {
+  const save = useSaveControls();
+  const [draft, setDraft] = useState<Json>(settings);
+  const [rest, setRest] = useState(() => JSON.stringify(Object.fromEntries(Object.entries(settings).filter(([key]) => !FORM_KEYS.has(key))), null, 2));
+  const [restError, setRestError] = useState<string | null>(null);
+  const sessionDefaults = asObject(draft.sessionDefaultSettings);
+  const modelPolicy = asObject(draft.modelPolicy);
+  const customModels = Array.isArray(settings.customModels) ? (settings.customModels as Json[]) : [];
+  const stale = errorStatus(save.error) === 412;
+
+  const submit = () => {
+    let others: Json;
+    try {
+      others = asObject(JSON.parse(rest || '{}'));
+    } catch {
+      setRestError('Not valid JSON');
+      return;
+    }
+    setRestError(null);
+    const edited = { ...Object.fromEntries(Object.entries(draft).filter(([key]) => FORM_KEYS.has(key))), ...others };
+    save.mutate({ patch: mergePatch(settings, edited), revision });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack>
+        <Fieldset legend="Policies">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {SWITCHES.map((item) => (
+              <Checkbox key={item.key} label={item.label} checked={draft[item.key] === true} onChange={(event) => setDraft(withValue(draft, item.key, event.currentTarget.checked))} />
+            ))}
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Session defaults">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Model" value={String(sessionDefaults.model ?? '')} onChange={(event) => setDraft(withValue(draft, 'sessionDefaultSettings', withValue(sessionDefaults, 'model', event.currentTarget.value)))} />
+            <TextInput label="Spec mode model" value={String(sessionDefaults.specModeModel ?? '')} onChange={(event) => setDraft(withValue(draft, 'sessionDefaultSettings', withValue(sessionDefaults, 'specModeModel', event.currentTarget.value)))} />
+            <Checkbox label="Run sessions in a worktree" checked={sessionDefaults.runInWorktree === true} onChange={(event) => setDraft(withValue(draft, 'sessionDefaultSettings', withValue(sessionDefaults, 'runInWorktree', event.currentTarget.checked)))} />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Model policy">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Allowed model ids (comma-separated)" value={listText(modelPolicy.allowedModelIds)} onChange={(event) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'allowedModelIds', textList(event.currentTarget.value))))} />
+            <TextInput label="Blocked model ids (comma-separated)" value={listText(modelPolicy.blockedModelIds)} onChange={(event) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'blockedModelIds', textList(event.currentTarget.value))))} />
+            <Checkbox label="Custom models allowed" checked={modelPolicy.allowCustomModels === true} onChange={(event) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'allowCustomModels', event.currentTarget.checked)))} />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Computer gates">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {LISTS.map((item) => (
+              <TextInput key={item.key} label={`${item.label} (comma-separated)`} value={listText(draft[item.key])} onChange={(event) => setDraft(withValue(draft, item.key, textList(event.currentTarget.value)))} />
+            ))}
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Custom models">
+          {customModels.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              None. Add them under customModels in the JSON below.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={520}>
+              <Table aria-label="Custom models">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Name</Table.Th>
+                    <Table.Th scope="col">Model</Table.Th>
+                    <Table.Th scope="col">Base URL</Table.Th>
+                    <Table.Th scope="col">API key</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {customModels.map((model, index) => (
+                    <Table.Tr key={String(model.id ?? index)}>
+                      <Table.Td>{String(model.displayName ?? model.id ?? '—')}</Table.Td>
+                      <Table.Td>{String(model.model ?? '—')}</Table.Td>
+                      <Table.Td>{String(model.baseUrl ?? '—')}</Table.Td>
+                      <Table.Td>{String(model.apiKey ?? '—')}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Text size="xs" c="dimmed" mt="xs">
+            Keys are stored sealed and shown masked; leaving a masked key as it is keeps the stored one.
+          </Text>
+        </Fieldset>
+        <JsonInput label="Other controls (JSON)" description="Every other property, as the API names it." value={rest} onChange={setRest} autosize minRows={4} maxRows={20} error={restError} formatOnBlur />
+        {stale ? (
+          <Alert color="red" role="alert" title="These controls changed while you edited them">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">Someone saved a newer revision since you loaded revision {revision}, so nothing was saved. Reload to see the current controls, then make your change again.</Text>
+              <Button size="xs" onClick={onReload}>
+                Reload the controls
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          save.error && (
+            <Alert color="red" role="alert">
+              {errorMessage(save.error)}
+            </Alert>
+          )
+        )}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Save controls
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

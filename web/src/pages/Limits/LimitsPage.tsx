@@ -1,0 +1,271 @@
+import { Alert, Badge, Button, Card, FileButton, Group, Modal, NumberInput, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { isManager, type User } from '../../api/client';
+import { useMonthCredits, useSetGlobalLimit, useSetUserLimits, useUserLimits, type LimitsAnswer } from '../../api/useCreditLimits';
+import { useMembers } from '../../api/useMembers';
+import { ActionError, ErrorState, LoadingState } from '../../components/QueryState';
+import { useSignedInSession } from '../../components/SessionContext';
+import { formatDay, formatExact, formatPercent } from '../../format';
+import { monthToDate, parseBulk, projectedDay, thresholdReached, type BulkRow } from './usage';
+
+const BADGE_COLORS = { 1: 'red', 0.9: 'orange', 0.75: 'yellow' } as const;
+
+/** /settings/limits — owner and manager: monthly credit limits, their use and their edits. */
+export default function LimitsPage() {
+  const { user, organization } = useSignedInSession();
+  if (!isManager(user.role)) {
+    return (
+      <Alert color="blue" title="Credit limits are managed by owners and managers">
+        Ask an owner or manager of {organization.name} about your monthly limit.
+      </Alert>
+    );
+  }
+  return <Limits />;
+}
+
+function Limits() {
+  const limits = useUserLimits();
+  const members = useMembers();
+  const month = monthToDate();
+  const monthCredits = useMonthCredits(month && { startDate: month.startDate, endDate: month.endDate });
+  const [editing, setEditing] = useState<User | null>(null);
+  if (limits.isPending || members.isPending) return <LoadingState label="Loading credit limits" />;
+  if (limits.isError || members.isError) return <ErrorState error={limits.error ?? members.error} />;
+  const overrides = new Map(limits.data.userLimits.map((entry) => [entry.email.toLowerCase(), entry]));
+  const active = members.data.filter((member) => member.active).sort((a, b) => (a.email < b.email ? -1 : 1));
+  return (
+    <Stack>
+      <div>
+        <Title order={1} size="h2">
+          Credit limits
+        </Title>
+        <Text size="sm" c="dimmed">
+          Standard Credits per UTC calendar month. A member's own limit overrides the global one; at the limit its agents are refused (402).
+        </Text>
+      </div>
+      <GlobalLimit limit={limits.data.globalLimit} />
+      <Card withBorder component="section" aria-label="Members' limits">
+        <Title order={2} size="h4" mb="xs">
+          Members this month
+        </Title>
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label="Members' credit limits">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Member</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Used
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Limit
+                </Table.Th>
+                <Table.Th scope="col">From</Table.Th>
+                <Table.Th scope="col">Reaches it</Table.Th>
+                <Table.Th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {active.map((member) => {
+                const override = overrides.get(member.email.toLowerCase());
+                // Overrides carry the live counter; others the closed days of the month (analytics).
+                const used = override?.used ?? monthCredits.data?.get(member.id) ?? 0;
+                const limit = override ? override.limit : limits.data.globalLimit;
+                const reached = thresholdReached(used, limit);
+                const projected = projectedDay(used, limit);
+                return (
+                  <Table.Tr key={member.id}>
+                    <Table.Td>
+                      <Text size="sm">{member.name ?? member.email}</Text>
+                      {member.name && (
+                        <Text size="xs" c="dimmed">
+                          {member.email}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {reached !== null && (
+                          <Badge color={BADGE_COLORS[reached]} variant="filled">
+                            {formatPercent(reached)}
+                          </Badge>
+                        )}
+                        <Text size="sm">{formatExact(used)}</Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">{limit === null ? 'none' : formatExact(limit)}</Table.Td>
+                    <Table.Td>{override ? 'own limit' : limits.data.globalLimit === null ? '—' : 'global limit'}</Table.Td>
+                    <Table.Td>{projected === null ? '—' : projected === 'reached' ? 'reached' : formatDay(projected)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => setEditing(member)} aria-label={`Edit the limit of ${member.email}`}>
+                          Edit
+                        </Button>
+                        {override && <RemoveOverride email={member.email} />}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <BulkEdit />
+      <EditLimit member={editing} current={editing ? (overrides.get(editing.email.toLowerCase())?.limit ?? null) : null} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}
+
+function GlobalLimit({ limit }: { limit: number | null }) {
+  const save = useSetGlobalLimit();
+  const [value, setValue] = useState<string | number>(limit ?? '');
+  return (
+    <Card withBorder component="section" aria-label="Global limit">
+      <Group align="flex-end">
+        <NumberInput label="Global limit (credits per month)" description="For every member without an own limit" min={0} allowDecimal={false} value={value} onChange={setValue} w={260} />
+        <Button onClick={() => save.mutate(value === '' ? null : Number(value))} loading={save.isPending}>
+          Save global limit
+        </Button>
+        {limit !== null && (
+          <Button variant="default" onClick={() => save.mutate(null, { onSuccess: () => setValue('') })}>
+            Remove global limit
+          </Button>
+        )}
+      </Group>
+      <ActionError error={save.error} />
+    </Card>
+  );
+}
+
+function RemoveOverride({ email }: { email: string }) {
+  const set = useSetUserLimits();
+  return (
+    <Button size="xs" variant="light" color="red" loading={set.isPending} onClick={() => set.mutate([{ email, limit: null }])} aria-label={`Remove the own limit of ${email}`}>
+      Remove
+    </Button>
+  );
+}
+
+function EditLimit({ member, current, onClose }: { member: User | null; current: number | null; onClose: () => void }) {
+  const set = useSetUserLimits();
+  const [value, setValue] = useState<string | number>('');
+  const close = () => {
+    set.reset();
+    setValue('');
+    onClose();
+  };
+  const entryError = set.data?.errors[0]?.error;
+  return (
+    <Modal opened={member !== null} onClose={close} title={`Monthly limit of ${member?.email ?? ''}`} closeButtonProps={{ 'aria-label': 'Close' }} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (member && value !== '') set.mutate([{ email: member.email, limit: Number(value) }], { onSuccess: (answer) => answer.errors.length === 0 && close() });
+        }}
+      >
+        <Stack>
+          <NumberInput label="Standard Credits per month" min={0} allowDecimal={false} placeholder={current === null ? 'no own limit' : String(current)} value={value} onChange={setValue} data-autofocus />
+          <ActionError error={set.error} />
+          {entryError && (
+            <Alert color="red" role="alert">
+              {entryError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={set.isPending} disabled={value === ''}>
+              Save limit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Paste or upload `email,limit` lines; sent in batches of 100; each row's outcome beside it. */
+function BulkEdit() {
+  const set = useSetUserLimits();
+  const [text, setText] = useState('');
+  const [rows, setRows] = useState<BulkRow[]>([]);
+  const [answer, setAnswer] = useState<LimitsAnswer | null>(null);
+  const apply = () => {
+    const parsed = parseBulk(text);
+    setRows(parsed);
+    setAnswer(null);
+    const sendable = parsed.filter((row) => !row.error);
+    if (sendable.length > 0) set.mutate(sendable.map(({ email, limit }) => ({ email, limit })), { onSuccess: setAnswer });
+  };
+  // Answers in order of sending: each e-mail's outcomes, consumed row by row.
+  const outcomes = new Map<string, string[]>();
+  for (const entry of answer?.updated ?? []) outcomes.set(entry.email.toLowerCase(), [...(outcomes.get(entry.email.toLowerCase()) ?? []), '']);
+  for (const entry of answer?.errors ?? []) outcomes.set(entry.email.toLowerCase(), [...(outcomes.get(entry.email.toLowerCase()) ?? []), entry.error]);
+  const outcomeOf = (row: BulkRow): { ok: boolean; text: string } | null => {
+    if (row.error) return { ok: false, text: row.error };
+    const queue = outcomes.get(row.email.toLowerCase());
+    if (!queue || queue.length === 0) return null;
+    const outcome = queue.shift()!;
+    return outcome === '' ? { ok: true, text: row.limit === null ? 'own limit removed' : 'saved' } : { ok: false, text: outcome };
+  };
+  return (
+    <Card withBorder component="section" aria-label="Bulk edit">
+      <Title order={2} size="h4">
+        Bulk edit
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        One member per line: <code>email,limit</code>; <code>none</code> removes the own limit. Sent in batches of 100.
+      </Text>
+      <Stack>
+        <Textarea label="Limits (CSV)" value={text} onChange={(event) => setText(event.currentTarget.value)} autosize minRows={4} maxRows={12} placeholder={'email,limit\ndev@example.com,5000'} />
+        <Group>
+          <FileButton onChange={(file) => void file?.text().then(setText)} accept=".csv,text/csv,text/plain">
+            {(props) => (
+              <Button variant="default" {...props}>
+                Upload CSV
+              </Button>
+            )}
+          </FileButton>
+          <Button onClick={apply} loading={set.isPending} disabled={text.trim() === ''}>
+            Apply limits
+          </Button>
+        </Group>
+        <ActionError error={set.error} />
+        {rows.length > 0 && (answer || rows.every((row) => row.error)) && (
+          <Table aria-label="Bulk edit results">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Line</Table.Th>
+                <Table.Th scope="col">E-mail</Table.Th>
+                <Table.Th scope="col">Limit</Table.Th>
+                <Table.Th scope="col">Result</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const outcome = outcomeOf(row);
+                return (
+                  <Table.Tr key={row.line}>
+                    <Table.Td>{row.line}</Table.Td>
+                    <Table.Td>{row.email}</Table.Td>
+                    <Table.Td>{row.limit ?? 'none'}</Table.Td>
+                    <Table.Td>
+                      {outcome && (
+                        <Text size="sm" c={outcome.ok ? undefined : 'red.9'} fw={outcome.ok ? undefined : 600}>
+                          {outcome.text}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  );
+}

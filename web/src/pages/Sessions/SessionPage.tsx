@@ -1,0 +1,99 @@
+import { Anchor, Badge, Button, Card, Code, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAgentSession, useMessages, useSendMessage } from '../../api/useSessions';
+import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { formatDateTime, formatExact } from '../../format';
+import { SESSION_STATUS_COLORS, SESSION_STATUS_VARIANTS } from './status';
+
+const ROLE_LABELS = { user: 'You / user', assistant: 'Assistant', tool: 'Tool', system: 'System' } as const;
+
+/** /sessions/:sessionId — the conversation, its live status, and a message to the agent. */
+export default function SessionPage() {
+  const { sessionId = '' } = useParams();
+  const session = useAgentSession(sessionId);
+  const messages = useMessages(sessionId, session.data?.status);
+  const send = useSendMessage(sessionId);
+  const [text, setText] = useState('');
+  if (session.isPending) return <LoadingState label="Loading the session" />;
+  if (session.isError) return <ErrorState error={session.error} onRetry={() => void session.refetch()} />;
+  const usage = session.data.sessionSettings?.tokenUsage;
+  return (
+    <Stack>
+      <Anchor component={Link} to="/sessions" size="sm">
+        ← Sessions
+      </Anchor>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {session.data.title || session.data.sessionId}
+        </Title>
+        <Group gap="xs" aria-live="polite">
+          <Text size="sm">Status</Text>
+          <Badge color={SESSION_STATUS_COLORS[session.data.status]} variant={SESSION_STATUS_VARIANTS[session.data.status]} data-testid="session-status">
+            {session.data.status}
+          </Badge>
+        </Group>
+      </Group>
+      {usage && (
+        <Text size="sm" c="dimmed">
+          {formatExact(usage.inputTokens)} input and {formatExact(usage.outputTokens)} output tokens · {formatExact(usage.serviceCredits)} Standard Credits
+        </Text>
+      )}
+      <Stack component="section" aria-label="Conversation" gap="xs">
+        {messages.isPending ? (
+          <LoadingState label="Loading the conversation" />
+        ) : messages.isError ? (
+          <ErrorState error={messages.error} />
+        ) : messages.data.length === 0 ? (
+          <EmptyState title="No messages yet">Write the first one below.</EmptyState>
+        ) : (
+          messages.data.map((message) => (
+            <Card key={message.id} withBorder padding="sm" bg={message.role === 'user' ? 'blue.0' : undefined} component="article" aria-label={`${ROLE_LABELS[message.role]} message`}>
+              <Group justify="space-between" mb={4}>
+                <Text size="xs" fw={700}>
+                  {ROLE_LABELS[message.role]}
+                  {message.isError ? ' · error' : ''}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(message.createdAt)}
+                </Text>
+              </Group>
+              {message.content.map((block) =>
+                block.type && block.type !== 'text' ? (
+                  <Stack key={block.id} gap={2}>
+                    <Text size="xs" c="dimmed">
+                      {block.type}
+                    </Text>
+                    <Code block style={{ whiteSpace: 'pre-wrap' }}>
+                      {block.text}
+                    </Code>
+                  </Stack>
+                ) : (
+                  <Text key={block.id} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {block.text}
+                  </Text>
+                ),
+              )}
+            </Card>
+          ))
+        )}
+      </Stack>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim()) send.mutate(text, { onSuccess: () => setText('') });
+        }}
+      >
+        <Stack gap="xs">
+          <Textarea label="Message to the agent" value={text} onChange={(event) => setText(event.currentTarget.value)} autosize minRows={2} maxRows={10} />
+          <ActionError error={send.error} />
+          <Group>
+            <Button type="submit" loading={send.isPending} disabled={text.trim() === ''}>
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
