@@ -54,16 +54,23 @@ function Frame({ label, height, children }: { label: string; height: number; chi
   );
 }
 
+/** Grid, day axis, value axis, tooltip and legend of every chart per day (an array: charts read their direct children). */
+function dailyAxes(x: string) {
+  return [
+    <CartesianGrid key="grid" strokeDasharray="3 3" vertical={false} />,
+    <XAxis key="x" dataKey={x} tickFormatter={axisDay} fontSize={12} minTickGap={24} />,
+    <YAxis key="y" tickFormatter={formatCompact} fontSize={12} width={48} />,
+    <Tooltip key="tooltip" content={ExactTooltip} />,
+    <Legend key="legend" wrapperStyle={{ fontSize: 12 }} />,
+  ];
+}
+
 /** Values per day, stacked (credits by model). */
 export function StackedDailyBars({ label, data, series, x = 'date', height = 260 }: ChartProps) {
   return (
     <Frame label={label} height={height}>
       <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey={x} tickFormatter={axisDay} fontSize={12} minTickGap={24} />
-        <YAxis tickFormatter={formatCompact} fontSize={12} width={48} />
-        <Tooltip content={ExactTooltip} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {dailyAxes(x)}
         {series.map((item, index) => (
           <Bar key={item.key} dataKey={item.key} name={item.label} stackId="stack" fill={SERIES_COLORS[index % SERIES_COLORS.length]} isAnimationActive={false} />
         ))}
@@ -77,11 +84,7 @@ export function StackedDailyAreas({ label, data, series, x = 'date', height = 26
   return (
     <Frame label={label} height={height}>
       <AreaChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey={x} tickFormatter={axisDay} fontSize={12} minTickGap={24} />
-        <YAxis tickFormatter={formatCompact} fontSize={12} width={48} />
-        <Tooltip content={ExactTooltip} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {dailyAxes(x)}
         {series.map((item, index) => (
           <Area key={item.key} type="monotone" dataKey={item.key} name={item.label} stackId="stack" stroke={SERIES_COLORS[index % SERIES_COLORS.length]} fill={SERIES_COLORS[index % SERIES_COLORS.length]} fillOpacity={0.35} isAnimationActive={false} />
         ))}
@@ -95,11 +98,7 @@ export function DailyLines({ label, data, series, x = 'date', height = 260 }: Ch
   return (
     <Frame label={label} height={height}>
       <LineChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey={x} tickFormatter={axisDay} fontSize={12} minTickGap={24} />
-        <YAxis tickFormatter={formatCompact} fontSize={12} width={48} />
-        <Tooltip content={ExactTooltip} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {dailyAxes(x)}
         {series.map((item, index) => (
           <Line key={item.key} type="monotone" dataKey={item.key} name={item.label} stroke={SERIES_COLORS[index % SERIES_COLORS.length]} dot={data.length <= 31} strokeWidth={2} isAnimationActive={false} />
         ))}
