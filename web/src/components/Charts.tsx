@@ -1,7 +1,7 @@
 import { Paper, Text } from '@mantine/core';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatCompact, formatDay, formatExact } from '../format';
+import { formatCompact, formatDay, formatDayOfYear, formatExact } from '../format';
 
 // The console's charts over recharts: days on the x axis (UTC), compact numbers on the y axis,
 // exact numbers in the tooltip. Each chart is a labelled image for screen readers; the same
@@ -33,7 +33,7 @@ function ExactTooltip({ active, payload, label }: TooltipContentProps<ValueType,
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const axisDay = (value: string) => (DAY.test(value) ? formatDay(value).replace(/,? \d{4}$/, '') : value);
+const axisDay = (value: string) => (DAY.test(value) ? formatDayOfYear(value) : value);
 
 interface ChartProps {
   label: string;

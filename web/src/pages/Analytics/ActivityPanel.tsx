@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { DayRange, useActivity } from '../../api/useAnalytics';
 import { DailyLines, StackedDailyAreas } from '../../components/Charts';
@@ -8,7 +9,7 @@ import { dailySeries } from './totals';
 type ActivityRow = NonNullable<ReturnType<typeof useActivity>['data']>[number];
 
 /** DAU / WAU / MAU, DAU by client, sessions and messages per day (/activity). */
-export function ActivityPanelBody({ range, rows }: { range: DayRange; rows: ActivityRow[] }) {
+export const ActivityPanelBody = memo(function ActivityPanelBody({ range, rows }: { range: DayRange; rows: ActivityRow[] }) {
   if (rows.length === 0) return <EmptyState title="No activity in this range">Active users appear the day after they use an agent.</EmptyState>;
   const days = daysOf(range);
   const users = dailySeries(days, rows, (row) => ({ dau: row.daily_active_users, wau: row.weekly_active_users, mau: row.monthly_active_users }), { dau: 0, wau: 0, mau: 0 });
@@ -60,4 +61,4 @@ export function ActivityPanelBody({ range, rows }: { range: DayRange; rows: Acti
       </div>
     </SimpleGrid>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Text, Tooltip } from '@mantine/core';
 import { useActivity, useProductivity, useTokensByModel, type DayRange } from '../../api/useAnalytics';
 import { formatCompact, formatExact } from '../../format';
@@ -44,7 +45,7 @@ function Change({ now, before }: { now: number; before: number | undefined }) {
   );
 }
 
-export function KpiCards({ range }: { range: DayRange }) {
+export const KpiCards = memo(function KpiCards({ range }: { range: DayRange }) {
   const current = useFigures(range);
   const previous = useFigures(previousPeriod(range));
   const cards: { key: keyof Figures; label: string }[] = [
@@ -79,4 +80,4 @@ export function KpiCards({ range }: { range: DayRange }) {
       ))}
     </SimpleGrid>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, Pagination, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAnalyticsUsersPage, type AnalyticsUserRow, type DayRange } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
@@ -15,7 +15,7 @@ export const MEMBERS_PAGE_SIZE = 20;
  * rows (so members without activity are shown, flagged inactive); each page asks /users for
  * exactly its members: the cursor is the previous page's last id, sorted as the server sorts.
  */
-export function MembersPanel({ range, search }: { range: DayRange; search: string }) {
+export const MembersPanel = memo(function MembersPanel({ range, search }: { range: DayRange; search: string }) {
   const members = useMembers();
   const [page, setPage] = useState(1);
   const sorted = members.data ? [...members.data].sort(byId) : [];
@@ -118,4 +118,4 @@ export function MembersPanel({ range, search }: { range: DayRange; search: strin
       )}
     </Card>
   );
-}
+});

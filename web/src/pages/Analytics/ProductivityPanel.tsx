@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { DayRange, useProductivity } from '../../api/useAnalytics';
 import { DailyLines, RankedBars, StackedDailyBars } from '../../components/Charts';
@@ -8,7 +9,7 @@ import { dailySeries, sumBy } from './totals';
 type ProductivityRow = NonNullable<ReturnType<typeof useProductivity>['data']>[number];
 
 /** Files created and edited (by language and extension), commits and pull requests (/productivity). */
-export function ProductivityPanelBody({ range, rows }: { range: DayRange; rows: ProductivityRow[] }) {
+export const ProductivityPanelBody = memo(function ProductivityPanelBody({ range, rows }: { range: DayRange; rows: ProductivityRow[] }) {
   if (rows.length === 0) return <EmptyState title="No file or git work in this range" />;
   const days = daysOf(range);
   const files = dailySeries(days, rows, (row) => ({ created: row.files_created, edited: row.files_edited }), { created: 0, edited: 0 });
@@ -55,4 +56,4 @@ export function ProductivityPanelBody({ range, rows }: { range: DayRange; rows: 
       </div>
     </SimpleGrid>
   );
-}
+});

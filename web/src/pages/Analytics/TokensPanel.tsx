@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
 import { useTokensByModel, type DayRange } from '../../api/useAnalytics';
 import { StackedDailyAreas, StackedDailyBars } from '../../components/Charts';
@@ -5,7 +6,7 @@ import { EmptyState } from '../../components/QueryState';
 import { daysOf } from './range';
 
 /** Standard Credits and tokens per day, stacked by model (/tokens?group_by=model). */
-export function TokensPanelBody({ range, rows }: { range: DayRange; rows: NonNullable<ReturnType<typeof useTokensByModel>['data']> }) {
+export const TokensPanelBody = memo(function TokensPanelBody({ range, rows }: { range: DayRange; rows: NonNullable<ReturnType<typeof useTokensByModel>['data']> }) {
   if (rows.length === 0) return <EmptyState title="No model usage in this range">Credits appear the day after agents call a model.</EmptyState>;
   const models = [...new Set(rows.map((row) => row.group_key))].sort();
   const byDay = new Map(daysOf(range).map((day) => [day, { date: day, input: 0, output: 0, ...Object.fromEntries(models.map((model) => [model, 0])) } as Record<string, number | string>]));
@@ -40,4 +41,4 @@ export function TokensPanelBody({ range, rows }: { range: DayRange; rows: NonNul
       </div>
     </SimpleGrid>
   );
-}
+});

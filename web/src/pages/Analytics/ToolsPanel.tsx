@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { DayRange, useTools } from '../../api/useAnalytics';
 import { DailyLines, RankedBars, StackedDailyAreas } from '../../components/Charts';
@@ -19,7 +20,7 @@ function Ranked({ title, items, unit }: { title: string; items: { name: string; 
 }
 
 /** Calls by tool, MCP servers, skills, slash commands, hooks by event, autonomy (/tools). */
-export function ToolsPanelBody({ range, rows }: { range: DayRange; rows: ToolsRow[] }) {
+export const ToolsPanelBody = memo(function ToolsPanelBody({ range, rows }: { range: DayRange; rows: ToolsRow[] }) {
   if (rows.length === 0) return <EmptyState title="No tool use in this range" />;
   const days = daysOf(range);
   const autonomy = dailySeries(days, rows, (row) => ({ avg: row.autonomy_ratio_avg, p50: row.autonomy_ratio_p50, p90: row.autonomy_ratio_p90 }), { avg: 0, p50: 0, p90: 0 });
@@ -64,4 +65,4 @@ export function ToolsPanelBody({ range, rows }: { range: DayRange; rows: ToolsRo
       </div>
     </SimpleGrid>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 // The analytics date range, held in the URL (?days=30, or ?start=…&end=… for a custom range) so
@@ -61,8 +62,10 @@ export function useDayRange(): { range: DayRange; choice: RangeChoice; setPreset
     range = presetRange(preset);
     choice = { kind: 'preset', days: preset };
   }
+  // One object per range, so that memoised panels skip re-rendering when another answer arrives.
+  const stableRange = useMemo(() => range, [range.startDate, range.endDate]);
   return {
-    range,
+    range: stableRange,
     choice,
     setPreset: (days) => setParams({ days: String(days) }),
     setCustom: (custom) => setParams({ start: custom.startDate, end: custom.endDate }),
