@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
 import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
 import { scratchDatabase } from '../helpers/server.js';
 
@@ -13,7 +13,6 @@ import { scratchDatabase } from '../helpers/server.js';
 // sees only its keys and no members page; sign-out ends the session. Every page passes an axe
 // scan (no serious or critical violations) and is photographed into a printed folder.
 
-const CHROMIUM = '/usr/bin/chromium';
 const PASSWORD = 'a long console password';
 
 let server: BuiltServer;
@@ -35,10 +34,7 @@ beforeAll(async () => {
     Object.assign(env, { DATABASE_URL: scratch.url, REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
   }
   server = await startBuiltServer(env);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
@@ -49,11 +45,8 @@ afterAll(async () => {
 });
 
 /** Photographs the page and fails on serious or critical accessibility violations. */
-async function check(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-  const result = await new AxeBuilder({ page }).analyze();
-  const severe = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(severe.map((violation) => `${name}: ${violation.id} — ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+function check(page: Page, name: string): Promise<void> {
+  return screenshotAndScan(page, shots, name);
 }
 
 async function bootstrap(): Promise<{ apiKey: string; inviteUrl: string; ownerEmail: string }> {
