@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { isManager } from '../../api/client';
 import { useActivity, useProductivity, useTokensByModel, useTools } from '../../api/useAnalytics';
 import { useSignedInSession } from '../../components/SessionContext';
@@ -12,6 +12,7 @@ import { RangePicker } from './RangePicker';
 import { TokensPanelBody } from './TokensPanel';
 import { ToolsPanelBody } from './ToolsPanel';
 import { useDayRange } from './range';
+import { PageHeader } from '../../components/PageHeader';
 
 /** /analytics — owner and manager: how the organization uses its agents over a range of days. */
 export default function AnalyticsPage() {
@@ -35,14 +36,7 @@ function Dashboard() {
   useRenderedMark('analytics', tokens.isSuccess && activity.isSuccess && tools.isSuccess && productivity.isSuccess && !tokens.isPlaceholderData && !tools.isPlaceholderData);
   return (
     <Stack>
-      <div>
-        <Title order={1} size="h2">
-          Analytics
-        </Title>
-        <Text size="sm" c="dimmed">
-          Usage of the organization's agents, per UTC day.
-        </Text>
-      </div>
+      <PageHeader title="Analytics" description="Usage of the organization's agents, per UTC day." />
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
       <KpiCards range={range} />
       <Panel title="Credits and tokens" description="Standard Credits per day stacked by model, and tokens in and out." source={{ resource: 'tokens', range, groupBy: 'model' }} query={tokens}>

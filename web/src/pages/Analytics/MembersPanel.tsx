@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStat
 import { formatCompact, formatDay, formatExact } from '../../format';
 import { byId, usageOf } from './memberUsage';
 import { PanelActions } from './Panel';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 export const MEMBERS_PAGE_SIZE = 20;
 
@@ -51,23 +52,7 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
         <>
           <Table.ScrollContainer minWidth={760}>
             <Table striped verticalSpacing="xs" aria-label="Members and their usage">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Member</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Credits
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Sessions
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Pull requests
-                  </Table.Th>
-                  <Table.Th scope="col">Primary model</Table.Th>
-                  <Table.Th scope="col">Delegation</Table.Th>
-                  <Table.Th scope="col">Last active (UTC)</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads columns={['Member', { label: 'Credits', numeric: true }, { label: 'Sessions', numeric: true }, { label: 'Pull requests', numeric: true }, 'Primary model', 'Delegation', 'Last active (UTC)']} />
               <Table.Tbody>
                 {slice.map((member) => {
                   const rows = rowsByUser.get(member.id);

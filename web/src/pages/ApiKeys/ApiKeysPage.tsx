@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { isManager, type ApiKey } from '../../api/client';
 import { useApiKeys, useRevokeApiKey } from '../../api/useApiKeys';
@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStat
 import { useSignedInSession } from '../../components/SessionContext';
 import { CreateKeyModal } from './CreateKeyModal';
 import { KeysTable } from './KeysTable';
+import { PageHeader } from '../../components/PageHeader';
 
 /** /settings/api-keys — your keys (owner/manager: every live key of the organization). */
 export function ApiKeysPage() {
@@ -29,17 +30,11 @@ export function ApiKeysPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            API keys
-          </Title>
-          <Text size="sm" c="dimmed">
-            {manager ? `Every live key of ${session.organization.name}.` : 'Your keys for the Quarterdeck API.'} A key acts with its user's role.
-          </Text>
-        </div>
-        <Button onClick={() => setCreating(true)}>Create API key</Button>
-      </Group>
+      <PageHeader
+        title="API keys"
+        description={<>{manager ? `Every live key of ${session.organization.name}.` : 'Your keys for the Quarterdeck API.'} A key acts with its user's role.</>}
+        action={<Button onClick={() => setCreating(true)}>Create API key</Button>}
+      />
 
       {restricted.data && (
         <Alert color="blue" title="Only owners and managers create keys">

@@ -1,6 +1,7 @@
 import { Badge, Button, Code, Table, Text } from '@mantine/core';
 import type { ApiKey } from '../../api/client';
 import { formatDate, formatDateTime } from '../../format';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 /**
  * The keys, with their user when the reader sees the whole organization's. On a phone the table
@@ -12,29 +13,7 @@ export function KeysTable(props: { keys: ApiKey[]; ownUserId: string; userEmail?
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col" visibleFrom="sm">
-              Key
-            </Table.Th>
-            {showUser && (
-              <Table.Th scope="col" visibleFrom="sm">
-                User
-              </Table.Th>
-            )}
-            <Table.Th scope="col" visibleFrom="sm">
-              Created
-            </Table.Th>
-            <Table.Th scope="col">Expires</Table.Th>
-            <Table.Th scope="col" visibleFrom="sm">
-              Last used
-            </Table.Th>
-            <Table.Th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={['Name', { label: 'Key', wideOnly: true }, showUser && { label: 'User', wideOnly: true }, { label: 'Created', wideOnly: true }, 'Expires', { label: 'Last used', wideOnly: true }, { label: 'Actions', labelHidden: true }]} />
         <Table.Tbody>
           {props.keys.map((key) => (
             <Table.Tr key={key.id}>

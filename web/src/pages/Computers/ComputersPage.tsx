@@ -5,6 +5,8 @@ import { ActionError, EmptyState, ErrorState, LoadingState } from '../../compone
 import { SecretValue } from '../../components/SecretValue';
 import { useSignedInSession } from '../../components/SessionContext';
 import { formatDateTime } from '../../format';
+import { PageHeader } from '../../components/PageHeader';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 const STATUS_COLORS: Record<string, string> = { active: 'teal', provisioning: 'blue', error: 'red', completed: 'teal', failed: 'red', pending: 'gray', running: 'blue' };
 
@@ -15,17 +17,11 @@ export default function ComputersPage() {
   const [registering, setRegistering] = useState(false);
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            Computers
-          </Title>
-          <Text size="sm" c="dimmed">
-            Machines your agents run on, and how far their setup got.
-          </Text>
-        </div>
-        <Button onClick={() => setRegistering(true)}>Register computer</Button>
-      </Group>
+      <PageHeader
+        title="Computers"
+        description="Machines your agents run on, and how far their setup got."
+        action={<Button onClick={() => setRegistering(true)}>Register computer</Button>}
+      />
       <ActionError error={retry.error} />
       {computers.isPending ? (
         <LoadingState label="Loading computers" />
@@ -63,13 +59,7 @@ export default function ComputersPage() {
               </Group>
               {(computer.provisioningSteps ?? []).length > 0 && (
                 <Table mt="sm" aria-label={`Provisioning steps of ${computer.name}`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Step</Table.Th>
-                      <Table.Th scope="col">Status</Table.Th>
-                      <Table.Th scope="col">Finished</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <ColumnHeads columns={['Step', 'Status', 'Finished']} />
                   <Table.Tbody>
                     {computer.provisioningSteps!.map((step) => (
                       <Table.Tr key={step.id}>

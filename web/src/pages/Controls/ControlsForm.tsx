@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage, errorStatus } from '../../api/client';
 import { useSaveControls, type Settings } from '../../api/useEnterpriseControls';
 import { mergePatch } from './mergePatch';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 // The controls api.md names, as a form; every other property as JSON. Saving sends the merge
 // patch from the settings as loaded to the edited ones, with If-Match: the loaded revision.
@@ -109,14 +110,7 @@ export function ControlsForm({ settings, revision, onReload }: { settings: Setti
           ) : (
             <Table.ScrollContainer minWidth={520}>
               <Table aria-label="Custom models">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Name</Table.Th>
-                    <Table.Th scope="col">Model</Table.Th>
-                    <Table.Th scope="col">Base URL</Table.Th>
-                    <Table.Th scope="col">API key</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <ColumnHeads columns={['Name', 'Model', 'Base URL', 'API key']} />
                 <Table.Tbody>
                   {customModels.map((model, index) => (
                     <Table.Tr key={String(model.id ?? index)}>

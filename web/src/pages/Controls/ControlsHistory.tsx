@@ -4,6 +4,7 @@ import { useControlsHistory, useRevisionDiff, useSaveControls, type Settings } f
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { mergePatch } from './mergePatch';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 type Change = NonNullable<ReturnType<typeof useControlsHistory>['data']>['pages'][number]['changes'][number];
 
@@ -16,13 +17,7 @@ function RevisionChanges({ revision }: { revision: number }) {
   if (diff.data.changes.length === 0) return <Text size="sm">No change.</Text>;
   return (
     <Table aria-label={`Changes of revision ${revision}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Property</Table.Th>
-          <Table.Th scope="col">Old</Table.Th>
-          <Table.Th scope="col">New</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads columns={['Property', 'Old', 'New']} />
       <Table.Tbody>
         {diff.data.changes.map((change) => (
           <Table.Tr key={change.path}>

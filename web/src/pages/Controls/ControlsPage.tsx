@@ -1,10 +1,11 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { isManager } from '../../api/client';
 import { useEnterpriseControls } from '../../api/useEnterpriseControls';
 import { ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
 import { ControlsForm } from './ControlsForm';
 import { ControlsHistory } from './ControlsHistory';
+import { PageHeader } from '../../components/PageHeader';
 
 /** /settings/controls — owner and manager: the enterprise controls and their history. */
 export default function ControlsPage() {
@@ -20,14 +21,7 @@ export default function ControlsPage() {
   }
   return (
     <Stack>
-      <div>
-        <Title order={1} size="h2">
-          Enterprise controls
-        </Title>
-        <Text size="sm" c="dimmed">
-          Policies every agent of {organization.name} follows. {controls.data && `Revision ${controls.data.revision}.`}
-        </Text>
-      </div>
+      <PageHeader title="Enterprise controls" description={<>Policies every agent of {organization.name} follows. {controls.data && `Revision ${controls.data.revision}.`}</>} />
       {controls.isPending ? (
         <LoadingState label="Loading the controls" />
       ) : controls.isError ? (

@@ -7,6 +7,8 @@ import { ActionError, ErrorState, LoadingState } from '../../components/QuerySta
 import { useSignedInSession } from '../../components/SessionContext';
 import { formatDay, formatExact, formatPercent } from '../../format';
 import { monthToDate, parseBulk, projectedDay, thresholdReached, type BulkRow } from './usage';
+import { PageHeader } from '../../components/PageHeader';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 const BADGE_COLORS = { 1: 'red', 0.9: 'orange', 0.75: 'yellow' } as const;
 
@@ -35,14 +37,7 @@ function Limits() {
   const active = members.data.filter((member) => member.active).sort((a, b) => (a.email < b.email ? -1 : 1));
   return (
     <Stack>
-      <div>
-        <Title order={1} size="h2">
-          Credit limits
-        </Title>
-        <Text size="sm" c="dimmed">
-          Standard Credits per UTC calendar month. A member's own limit overrides the global one; at the limit its agents are refused (402).
-        </Text>
-      </div>
+      <PageHeader title="Credit limits" description="Standard Credits per UTC calendar month. A member's own limit overrides the global one; at the limit its agents are refused (402)." />
       <GlobalLimit limit={limits.data.globalLimit} />
       <Card withBorder component="section" aria-label="Members' limits">
         <Title order={2} size="h4" mb="xs">
@@ -50,22 +45,7 @@ function Limits() {
         </Title>
         <Table.ScrollContainer minWidth={720}>
           <Table striped aria-label="Members' credit limits">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Member</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Used
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Limit
-                </Table.Th>
-                <Table.Th scope="col">From</Table.Th>
-                <Table.Th scope="col">Reaches it</Table.Th>
-                <Table.Th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Member', { label: 'Used', numeric: true }, { label: 'Limit', numeric: true }, 'From', 'Reaches it', { label: 'Actions', labelHidden: true }]} />
             <Table.Tbody>
               {active.map((member) => {
                 const override = overrides.get(member.email.toLowerCase());
@@ -236,14 +216,7 @@ function BulkEdit() {
         <ActionError error={set.error} />
         {rows.length > 0 && (answer || rows.every((row) => row.error)) && (
           <Table aria-label="Bulk edit results">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Line</Table.Th>
-                <Table.Th scope="col">E-mail</Table.Th>
-                <Table.Th scope="col">Limit</Table.Th>
-                <Table.Th scope="col">Result</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Line', 'E-mail', 'Limit', 'Result']} />
             <Table.Tbody>
               {rows.map((row) => {
                 const outcome = outcomeOf(row);

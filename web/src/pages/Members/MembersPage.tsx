@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { isManager, type User } from '../../api/client';
 import { useChangeRole, useDeactivateMember, useMembers, useNewInvitation } from '../../api/useMembers';
@@ -8,6 +8,7 @@ import { useSignedInSession } from '../../components/SessionContext';
 import { InvitationLink } from './InvitationLink';
 import { InviteMemberModal } from './InviteMemberModal';
 import { MembersTable } from './MembersTable';
+import { PageHeader } from '../../components/PageHeader';
 
 /** /settings/members — owner and manager: invite, change roles, deactivate, re-invite. */
 export function MembersPage() {
@@ -39,17 +40,11 @@ function ManageMembers() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            Members
-          </Title>
-          <Text size="sm" c="dimmed">
-            People of {session.organization.name} and their roles.
-          </Text>
-        </div>
-        <Button onClick={() => setInviting(true)}>Invite member</Button>
-      </Group>
+      <PageHeader
+        title="Members"
+        description={<>People of {session.organization.name} and their roles.</>}
+        action={<Button onClick={() => setInviting(true)}>Invite member</Button>}
+      />
 
       <ActionError error={changeRole.error ?? newInvitation.error} />
 

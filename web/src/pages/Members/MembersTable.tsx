@@ -1,6 +1,7 @@
 import { Badge, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
 import type { Role, User } from '../../api/client';
 import { grantableRoles, mayManage } from './roles';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 /** Members with their role (changeable where the actor may), status and actions. */
 export function MembersTable(props: {
@@ -14,16 +15,7 @@ export function MembersTable(props: {
   return (
     <Table.ScrollContainer minWidth={680}>
       <Table striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Member</Table.Th>
-            <Table.Th scope="col">Role</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={['Member', 'Role', 'Status', { label: 'Actions', labelHidden: true }]} />
         <Table.Tbody>
           {props.members.map((user) => {
             const manageable = user.active && mayManage(props.actor.role, user.role);

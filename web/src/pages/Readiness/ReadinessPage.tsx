@@ -1,9 +1,11 @@
-import { Accordion, Badge, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useReadinessReports, type ReadinessReport } from '../../api/useReadiness';
 import { DailyLines } from '../../components/Charts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatDateTime, formatPercent } from '../../format';
 import { criterionState, scoreOf } from './score';
+import { PageHeader } from '../../components/PageHeader';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 // Filled in the darkest shades: white text on them meets AA contrast (green 9 does not).
 const RESULT_COLORS = { pass: 'teal.9', fail: 'red.9', 'n/a': 'gray' } as const;
@@ -18,14 +20,7 @@ export default function ReadinessPage() {
   const organizationScore = latest.length === 0 ? 0 : latest.reduce((sum, score) => sum + score.ratio, 0) / latest.length;
   return (
     <Stack>
-      <div>
-        <Title order={1} size="h2">
-          Readiness
-        </Title>
-        <Text size="sm" c="dimmed">
-          How ready the organization's repositories are for agents, from their readiness reports.
-        </Text>
-      </div>
+      <PageHeader title="Readiness" description="How ready the organization's repositories are for agents, from their readiness reports." />
       {reports.isPending ? (
         <LoadingState label="Loading readiness reports" />
       ) : reports.isError ? (
@@ -71,13 +66,7 @@ export default function ReadinessPage() {
                       <Progress value={score.ratio * 100} aria-label={`Criteria passed in ${repo.repoId}`} />
                       <Table.ScrollContainer minWidth={560}>
                         <Table striped aria-label={`Criteria of ${repo.repoId}`}>
-                          <Table.Thead>
-                            <Table.Tr>
-                              <Table.Th scope="col">Criterion</Table.Th>
-                              <Table.Th scope="col">Result</Table.Th>
-                              <Table.Th scope="col">Rationale</Table.Th>
-                            </Table.Tr>
-                          </Table.Thead>
+                          <ColumnHeads columns={['Criterion', 'Result', 'Rationale']} />
                           <Table.Tbody>
                             {Object.entries(report.report).map(([id, criterion]) => {
                               const state = criterionState(criterion);

@@ -1,9 +1,11 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Table } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useCreateSession, useSessions } from '../../api/useSessions';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatCompact, formatDateTime, formatExact } from '../../format';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_VARIANTS } from './status';
+import { PageHeader } from '../../components/PageHeader';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 /** /sessions — agent sessions the person may see: status, token usage, credits. */
 export default function SessionsPage() {
@@ -12,19 +14,15 @@ export default function SessionsPage() {
   const navigate = useNavigate();
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            Sessions
-          </Title>
-          <Text size="sm" c="dimmed">
-            Conversations with agents, most recent first.
-          </Text>
-        </div>
-        <Button loading={create.isPending} onClick={() => create.mutate({ title: 'New session' }, { onSuccess: (session) => navigate(`/sessions/${session.sessionId}`) })}>
-          New session
-        </Button>
-      </Group>
+      <PageHeader
+        title="Sessions"
+        description="Conversations with agents, most recent first."
+        action={
+          <Button loading={create.isPending} onClick={() => create.mutate({ title: 'New session' }, { onSuccess: (session) => navigate(`/sessions/${session.sessionId}`) })}>
+            New session
+          </Button>
+        }
+      />
       <ActionError error={create.error} />
       {sessions.isPending ? (
         <LoadingState label="Loading sessions" />
@@ -35,22 +33,7 @@ export default function SessionsPage() {
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped aria-label="Sessions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Session</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Messages
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Tokens (in / out)
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Credits
-                </Table.Th>
-                <Table.Th scope="col">Updated</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Session', 'Status', { label: 'Messages', numeric: true }, { label: 'Tokens (in / out)', numeric: true }, { label: 'Credits', numeric: true }, 'Updated']} />
             <Table.Tbody>
               {sessions.data.map((session) => {
                 const usage = session.sessionSettings?.tokenUsage;
