@@ -59,6 +59,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   ensureBuilt();
   const port = String(await freePort());
   let running: BuiltServer | undefined = await startBuiltServer({ ...env, PORT: port });
+  // A benchmark that fails half-way must not leave its server running.
+  process.once('exit', () => running?.child.kill('SIGKILL'));
   const pid = () => {
     if (!running?.child.pid) throw new Error('the server is not running');
     return running.child.pid;
