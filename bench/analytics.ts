@@ -114,9 +114,9 @@ async function main() {
       direct = await openStore({ databaseUrl: store.env.DATABASE_URL, dataDir: store.env.DATA_DIR, databasePoolSize: 2 });
     } else {
       console.log(
-        'Embedded:the data directory is open to one process at a time (PGlite), so what needs the database from this process (the ingestion floor,\n' +
-          '         the busiest day: its GROUP BY pass and its one-day rollup repeats, raw SQL per request) runs with the server stopped, on the same\n' +
-          '         data directory, opened here as the server opens it (src/db/store.ts); the server is started again afterwards.',
+        'Embedded: the data directory is open to one process at a time (PGlite), so what needs the database from this process (the ingestion\n' +
+          '         floor, the busiest day: its GROUP BY pass and its one-day rollup repeats, raw SQL per request) runs with the server stopped, on\n' +
+          '         the same data directory, opened here as the server opens it (src/db/store.ts); the server is started again afterwards.',
       );
     }
     // The database, from this process: directly on PostgreSQL; on the embedded store, with the server stopped.
@@ -373,7 +373,7 @@ async function growthRun(run: Run, scales: number[]) {
   const queries = [
     { name: 'users limit=20', path: 'users', query: '&limit=20' },
     { name: 'users limit=100', path: 'users', query: '&limit=100' },
-    { name: `activity`, path: 'activity', query: '' },
+    { name: 'activity', path: 'activity', query: '' },
   ];
   const results: { scale: number; p50: number[]; kib: number[] }[] = [];
   const floor = await floorServer();
