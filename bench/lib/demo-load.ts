@@ -92,6 +92,21 @@ export async function sendTelemetry(baseUrl: string, organization: BenchOrganiza
   const users = organization.userIds.length;
   const result: Ingested = { events: 0, batches: 0, ms: 0 };
   let accepted = 0;
+  const send = async (streams: string[][]) => {
+    result.batches += streams.reduce((sum, stream) => sum + stream.length, 0);
+    result.ms += (
+      await timed(() =>
+        inParallel(streams, options.clients, async (stream) => {
+          for (const body of stream) {
+            const text = await call(`${baseUrl}/api/v1/telemetry/events`, { method: 'POST', token: organization.apiKey, body, expect: [202] });
+            accepted += (JSON.parse(text) as { accepted: number }).accepted;
+          }
+        }),
+      )
+    ).ms;
+  };
+  // Each stream is a list of batches one sender sends in order; they are sent once every sender has one.
+  let streams: string[][] = [];
   for (let block = 0; block * USERS_PER_BLOCK < users; block++) {
     const first = block * USERS_PER_BLOCK;
     const perUser = new Map<number, object[]>();
@@ -112,20 +127,13 @@ export async function sendTelemetry(baseUrl: string, organization: BenchOrganiza
       for (let i = 0; i < events.length; i += BATCH) bodies.push(JSON.stringify({ events: events.slice(i, i + BATCH) }));
       return bodies;
     };
-    // Each stream is a list of batches one sender sends in order.
-    const streams = options.mixUsers ? chunks([...perUser.values()].flat()).map((body) => [body]) : [...perUser.values()].map(chunks);
-    result.batches += streams.reduce((sum, stream) => sum + stream.length, 0);
-    result.ms += (
-      await timed(() =>
-        inParallel(streams, options.clients, async (stream) => {
-          for (const body of stream) {
-            const text = await call(`${baseUrl}/api/v1/telemetry/events`, { method: 'POST', token: organization.apiKey, body, expect: [202] });
-            accepted += (JSON.parse(text) as { accepted: number }).accepted;
-          }
-        }),
-      )
-    ).ms;
+    streams.push(...(options.mixUsers ? chunks([...perUser.values()].flat()).map((body) => [body]) : [...perUser.values()].map(chunks)));
+    if (streams.length >= options.clients) {
+      await send(streams);
+      streams = [];
+    }
   }
+  await send(streams);
   if (accepted !== result.events) throw new Error(`ingestion accepted ${accepted} of ${result.events} events`);
   return result;
 }
