@@ -75,6 +75,8 @@ interface SavedRun {
   days: number;
   seed: number;
   eventsPerUserDay: number | null;
+  /** The machine's load at the end of that run: the two runs compare only on an equally quiet machine. */
+  load: string;
   p50: Record<string, number>;
 }
 
@@ -319,7 +321,7 @@ async function fullRun(run: Run, options: { users: number; rawSamples: number; s
 
   const p50: Record<string, number> = Object.fromEntries(rows.map((row) => [`${row.endpoint} ${lengthOf(row.range)} d`, row.served.p50]));
   if (options.save) {
-    const saved: SavedRun = { store: storeKind, users, days, seed: run.seed, eventsPerUserDay: run.eventsPerUserDay ?? null, p50 };
+    const saved: SavedRun = { store: storeKind, users, days, seed: run.seed, eventsPerUserDay: run.eventsPerUserDay ?? null, load: load(), p50 };
     await writeFile(options.save, `${JSON.stringify(saved, null, 2)}\n`);
     console.log(`   Endpoint p50s saved to ${options.save} (for --compare-with)`);
   }
@@ -350,7 +352,7 @@ async function fullRun(run: Run, options: { users: number; rawSamples: number; s
     return;
   }
   const other = options.compareWith;
-  console.log(`   Embedded within 2x of PostgreSQL for every endpoint (p50, this run vs ${flags['compare-with']}):`);
+  console.log(`   Embedded within 2x of PostgreSQL for every endpoint (p50, this run vs ${flags['compare-with']}, which ended at ${other.load}):`);
   for (const [key, mine] of Object.entries(p50)) {
     const theirs = other.p50[key];
     if (theirs === undefined) throw new Error(`--compare-with: no ${key} in that run`);
