@@ -1,28 +1,37 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { markDaysPending } from '../src/analytics/pending-days.js';
-import { runAllPendingRollups, runPendingRollups } from '../src/analytics/rollup.js';
-import { loadConfig } from '../src/config.js';
-import { generateDemoEvents } from '../src/demo/generate.js';
+import { runPendingRollups } from '../src/analytics/rollup.js';
+import { openStore, type Db, type Store } from '../src/db/store.js';
 import { addDays, dayOf } from '../src/domain/dates.js';
-import { createOrganization } from '../src/repositories/organizations.js';
-import { insertUser } from '../src/repositories/users.js';
-import { startServer, type RunningServer } from '../src/server.js';
+import { createOrganization as insertOrganization } from '../src/repositories/organizations.js';
 import { copyFloor, unnestFloor } from './lib/copy-floor.js';
-import { fmt, load, machine, quantile, rssSampler, sample, timed } from './lib/measure.js';
+import { call, createOrganization, runRollup, sendTelemetry } from './lib/demo-load.js';
+import { fmt, load, machine, quantile, sample, timed } from './lib/measure.js';
 import { ENDPOINTS, rawAnswer, type Endpoint, type Range } from './lib/raw-queries.js';
 import { scratchStore } from './lib/scratch-store.js';
+import { startServerProcess, type PhaseUse, type ServerProcess } from './lib/server-process.js';
 
-// The analytics benchmark (docs/performance.md): the real server, in this process, on a scratch
-// store, fed with the demo generator's telemetry through HTTP. Prints, measured in the same run,
-// ingestion vs COPY, rollup vs one GROUP BY pass, each endpoint vs raw SQL per request and vs a
-// precomputed body, and the process's peak RSS. Run by hand: npm run bench:analytics -- --help
+// The analytics benchmark (docs/performance.md): the built server in a process of its own on a
+// scratch store, fed through its API with the demo generator's telemetry by this process. Prints,
+// measured in the same run, ingestion vs COPY, rollup vs one GROUP BY pass, each endpoint vs raw
+// SQL per request and vs the same body served from memory, the server's CPU and peak RSS per
+// phase, and the targets of issue 10 as ratios against those floors. --growth measures instead how
+// /users and /activity scale with the organization's users. Run by hand: npm run bench:analytics -- --help
 
-const HELP = `npx tsx bench/analytics.ts [--users 20] [--days 30] [--database-url postgres://...]
-  [--clients 4] [--samples 50] [--raw-samples 10] [--seed 42]
-Without --database-url the embedded store runs in a temporary data directory.`;
+const HELP = `npm run bench:analytics -- [--users 20] [--days 30] [--database-url postgres://...]
+  [--clients 4] [--samples 50] [--raw-samples 10] [--seed 42] [--events-per-user-day N]
+  [--save FILE.json] [--compare-with FILE.json]
+  [--growth 1000,10000]
+Without --database-url the embedded store runs in a temporary data directory.
+--save writes this run's endpoint p50s; --compare-with reads another run's (the other store, same
+  --users, --days, --seed) and prints "embedded within 2x of PostgreSQL" per endpoint.
+--growth U1,U2,...: instead of the full run, /users (first page of 20 and of 100) and /activity over
+  --days at each number of users, each scale a new organization fed through ingestion and rollup;
+  keeps the first --events-per-user-day events (default 4) of each user and day.`;
 
 const { values: flags } = parseArgs({
   options: {
@@ -33,227 +42,377 @@ const { values: flags } = parseArgs({
     samples: { type: 'string', default: '50' },
     'raw-samples': { type: 'string', default: '10' },
     seed: { type: 'string', default: '42' },
+    'events-per-user-day': { type: 'string' },
+    save: { type: 'string' },
+    'compare-with': { type: 'string' },
+    growth: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
-function count(name: keyof typeof flags, min: number, max: number): number {
-  const value = Number(flags[name]);
+function integer(name: string, raw: string | undefined, min: number, max: number): number {
+  const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
   return value;
 }
+const count = (name: keyof typeof flags, min: number, max: number) => integer(name, flags[name] as string | undefined, min, max);
 
-const BATCH = 1000;
-/** Users generated at a time, so the client's memory stays bounded at any scale. */
-const USERS_PER_BLOCK = 10;
 const ROLLUP_REPEATS = 5;
 const WARMUP = 3;
+const GROWTH_EVENTS_PER_USER_DAY = 4;
 
 interface Target {
   label: string;
   value: string;
+  /** undefined: does not apply to this store. */
   met: boolean | undefined;
+}
+
+/** What --save writes and --compare-with reads: the served p50 per endpoint and range. */
+interface SavedRun {
+  store: 'postgres' | 'embedded';
+  users: number;
+  days: number;
+  seed: number;
+  eventsPerUserDay: number | null;
+  /** The machine's load at the end of that run: the two runs compare only on an equally quiet machine. */
+  load: string;
+  p50: Record<string, number>;
 }
 
 async function main() {
   if (flags.help) return console.log(HELP);
-  const users = count('users', 1, 100_000);
   const days = count('days', 1, 3650);
   const clients = count('clients', 1, 64);
   const samples = count('samples', 1, 10_000);
-  const rawSamples = count('raw-samples', 1, 10_000);
   const seed = count('seed', 0, 2 ** 31);
+  const growth = flags.growth?.split(',').map((scale) => integer('growth', scale, 1, 100_000));
+  const eventsPerUserDay = flags['events-per-user-day'] === undefined ? (growth ? GROWTH_EVENTS_PER_USER_DAY : undefined) : count('events-per-user-day', 1, 10_000);
+  const compareWith = flags['compare-with'] === undefined ? undefined : (JSON.parse(await readFile(flags['compare-with'], 'utf8')) as SavedRun);
   const onPostgres = flags['database-url'] !== undefined;
 
   const lastDay = addDays(dayOf(new Date()), -1);
   const firstDay = addDays(lastDay, -(days - 1));
   const store = await scratchStore(flags['database-url']);
-  const rss = rssSampler();
   const adminToken = randomBytes(24).toString('hex');
-  let server: RunningServer | undefined;
-  let bench: FastifyInstance | undefined;
+  let server: ServerProcess | undefined;
+  let direct: Store | undefined;
   try {
     console.log(`Machine: ${machine()}; at start: ${load()}`);
     console.log(`Store:   ${store.label}`);
-    console.log(`Scale:   ${users} users x ${days} days (${firstDay} .. ${lastDay}), seed ${seed}, ${clients} HTTP clients`);
-    console.log('The server runs in this process: RSS covers server, store driver (and PGlite itself on the embedded store) and the benchmark client.\n');
-
-    const config = loadConfig({
+    server = await startServerProcess({
       ...store.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
       ADMIN_TOKEN: adminToken,
       LOG_LEVEL: 'warn',
+      REDIS_URL: '',
       // The benchmark is one caller sending far more than a client would; the rollup runs when the
-      // benchmark says so, not on the timer.
+      // benchmark says so (POST /admin/v1/rollups/run), not on the timer.
       RATE_LIMIT_PER_MINUTE: '10000000',
       ROLLUP_INTERVAL_MS: '86400000',
       ANALYTICS_HISTORY_START: firstDay,
     });
-    server = await startServer(config);
-    const { db } = server.app.services;
-    const baseUrl = server.url;
-    const startedMb = process.memoryUsage().rss / 2 ** 20;
-
-    // --- The organization (through the admin API) and its users.
-    const created = await fetch(`${baseUrl}/admin/v1/organizations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Benchmark Org', ownerEmail: 'owner@bench.example' }),
-    });
-    if (created.status !== 201) throw new Error(`creating the organization: HTTP ${created.status} ${await created.text()}`);
-    const { organization, owner, apiKey } = (await created.json()) as { organization: { id: string }; owner: { id: string }; apiKey: string };
-    const organizationId = organization.id;
-    const userIds = [owner.id];
-    for (let i = 1; i < users; i++) userIds.push((await insertUser(db, organizationId, { email: `user${i}@bench.example`, role: 'member' })).id);
-    const authorized = { authorization: `Bearer ${apiKey}` };
-
-    // --- 1. Ingestion through HTTP, batches of up to 1000 events of one user, `clients` concurrent
-    // senders each sending one user's batches in order (as that user's agent client would).
-    let generated = 0;
-    let accepted = 0;
-    let batches = 0;
-    let ingestMs = 0;
-    for (let block = 0; block * USERS_PER_BLOCK < users; block++) {
-      const first = block * USERS_PER_BLOCK;
-      const perUser = new Map<number, object[]>();
-      for (const { user, event } of generateDemoEvents({ seed: seed + block, users: Math.min(USERS_PER_BLOCK, users - first), days, lastDay })) {
-        if (!perUser.has(user)) perUser.set(user, []);
-        perUser.get(user)!.push({ ...event, userId: userIds[first + user] });
-        generated += 1;
-      }
-      const queue = [...perUser.values()].map((events) => {
-        const bodies: string[] = [];
-        for (let i = 0; i < events.length; i += BATCH) bodies.push(JSON.stringify({ events: events.slice(i, i + BATCH) }));
-        batches += bodies.length;
-        return bodies;
-      });
-      const sender = async () => {
-        for (let bodies = queue.shift(); bodies; bodies = queue.shift()) {
-          for (const body of bodies) {
-            const response = await fetch(`${baseUrl}/api/v1/telemetry/events`, { method: 'POST', headers: { ...authorized, 'content-type': 'application/json' }, body });
-            const text = await response.text();
-            if (response.status !== 202) throw new Error(`ingestion: HTTP ${response.status} ${text}`);
-            accepted += (JSON.parse(text) as { accepted: number }).accepted;
-          }
+    console.log(`Server:  node dist/main.js in its own process at ${server.url}; the load, the floors and the raw SQL run in this process. CPU and RSS are the server process's (/proc/<pid>).`);
+    if (onPostgres) {
+      direct = await openStore({ databaseUrl: store.env.DATABASE_URL, dataDir: store.env.DATA_DIR, databasePoolSize: 2 });
+    } else {
+      console.log(
+        'Embedded: the data directory is open to one process at a time (PGlite), so what needs the database from this process (the ingestion\n' +
+          '         floor, the busiest day: its GROUP BY pass and its one-day rollup repeats, raw SQL per request) runs with the server stopped, on\n' +
+          '         the same data directory, opened here as the server opens it (src/db/store.ts); the server is started again afterwards.',
+      );
+    }
+    // The database, from this process: directly on PostgreSQL; on the embedded store, with the server stopped.
+    const withDatabase = <T>(work: (opened: Store) => Promise<T>): Promise<T> => {
+      if (direct) return work(direct);
+      return server!.whileStopped(async () => {
+        const opened = await openStore({ databaseUrl: undefined, dataDir: store.env.DATA_DIR, databasePoolSize: 1 });
+        try {
+          return await work(opened);
+        } finally {
+          await opened.close();
         }
-      };
-      ingestMs += (await timed(() => Promise.all(Array.from({ length: clients }, sender)))).ms;
-    }
-    if (accepted !== generated) throw new Error(`ingestion accepted ${accepted} of ${generated} events`);
-    const httpRate = generated / (ingestMs / 1000);
-    console.log(`1. Ingestion of ${generated} events (${fmt(generated / days / users, 0)} per user-day) in ${batches} batches (${fmt(generated / batches, 0)} events per batch)`);
-    console.log(`   HTTP POST /api/v1/telemetry/events: ${fmt(ingestMs / 1000, 2)} s, ${fmt(httpRate, 0)} events/s`);
-
-    // The floors write the same rows under another organization, then remove them again so the
-    // table holds one organization's events for the rest of the run.
-    const floors = onPostgres ? { 'COPY FROM STDIN': copyFloor, 'INSERT ... SELECT FROM unnest() x1000': unnestFloor } : { 'INSERT ... SELECT FROM unnest() x1000': unnestFloor };
-    let floorRate = 0;
-    for (const [name, floor] of Object.entries(floors)) {
-      const target = await createOrganization(db, { name: `Benchmark floor ${name}`, ownerEmail: 'floor@bench.example' });
-      const written = await floor(server.store.pool, organizationId, target.organization.id);
-      if (written.rows !== generated) throw new Error(`${name} stored ${written.rows} of ${generated} rows`);
-      const rate = written.rows / (written.ms / 1000);
-      floorRate ||= rate;
-      console.log(`   ${name} (same rows, same table): ${fmt(written.ms / 1000, 2)} s, ${fmt(rate, 0)} events/s; HTTP at ${fmt((100 * httpRate) / rate)} % of it`);
-      await db.deleteFrom('telemetry_events').where('organization_id', '=', target.organization.id).execute();
-    }
-    await sql`VACUUM ANALYZE telemetry_events`.execute(db);
-    const floorName = Object.keys(floors)[0]!;
-
-    // --- 2. Rollup: every day, then the busiest day alone, vs one GROUP BY pass over its raw rows.
-    const all = await timed(() => runAllPendingRollups(db, 30 * 60_000));
-    console.log(`\n2. Rollup of all ${all.value.aggregatedDays} days: ${fmt(all.ms / 1000, 2)} s (${fmt(all.ms / Math.max(1, all.value.aggregatedDays))} ms per day)`);
-    const busiest = await db
-      .selectFrom('telemetry_events')
-      .select(['day', (eb) => eb.fn.countAll<number>().as('events')])
-      .where('organization_id', '=', organizationId)
-      .groupBy('day')
-      .orderBy('events', 'desc')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const oneDay: number[] = [];
-    for (let i = 0; i < ROLLUP_REPEATS; i++) {
-      await markDaysPending(db, organizationId, [busiest.day]);
-      const run = await timed(() => runPendingRollups(db));
-      if (run.value !== 1) throw new Error(`the rollup aggregated ${run.value} days instead of 1`);
-      oneDay.push(run.ms);
-    }
-    const groupByPass = await sample(ROLLUP_REPEATS, () =>
-      sql`SELECT user_id, type, count(*), sum(credits), sum(input_tokens), sum(output_tokens)
-          FROM telemetry_events WHERE organization_id = ${organizationId} AND day = ${busiest.day}::date
-          GROUP BY user_id, type`.execute(db),
-    );
-    const rollupMs = quantile(oneDay, 0.5);
-    const floorMs = quantile(groupByPass, 0.5);
-    console.log(`   Busiest day ${busiest.day} (${busiest.events} events), median of ${ROLLUP_REPEATS}: rollup ${fmt(rollupMs)} ms, one GROUP BY pass ${fmt(floorMs)} ms, rollup / GROUP BY ${fmt(rollupMs / floorMs)}x`);
-
-    // --- 3. Endpoints vs raw SQL per request vs a precomputed body, all over HTTP on 127.0.0.1.
-    const ranges: Range[] = [...new Set([Math.min(30, days), Math.min(365, days)])].map((length) => ({ from: addDays(lastDay, -(length - 1)), to: lastDay }));
-    const bodies: string[] = [];
-    const floorApp = Fastify({ logger: false });
-    bench = floorApp;
-    floorApp.get<{ Params: { endpoint: Endpoint }; Querystring: Range }>('/raw/:endpoint', async (request) => ({
-      data: await rawAnswer(db, request.params.endpoint, organizationId, request.query),
-    }));
-    floorApp.get<{ Params: { index: string } }>('/memory/:index', async (request, reply) => reply.type('application/json').send(bodies[Number(request.params.index)]));
-    const benchUrl = await floorApp.listen({ port: 0, host: '127.0.0.1' });
-    const get = async (url: string, headers: Record<string, string> = {}) => {
-      const response = await fetch(url, { headers });
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status} ${text}`);
-      return text;
+      });
     };
-    const measure = async (count: number, url: string, headers?: Record<string, string>) => {
-      await sample(Math.min(WARMUP, count), () => get(url, headers));
-      const runs = await sample(count, () => get(url, headers));
-      return { p50: quantile(runs, 0.5), p99: quantile(runs, 0.99) };
-    };
-
-    console.log(`\n3. Endpoints, ms (p50 / p99): served from the rollup, raw SQL per request (${rawSamples} samples), precomputed body in memory (${samples} samples each otherwise)`);
-    console.log('   endpoint       range  rollup p50/p99      raw SQL p50/p99        memory p50/p99   raw/rollup  KiB');
-    const speedups: number[] = [];
-    const fullRangeP50: number[] = [];
-    for (const range of ranges) {
-      const length = days < 365 && range.from === firstDay ? days : Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
-      for (const endpoint of ENDPOINTS) {
-        const url = `${baseUrl}/api/v1/analytics/${endpoint}?startDate=${range.from}&endDate=${range.to}${endpoint === 'users' ? '&limit=100' : ''}`;
-        bodies.push(await get(url, authorized));
-        const memoryUrl = `${benchUrl}/memory/${bodies.length - 1}`;
-        const served = await measure(samples, url, authorized);
-        const raw = await measure(rawSamples, `${benchUrl}/raw/${endpoint}?from=${range.from}&to=${range.to}`);
-        const memory = await measure(samples, memoryUrl);
-        const kib = bodies[bodies.length - 1]!.length / 1024;
-        // Only the body being measured stays in memory: the RSS is mostly the server's.
-        bodies[bodies.length - 1] = '';
-        speedups.push(raw.p50 / served.p50);
-        if (range === ranges[ranges.length - 1]) fullRangeP50.push(served.p50);
-        console.log(
-          `   ${endpoint.padEnd(13)} ${String(length).padStart(4)} d  ${`${fmt(served.p50)} / ${fmt(served.p99)}`.padEnd(18)}  ${`${fmt(raw.p50)} / ${fmt(raw.p99)}`.padEnd(21)}  ${`${fmt(memory.p50, 2)} / ${fmt(memory.p99, 2)}`.padEnd(15)}  ${fmt(raw.p50 / served.p50).padStart(9)}x  ${fmt(kib, 0).padStart(5)}`,
-        );
-      }
-    }
-
-    // --- 4. Peak RSS, and the targets.
-    const peakMb = rss.peakMb();
-    console.log(`\n4. Peak RSS of this process (server + store driver + benchmark client): ${fmt(peakMb, 0)} MiB (${fmt(startedMb, 0)} MiB once the server had started)`);
-    const longest = ranges[ranges.length - 1]!;
-    const targets: Target[] = [
-      { label: `p50 <= 50 ms for the longest range (${longest.from} .. ${longest.to}), slowest endpoint`, value: `${fmt(Math.max(...fullRangeP50))} ms`, met: Math.max(...fullRangeP50) <= 50 },
-      { label: '>= 50x faster than raw aggregation per request (slowest endpoint)', value: `${fmt(Math.min(...speedups))}x`, met: Math.min(...speedups) >= 50 },
-      { label: `ingestion >= 40 % of the floor (${floorName})`, value: `${fmt((100 * httpRate) / floorRate)} %`, met: httpRate >= 0.4 * floorRate },
-      { label: 'ingestion >= 50,000 events/s (PostgreSQL)', value: `${fmt(httpRate, 0)} events/s`, met: onPostgres ? httpRate >= 50_000 : undefined },
-      { label: 'peak RSS <= 300 MB (PostgreSQL)', value: `${fmt((peakMb * 2 ** 20) / 1e6, 0)} MB`, met: onPostgres ? peakMb * 2 ** 20 <= 300e6 : undefined },
-    ];
-    console.log(`   At the end: ${load()}`);
-    console.log(`\nTargets (reference scale 1,000 users x 365 days; this run: ${users} x ${days}):`);
-    for (const target of targets) console.log(`   ${target.met === undefined ? 'n/a (PostgreSQL only)' : target.met ? 'MET    ' : 'NOT MET'}  ${target.label}: ${target.value}`);
+    const run = { server, adminToken, withDatabase, onPostgres, days, firstDay, lastDay, clients, samples, seed, eventsPerUserDay };
+    if (growth) await growthRun(run, growth);
+    else await fullRun(run, { users: count('users', 1, 100_000), rawSamples: count('raw-samples', 1, 10_000), save: flags.save, compareWith });
   } finally {
-    rss.stop();
-    await bench?.close();
+    await direct?.close();
     await server?.stop();
     await store.remove();
   }
+}
+
+interface Run {
+  server: ServerProcess;
+  adminToken: string;
+  withDatabase: <T>(work: (opened: Store) => Promise<T>) => Promise<T>;
+  onPostgres: boolean;
+  days: number;
+  firstDay: string;
+  lastDay: string;
+  clients: number;
+  samples: number;
+  seed: number;
+  eventsPerUserDay: number | undefined;
+}
+
+/** A bare Fastify route serving precomputed bodies (the cost of moving the bytes), and one answering by raw SQL per request. */
+async function floorServer() {
+  const bodies: string[] = [];
+  let rawDb: Db | undefined;
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { endpoint: Endpoint }; Querystring: Range & { organization: string } }>('/raw/:endpoint', async (request) => ({
+    data: await rawAnswer(rawDb!, request.params.endpoint, request.query.organization, request.query),
+  }));
+  app.get<{ Params: { index: string } }>('/memory/:index', async (request, reply) => reply.type('application/json').send(bodies[Number(request.params.index)]));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    /** The URL serving this body from memory. */
+    memoryUrl: (body: string) => `${url}/memory/${bodies.push(body) - 1}`,
+    rawUrl: (endpoint: Endpoint, organization: string, range: Range) => `${url}/raw/${endpoint}?organization=${organization}&from=${range.from}&to=${range.to}`,
+    useDatabase: (db: Db | undefined) => (rawDb = db),
+    close: () => app.close(),
+  };
+}
+
+interface Percentiles {
+  p50: number;
+  p99: number;
+}
+
+async function measure(count: number, url: string, token?: string): Promise<Percentiles> {
+  const get = () => call(url, { token });
+  await sample(Math.min(WARMUP, count), get);
+  const runs = await sample(count, get);
+  return { p50: quantile(runs, 0.5), p99: quantile(runs, 0.99) };
+}
+
+const p50p99 = ({ p50, p99 }: Percentiles, digits = 1) => `${fmt(p50, digits)} / ${fmt(p99, digits)}`;
+const use = (name: string, phase: PhaseUse) => `   ${name.padEnd(10)} ${fmt(phase.cpuSeconds, 1).padStart(8)} s CPU  ${fmt(phase.peakMb, 0).padStart(6)} MiB peak  ${fmt(phase.endMb, 0).padStart(6)} MiB at the end`;
+const verdict = (met: boolean | undefined) => (met === undefined ? 'n/a    ' : met ? 'MET    ' : 'NOT MET');
+
+async function busiestDay(db: Db, organizationId: string) {
+  return db
+    .selectFrom('telemetry_events')
+    .select(['day', (eb) => eb.fn.countAll<number>().as('events')])
+    .where('organization_id', '=', organizationId)
+    .groupBy('day')
+    .orderBy('events', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+}
+
+function expectOneDay(aggregated: number) {
+  if (aggregated !== 1) throw new Error(`the rollup aggregated ${aggregated} days instead of 1`);
+}
+
+async function fullRun(run: Run, options: { users: number; rawSamples: number; save: string | undefined; compareWith: SavedRun | undefined }) {
+  const { server, adminToken, withDatabase, onPostgres, days, lastDay } = run;
+  const { users, rawSamples } = options;
+  const storeKind = onPostgres ? 'postgres' : 'embedded';
+  if (options.compareWith && options.compareWith.store === storeKind) throw new Error(`--compare-with: that run was on the ${storeKind} store too`);
+  if (options.compareWith && (options.compareWith.users !== users || options.compareWith.days !== days || options.compareWith.seed !== run.seed || options.compareWith.eventsPerUserDay !== (run.eventsPerUserDay ?? null))) {
+    throw new Error('--compare-with: that run had other data (--users, --days, --seed or --events-per-user-day differ)');
+  }
+  console.log(`Scale:   ${users} users x ${days} days (${run.firstDay} .. ${lastDay}), seed ${run.seed}, ${run.clients} HTTP clients${run.eventsPerUserDay ? `, first ${run.eventsPerUserDay} events of each user-day` : ''}\n`);
+  const org = await createOrganization(server.url, adminToken, 'Benchmark Org', users, run.clients);
+
+  // --- 1. Ingestion through HTTP, then the floors: the same rows written again under another
+  // organization, removed again so that the table holds one organization's events.
+  const ingestionPhase = server.phase();
+  const ingested = await sendTelemetry(server.url, org, { seed: run.seed, days, lastDay, clients: run.clients, eventsPerUserDay: run.eventsPerUserDay, mixUsers: false });
+  const ingestionUse = ingestionPhase.end();
+  const httpRate = ingested.events / (ingested.ms / 1000);
+  console.log(`1. Ingestion of ${ingested.events} events (${fmt(ingested.events / days / users, 0)} per user-day) in ${ingested.batches} batches (${fmt(ingested.events / ingested.batches, 0)} events per batch, one user each, ${run.clients} concurrent senders)`);
+  console.log(`   HTTP POST /api/v1/telemetry/events: ${fmt(ingested.ms / 1000, 2)} s, ${fmt(httpRate, 0)} events/s`);
+  const floors = onPostgres ? { 'COPY FROM STDIN': copyFloor, 'INSERT ... SELECT FROM unnest() x1000': unnestFloor } : { 'INSERT ... SELECT FROM unnest() x1000': unnestFloor };
+  const copyShare = await withDatabase(async ({ db, pool }) => {
+    let share: number | undefined;
+    for (const [name, floor] of Object.entries(floors)) {
+      const target = await insertOrganization(db, { name: `Benchmark floor ${name}`, ownerEmail: 'floor@bench.example' });
+      const written = await floor(pool, org.id, target.organization.id);
+      if (written.rows !== ingested.events) throw new Error(`${name} stored ${written.rows} of ${ingested.events} rows`);
+      const rate = written.rows / (written.ms / 1000);
+      if (floor === copyFloor) share = httpRate / rate;
+      console.log(`   ${name} (same rows, same table, from this process): ${fmt(written.ms / 1000, 2)} s, ${fmt(rate, 0)} events/s; HTTP at ${fmt((100 * httpRate) / rate)} % of it`);
+      await db.deleteFrom('telemetry_events').where('organization_id', '=', target.organization.id).execute();
+    }
+    await sql`VACUUM ANALYZE telemetry_events`.execute(db);
+    return share;
+  });
+
+  // --- 2. Rollup: every day through the server; then the busiest day alone, vs one GROUP BY pass
+  // over its raw rows. On PostgreSQL the server rolls the day up again (marked pending from here);
+  // on the embedded store the repeats run in this process with the server stopped.
+  const rollupPhase = server.phase();
+  const all = await timed(() => runRollup(server.url, adminToken));
+  const oneDay: number[] = [];
+  let busiest = run.onPostgres ? await withDatabase(({ db }) => busiestDay(db, org.id)) : undefined;
+  for (let i = 0; busiest && i < ROLLUP_REPEATS; i++) {
+    await withDatabase(({ db }) => markDaysPending(db, org.id, [busiest!.day]));
+    const repeat = await timed(() => runRollup(server.url, adminToken));
+    expectOneDay(repeat.value);
+    oneDay.push(repeat.ms);
+  }
+  const rollupUse = rollupPhase.end();
+  const groupByPass = await withDatabase(async ({ db }) => {
+    busiest ??= await busiestDay(db, org.id);
+    for (let i = 0; !onPostgres && i < ROLLUP_REPEATS; i++) {
+      await markDaysPending(db, org.id, [busiest.day]);
+      const repeat = await timed(() => runPendingRollups(db));
+      expectOneDay(repeat.value);
+      oneDay.push(repeat.ms);
+    }
+    return sample(ROLLUP_REPEATS, () =>
+      sql`SELECT user_id, type, count(*), sum(credits), sum(input_tokens), sum(output_tokens)
+          FROM telemetry_events WHERE organization_id = ${org.id} AND day = ${busiest!.day}::date
+          GROUP BY user_id, type`.execute(db),
+    );
+  });
+  const rollupMs = quantile(oneDay, 0.5);
+  const groupByMs = quantile(groupByPass, 0.5);
+  console.log(`\n2. Rollup of all ${all.value} days (POST /admin/v1/rollups/run): ${fmt(all.ms / 1000, 2)} s (${fmt(all.ms / Math.max(1, all.value))} ms per day)`);
+  console.log(
+    `   Busiest day ${busiest!.day} (${busiest!.events} events), median of ${ROLLUP_REPEATS}: rollup ${fmt(rollupMs)} ms (${onPostgres ? 'by the server' : 'in this process, server stopped'}), ` +
+      `one GROUP BY pass ${fmt(groupByMs)} ms, rollup / GROUP BY ${fmt(rollupMs / groupByMs)}x`,
+  );
+
+  // --- 3. Endpoints served by the server; the same bodies from memory; raw SQL per request.
+  const floor = await floorServer();
+  const ranges: Range[] = [...new Set([Math.min(30, days), Math.min(365, days)])].map((length) => ({ from: addDays(lastDay, -(length - 1)), to: lastDay }));
+  const lengthOf = (range: Range) => Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
+  const rows: { endpoint: Endpoint; range: Range; served: Percentiles; memory?: Percentiles; raw?: Percentiles; kib: number; memoryUrl: string }[] = [];
+  const endpointsPhase = server.phase();
+  for (const range of ranges) {
+    for (const endpoint of ENDPOINTS) {
+      const url = `${server.url}/api/v1/analytics/${endpoint}?startDate=${range.from}&endDate=${range.to}${endpoint === 'users' ? '&limit=100' : ''}`;
+      const body = await call(url, { token: org.apiKey });
+      rows.push({ endpoint, range, served: await measure(run.samples, url, org.apiKey), kib: Buffer.byteLength(body) / 1024, memoryUrl: floor.memoryUrl(body) });
+    }
+  }
+  const endpointsUse = endpointsPhase.end();
+  try {
+    for (const row of rows) row.memory = await measure(run.samples, row.memoryUrl);
+    await withDatabase(async ({ db }) => {
+      floor.useDatabase(db);
+      for (const row of rows) row.raw = await measure(rawSamples, floor.rawUrl(row.endpoint, org.id, row.range));
+      floor.useDatabase(undefined);
+    });
+  } finally {
+    await floor.close();
+  }
+  console.log(`\n3. Endpoints, ms (p50 / p99): served by the server, raw SQL per request (${rawSamples} samples), the same body from memory (${run.samples} samples each otherwise); /users: limit=100`);
+  console.log('   endpoint       range  served p50/p99      raw SQL p50/p99        memory p50/p99   served/memory  raw/served  KiB');
+  for (const { endpoint, range, served, raw, memory, kib } of rows) {
+    console.log(
+      `   ${endpoint.padEnd(13)} ${String(lengthOf(range)).padStart(4)} d  ${p50p99(served).padEnd(18)}  ${p50p99(raw!).padEnd(21)}  ${p50p99(memory!, 2).padEnd(15)}  ${fmt(served.p50 / memory!.p50, 2).padStart(12)}x  ${fmt(raw!.p50 / served.p50).padStart(9)}x  ${fmt(kib, 0).padStart(5)}`,
+    );
+  }
+
+  // --- 4. The server process.
+  const peakMb = server.peakMb();
+  console.log(`\n4. The server process: CPU seconds (user + system) and RSS per phase${server.peakResets ? '' : ' (peaks since the process started: the kernel refused resetting VmHWM)'}`);
+  console.log(use('ingestion', ingestionUse));
+  console.log(use('rollup', rollupUse));
+  console.log(use('endpoints', endpointsUse));
+  console.log(`   Peak RSS of the server over the whole run (VmHWM): ${fmt(peakMb, 0)} MiB${onPostgres ? '' : ' (PGlite runs inside it)'}`);
+  console.log(`   At the end: ${load()}`);
+
+  const p50: Record<string, number> = Object.fromEntries(rows.map((row) => [`${row.endpoint} ${lengthOf(row.range)} d`, row.served.p50]));
+  if (options.save) {
+    const saved: SavedRun = { store: storeKind, users, days, seed: run.seed, eventsPerUserDay: run.eventsPerUserDay ?? null, load: load(), p50 };
+    await writeFile(options.save, `${JSON.stringify(saved, null, 2)}\n`);
+    console.log(`   Endpoint p50s saved to ${options.save} (for --compare-with)`);
+  }
+
+  // --- Targets (issue 10), each a ratio against a floor of this run.
+  const longest = ranges[ranges.length - 1]!;
+  const longestRow = (endpoint: Endpoint) => rows.find((row) => row.endpoint === endpoint && row.range === longest)!;
+  const againstMemory = (endpoint: Endpoint, at: number): Target => {
+    const { served, memory } = longestRow(endpoint);
+    const ratio = served.p50 / memory!.p50;
+    return { label: `/${endpoint} ${lengthOf(longest)}-day p50 <= ${at}x its memory floor`, value: `${fmt(ratio, 2)}x (${fmt(served.p50)} ms / ${fmt(memory!.p50, 2)} ms)`, met: ratio <= at };
+  };
+  const targets: Target[] = [
+    againstMemory('users', 2),
+    againstMemory('tokens', 1.2),
+    { label: 'rollup of the busiest day <= 5x one GROUP BY pass', value: `${fmt(rollupMs / groupByMs)}x`, met: rollupMs <= 5 * groupByMs },
+    {
+      label: 'ingestion >= 60 % of COPY FROM STDIN (PostgreSQL only)',
+      value: copyShare === undefined ? 'no COPY on the embedded store' : `${fmt(100 * copyShare)} %`,
+      met: copyShare === undefined ? undefined : copyShare >= 0.6,
+    },
+    { label: 'server peak RSS <= 300 MB (PostgreSQL only)', value: `${fmt((peakMb * 2 ** 20) / 1e6, 0)} MB`, met: onPostgres ? peakMb * 2 ** 20 <= 300e6 : undefined },
+  ];
+  console.log(`\nTargets (issue 10; reference scale 200 users x 365 days on PostgreSQL; this run: ${users} x ${days} on ${onPostgres ? 'PostgreSQL' : 'the embedded store'}):`);
+  for (const target of targets) console.log(`   ${verdict(target.met)}  ${target.label}: ${target.value}`);
+  if (!options.compareWith) {
+    console.log('   n/a      embedded within 2x of PostgreSQL for every endpoint: run once per store with the same data, --save on the first and --compare-with on the second');
+    return;
+  }
+  const other = options.compareWith;
+  console.log(`   Embedded within 2x of PostgreSQL for every endpoint (p50, this run vs ${flags['compare-with']}, which ended at ${other.load}):`);
+  for (const [key, mine] of Object.entries(p50)) {
+    const theirs = other.p50[key];
+    if (theirs === undefined) throw new Error(`--compare-with: no ${key} in that run`);
+    const [embedded, postgres] = onPostgres ? [theirs, mine] : [mine, theirs];
+    console.log(`   ${verdict(embedded <= 2 * postgres)}    ${key.padEnd(17)} embedded ${fmt(embedded)} ms / PostgreSQL ${fmt(postgres)} ms = ${fmt(embedded / postgres, 2)}x`);
+  }
+}
+
+/** Item 8 of issue 10: /users' first page and /activity over the window at each number of users. */
+async function growthRun(run: Run, scales: number[]) {
+  const { server, adminToken, days, lastDay } = run;
+  const range: Range = { from: run.firstDay, to: lastDay };
+  console.log(`Growth:  ${scales.join(', ')} users x ${days} days (${range.from} .. ${lastDay}), seed ${run.seed}, ${run.clients} HTTP clients`);
+  console.log(
+    `         Each scale is a new organization, fed through HTTP ingestion (the owner's key attributing each event, batches of up to 1000 events\n` +
+      `         across users) and POST /admin/v1/rollups/run. To keep 10,000 users affordable on two cores, only the first ${run.eventsPerUserDay} events the generator\n` +
+      `         makes for each user and day are sent (the full profile averages ~35): the same users are active on the same days, so the rollup's\n` +
+      `         per-user-day rows, which /users and /activity read, are as many as with the full profile; only the counts in them are smaller.\n`,
+  );
+  const queries = [
+    { name: 'users limit=20', path: 'users', query: '&limit=20' },
+    { name: 'users limit=100', path: 'users', query: '&limit=100' },
+    { name: 'activity', path: 'activity', query: '' },
+  ];
+  const results: { scale: number; p50: number[]; kib: number[] }[] = [];
+  const floor = await floorServer();
+  try {
+    for (const scale of scales) {
+      const phase = server.phase();
+      const created = await timed(() => createOrganization(server.url, adminToken, `Growth ${scale}`, scale, run.clients));
+      const ingested = await sendTelemetry(server.url, created.value, { seed: run.seed, days, lastDay, clients: run.clients, eventsPerUserDay: run.eventsPerUserDay, mixUsers: true });
+      const rollup = await timed(() => runRollup(server.url, adminToken));
+      const setup = phase.end();
+      console.log(
+        `${scale} users: created in ${fmt(created.ms / 1000, 1)} s; ${ingested.events} events in ${ingested.batches} batches ingested in ${fmt(ingested.ms / 1000, 1)} s ` +
+          `(${fmt(ingested.events / (ingested.ms / 1000), 0)} events/s); rollup of ${rollup.value} days ${fmt(rollup.ms / 1000, 1)} s; server ${fmt(setup.cpuSeconds, 1)} s CPU, peak RSS ${fmt(setup.peakMb, 0)} MiB`,
+      );
+      console.log(`   ${'endpoint'.padEnd(16)}  served p50/p99 ms   memory p50/p99 ms  served/memory      KiB`);
+      const result = { scale, p50: [] as number[], kib: [] as number[] };
+      for (const { name, path, query } of queries) {
+        const url = `${server.url}/api/v1/analytics/${path}?startDate=${range.from}&endDate=${range.to}${query}`;
+        const body = await call(url, { token: created.value.apiKey });
+        const served = await measure(run.samples, url, created.value.apiKey);
+        const memory = await measure(run.samples, floor.memoryUrl(body));
+        const kib = Buffer.byteLength(body) / 1024;
+        result.p50.push(served.p50);
+        result.kib.push(kib);
+        console.log(`   ${name.padEnd(16)}  ${p50p99(served).padEnd(17)}  ${p50p99(memory, 2).padEnd(17)}  ${fmt(served.p50 / memory.p50, 2).padStart(12)}x  ${fmt(kib, 1).padStart(7)}`);
+      }
+      results.push(result);
+    }
+  } finally {
+    await floor.close();
+  }
+  const [first, last] = [results[0]!, results[results.length - 1]!];
+  console.log(`\nFrom ${first.scale} to ${last.scale} users (x${fmt(last.scale / first.scale, 1)}): p50 and answer size, last scale / first`);
+  queries.forEach(({ name }, i) => {
+    console.log(`   ${name.padEnd(16)}  time x${fmt(last.p50[i]! / first.p50[i]!, 2)}, size x${fmt(last.kib[i]! / first.kib[i]!, 2)}`);
+  });
+  console.log(`At the end: ${load()}; server peak RSS over the run ${fmt(server.peakMb(), 0)} MiB`);
 }
 
 main().catch((error: unknown) => {

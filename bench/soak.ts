@@ -1,16 +1,15 @@
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig } from '../src/config.js';
-import { startServer } from '../src/server.js';
 import { fmt, load, machine, quantile } from './lib/measure.js';
 import { scratchStore } from './lib/scratch-store.js';
+import { startServerProcess } from './lib/server-process.js';
 
-// The soak (docs/performance.md): the real server in this process on a scratch PostgreSQL
-// database, loopback only. It first measures the capacity of a mixed workload (closed loop, as
+// The soak (docs/performance.md): the built server in a process of its own on a scratch PostgreSQL
+// database, loopback only; the load runs in this process. It first measures the capacity of a mixed workload (closed loop, as
 // fast as it goes), then sends the same mix open loop at a fraction of it (default 80 %) for the
 // given minutes: telemetry batches, analytics reads, enterprise-controls patches and session
 // messages that an agent claims through /api/v0/agent/claim and answers. Reports errors, the
-// process's RSS over time and p50/p99 latency per route. Not a test: run by hand.
+// server process's RSS over time and p50/p99 latency per route. Not a test: run by hand.
 
 const HELP = `npx tsx bench/soak.ts [--minutes 10] [--load 0.8] [--probe-seconds 20] [--database-url postgres://postgres@127.0.0.1:5432/postgres]`;
 
@@ -37,7 +36,7 @@ if (!(minutes > 0 && minutes <= 120 && loadFactor > 0 && loadFactor <= 1 && prob
 
 const ADMIN = `soak-admin-${Date.now()}-0123456789abcdef`;
 const store = await scratchStore(flags['database-url']);
-const server = await startServer(loadConfig({ ...store.env, PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', ROLLUP_INTERVAL_MS: '5000', REDIS_URL: '' }));
+const server = await startServerProcess({ ...store.env, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', ROLLUP_INTERVAL_MS: '5000', REDIS_URL: '' });
 const base = server.url;
 if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`not loopback: ${base}`);
 
@@ -130,7 +129,7 @@ samples = [];
 // 2. The soak: open loop at `rate` requests per second, RSS every 10 s.
 const rss: { at: number; mb: number }[] = [];
 const started = Date.now();
-const rssTimer = setInterval(() => rss.push({ at: (Date.now() - started) / 1000, mb: process.memoryUsage().rss / 2 ** 20 }), 10_000);
+const rssTimer = setInterval(() => rss.push({ at: (Date.now() - started) / 1000, mb: server.rssMb() }), 10_000);
 const inFlight = new Set<Promise<void>>();
 const end = started + minutes * 60_000;
 let sent = 0;
@@ -143,7 +142,7 @@ while (Date.now() < end) {
 }
 await Promise.all(inFlight);
 clearInterval(rssTimer);
-rss.push({ at: (Date.now() - started) / 1000, mb: process.memoryUsage().rss / 2 ** 20 });
+rss.push({ at: (Date.now() - started) / 1000, mb: server.rssMb() });
 agentRunning = false;
 await agent;
 
@@ -162,7 +161,7 @@ for (const [route, list] of [...byRoute].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const ms = list.map((s) => s.ms);
   console.log(`| ${route} | ${list.length} | ${fmt(quantile(ms, 0.5))} | ${fmt(quantile(ms, 0.99))} |`);
 }
-console.log(`RSS MiB (s: MiB): ${rss.map((point) => `${fmt(point.at, 0)}: ${fmt(point.mb, 0)}`).join(', ')}`);
+console.log(`server peak RSS ${fmt(server.peakMb(), 0)} MiB; server RSS MiB (s: MiB): ${rss.map((point) => `${fmt(point.at, 0)}: ${fmt(point.mb, 0)}`).join(', ')}`);
 
 await server.stop();
 await store.remove();

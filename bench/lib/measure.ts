@@ -1,7 +1,6 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 
-// Small measuring tools of the benchmark: wall-clock timing, percentiles, the process's peak
-// resident memory, and the machine's size.
+// Small measuring tools of the benchmark: wall-clock timing, percentiles and the machine's size.
 
 export function machine(): string {
   const cores = cpus();
@@ -32,19 +31,6 @@ export async function sample(count: number, work: () => Promise<unknown>): Promi
   const runs: number[] = [];
   for (let i = 0; i < count; i++) runs.push((await timed(work)).ms);
   return runs;
-}
-
-/** Samples process.memoryUsage().rss until stopped; the server runs in this same process. */
-export function rssSampler(everyMs = 50) {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, everyMs);
-  timer.unref();
-  return {
-    peakMb: () => Math.max(peak, process.memoryUsage().rss) / 2 ** 20,
-    stop: () => clearInterval(timer),
-  };
 }
 
 export const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');

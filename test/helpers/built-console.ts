@@ -45,11 +45,11 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-/** `node dist/main.js` with the given environment; resolves once it listens. */
+/** `node dist/main.js` with the given environment (on a free port unless it names PORT); resolves once it listens. */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
-  const port = await freePort();
+  const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_APP_URL: '', PUBLIC_API_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PUBLIC_APP_URL: '', PUBLIC_API_URL: '', LOG_LEVEL: 'warn', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -62,7 +62,10 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     const ready = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
     if (ready) break;
-    if (attempt > 600) throw new Error(`server did not start: ${stderr}`);
+    if (attempt > 600) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
