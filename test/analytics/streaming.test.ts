@@ -86,7 +86,7 @@ describe('/users through the list of users with activity', () => {
     const rows: { user_id: string }[] = [];
     let next: string | null | undefined = cursor;
     do {
-      const body = (await get(`users?${dates}&limit=${limit}${next ? `&cursor=${encodeURIComponent(next)}` : ''}`)).json();
+      const body: { data: { user_id: string }[]; meta: { has_more: boolean; next_cursor: string | null } } = (await get(`users?${dates}&limit=${limit}${next ? `&cursor=${encodeURIComponent(next)}` : ''}`)).json();
       const users = [...new Set(body.data.map((row: { user_id: string }) => row.user_id))];
       expect(body.meta.has_more).toBe(body.meta.next_cursor !== null);
       // A page is full, and ends at its cursor, unless it is the last.
