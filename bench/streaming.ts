@@ -20,7 +20,8 @@ import { scratchStore } from './lib/scratch-store.js';
 
 const HELP = `npx tsx bench/streaming.ts --database-url postgres://... [--users 1000] [--days 365]
   [--samples 10] [--server dist/main.js]
---server runs another build (e.g. of an earlier commit) on the same data.`;
+Runs the built server (npm run build first); --server runs another build, e.g. of an earlier
+commit, on data seeded the same way.`;
 
 const { values: flags } = parseArgs({
   options: {
