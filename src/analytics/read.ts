@@ -11,7 +11,8 @@ export type DailyKind = 'tokens' | 'tools' | 'activity' | 'productivity';
 // Long answers are read in chunks and streamed (src/http/streamed.ts): a year of /tokens for
 // 1,000 users is 77 MB, and the server never holds it whole.
 const DAYS_PER_QUERY = 31;
-const USERS_PER_QUERY = 10;
+/** About ten users' year of /users rows: a short range's page takes one query. */
+const USER_ROWS_PER_QUERY = 3650;
 
 /**
  * One row per day of the range (from the history start on), zero-filled, as JSON text: the stored
@@ -97,14 +98,15 @@ export async function userPage(db: Db, organizationId: string, range: DayRange, 
   return { userIds, nextCursor: ids.length > page.limit ? userIds[userIds.length - 1]! : null };
 }
 
-/** The rows of these users in the range as JSON text, by user id (byte order), then day; a few users per query. */
+/** The rows of these users in the range as JSON text, by user id (byte order), then day; as many users per query as fill it. */
 export async function* userRows(db: Db, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<string[]> {
-  for (let i = 0; i < userIds.length; i += USERS_PER_QUERY) {
+  const usersPerQuery = Math.max(1, Math.floor(USER_ROWS_PER_QUERY / daysFrom(range.from, range.end).length));
+  for (let i = 0; i < userIds.length; i += usersPerQuery) {
     const rows = await db
       .selectFrom('analytics_user_daily')
       .select(sql<string>`row::text`.as('row'))
       .where('organization_id', '=', organizationId)
-      .where('user_id', 'in', userIds.slice(i, i + USERS_PER_QUERY))
+      .where('user_id', 'in', userIds.slice(i, i + usersPerQuery))
       .where('day', '>=', range.from)
       .where('day', '<=', range.end)
       .orderBy(sql`user_id COLLATE "C"`)

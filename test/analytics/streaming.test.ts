@@ -25,9 +25,10 @@ let sparse: Caller[];
 beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000', ANALYTICS_HISTORY_START: HISTORY_START, MODEL_CATALOGUE: JSON.stringify(CATALOGUE) });
   org = await createOrganization(server, 'Long ranges');
-  const extra = await Promise.all(Array.from({ length: 10 }, () => addUser(server, org.owner.key, 'member')));
-  busy = [org.owner, org.users.manager, org.users.member, ...extra.slice(0, 8)];
-  sparse = [org.users.guest, ...extra.slice(8)];
+  // 20 users: more than one query's worth of users over 200 days (src/analytics/read.ts).
+  const extra = await Promise.all(Array.from({ length: 16 }, () => addUser(server, org.owner.key, 'member')));
+  busy = [org.users.owner, org.users.manager, org.users.member, ...extra.slice(0, 14)];
+  sparse = [org.users.guest, ...extra.slice(14)];
   ref = new Reference({ historyStart: HISTORY_START, catalogue: CATALOGUE, emails: Object.fromEntries([...busy, ...sparse].map((u) => [u.id, u.email])) });
 
   const random = fc.sample(eventArb(200, 10_000_000), { numRuns: 2000, seed: 11 }).map((g, i) => materialize({ ...g, user: i }, busy, 'busy-'));
