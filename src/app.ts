@@ -13,6 +13,7 @@ import { AccessTokens } from './domain/access-tokens.js';
 import { lazySecretBox } from './domain/secret-box.js';
 import type { App } from './http/context.js';
 import { answerClientError } from './http/client-error.js';
+import { installCompression } from './http/compression.js';
 import { frameworkError, installErrorHandling } from './http/error-handler.js';
 import { installJsonBody } from './http/json-body.js';
 import { installMetrics } from './http/metrics.js';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(cookie);
   await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, perMinute: config.rateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
   installMetrics(app, config.metricsToken);
+  // Before any route (the console's files included): it hooks each route as it is added.
+  await installCompression(app);
 
   // Every route documents the one error body for its 4xx and 5xx answers.
   app.addHook('onRoute', (route) => {

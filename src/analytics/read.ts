@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
-import { daysFrom, type DayRange } from '../domain/dates.js';
+import { addDays, daysFrom, type DayRange } from '../domain/dates.js';
 import { assembleDay, NO_STATS, type DayRollup } from './assemble.js';
 
 // Reading the aggregated days. Analytics never look at raw events: a day not aggregated (yet)
@@ -8,31 +8,53 @@ import { assembleDay, NO_STATS, type DayRollup } from './assemble.js';
 
 export type DailyKind = 'tokens' | 'tools' | 'activity' | 'productivity';
 
+// Long answers are read in chunks and streamed (src/http/streamed.ts): a year of /tokens for
+// 1,000 users is 77 MB, and the server never holds it whole.
+const DAYS_PER_QUERY = 31;
+/** About ten users' year of /users rows: a short range's page takes one query. */
+const USER_ROWS_PER_QUERY = 3650;
+
 /**
  * One row per day of the range (from the history start on), zero-filled, as JSON text: the stored
- * documents are served as written (migrations/0003_telemetry.sql).
+ * documents are served as written (migrations/0003_telemetry.sql). In chunks of a month's days,
+ * one query each.
  */
-export async function dailyDocuments(db: Db, organizationId: string, kind: DailyKind, range: DayRange): Promise<string[]> {
-  if (range.from > range.end) return [];
-  const stored = await db
-    .selectFrom('analytics_daily')
-    .select(['day', sql<string>`${sql.ref(kind)}::text`.as('document')])
-    .where('organization_id', '=', organizationId)
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.end)
-    .execute();
-  const byDay = new Map(stored.map((row) => [row.day, row.document]));
-  return daysFrom(range.from, range.end).map((day) => byDay.get(day) ?? JSON.stringify(assembleDay(day, [], NO_STATS, new Map())[kind]));
+export async function* dailyDocuments(db: Db, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<string[]> {
+  for (let from = range.from; from <= range.end; from = addDays(from, DAYS_PER_QUERY)) {
+    const last = addDays(from, DAYS_PER_QUERY - 1);
+    const to = last < range.end ? last : range.end;
+    const stored = await db
+      .selectFrom('analytics_daily')
+      .select(['day', sql<string>`${sql.ref(kind)}::text`.as('document')])
+      .where('organization_id', '=', organizationId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .execute();
+    const byDay = new Map(stored.map((row) => [row.day, row.document]));
+    yield daysFrom(from, to).map((day) => byDay.get(day) ?? JSON.stringify(assembleDay(day, [], NO_STATS, new Map())[kind]));
+  }
 }
 
 /** The same rows, parsed. */
 export async function dailyRows<K extends DailyKind>(db: Db, organizationId: string, kind: K, range: DayRange): Promise<DayRollup[K][]> {
-  return (await dailyDocuments(db, organizationId, kind, range)).map((document) => JSON.parse(document) as DayRollup[K]);
+  const rows: DayRollup[K][] = [];
+  for await (const documents of dailyDocuments(db, organizationId, kind, range)) rows.push(...documents.map((document) => JSON.parse(document) as DayRollup[K]));
+  return rows;
 }
 
-/** An answer `{"data": [...], "meta": {...}}` built from rows that are JSON text already. */
-export function jsonAnswer(rows: readonly string[], meta: object): string {
-  return `{"data":[${rows.join(',')}],"meta":${JSON.stringify(meta)}}`;
+/**
+ * The text of an answer `{"data": [...], "meta": {...}}` whose rows are JSON text already, as the
+ * chunks of rows arrive: the rows are not parsed and serialized again.
+ */
+export async function* jsonAnswer(chunks: AsyncIterable<readonly string[]>, meta: object): AsyncGenerator<string> {
+  yield '{"data":[';
+  let separator = '';
+  for await (const rows of chunks) {
+    if (rows.length === 0) continue;
+    yield separator + rows.join(',');
+    separator = ',';
+  }
+  yield `],"meta":${JSON.stringify(meta)}}`;
 }
 
 export interface UserPage {
@@ -42,28 +64,54 @@ export interface UserPage {
   nextCursor: string | null;
 }
 
-/** Users with rows in the range, paged by user id (byte order): `limit` users after `cursor`. */
+/**
+ * Users with rows in the range, paged by user id (byte order): `limit` users after `cursor`. The
+ * candidates come from the organization's users with activity (migrations/0009), in the order of
+ * its primary key, whose window meets the range; each is kept when it has a row in the range,
+ * looked up by the rows' primary key (a window spans gaps).
+ */
 export async function userPage(db: Db, organizationId: string, range: DayRange, page: { limit: number; cursor: string | undefined }): Promise<UserPage> {
   if (range.from > range.end) return { userIds: [], nextCursor: null };
-  let users = userDays(db, organizationId, range).select('user_id').groupBy('user_id').orderBy(sql`user_id COLLATE "C"`).limit(page.limit + 1);
-  if (page.cursor !== undefined) users = users.where(sql`user_id COLLATE "C"`, '>', page.cursor);
+  // analytics_user_activity.user_id is COLLATE "C": comparisons and order are byte order.
+  let users = db
+    .selectFrom('analytics_user_activity as activity')
+    .select('activity.user_id')
+    .where('activity.organization_id', '=', organizationId)
+    .where('activity.first_day', '<=', range.end)
+    .where('activity.last_day', '>=', range.from)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('analytics_user_daily as daily')
+          .select(sql`1`.as('one'))
+          .whereRef('daily.organization_id', '=', 'activity.organization_id')
+          // In the rows' own collation, so that the lookup uses their primary key.
+          .where(sql<boolean>`daily.user_id = activity.user_id COLLATE "default"`)
+          .where('daily.day', '>=', range.from)
+          .where('daily.day', '<=', range.end),
+      ),
+    )
+    .orderBy('activity.user_id')
+    .limit(page.limit + 1);
+  if (page.cursor !== undefined) users = users.where('activity.user_id', '>', page.cursor);
   const ids = (await users.execute()).map((row) => row.user_id);
   const userIds = ids.slice(0, page.limit);
   return { userIds, nextCursor: ids.length > page.limit ? userIds[userIds.length - 1]! : null };
 }
 
-/** The rows of these users in the range as JSON text: by user id (byte order), then day. */
-export async function userRows(db: Db, organizationId: string, range: DayRange, userIds: readonly string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await userDays(db, organizationId, range)
-    .select(sql<string>`row::text`.as('row'))
-    .where('user_id', 'in', userIds)
-    .orderBy(sql`user_id COLLATE "C"`)
-    .orderBy('day')
-    .execute();
-  return rows.map((row) => row.row);
-}
-
-function userDays(db: Db, organizationId: string, range: DayRange) {
-  return db.selectFrom('analytics_user_daily').where('organization_id', '=', organizationId).where('day', '>=', range.from).where('day', '<=', range.end);
+/** The rows of these users in the range as JSON text, by user id (byte order), then day; as many users per query as fill it. */
+export async function* userRows(db: Db, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<string[]> {
+  const usersPerQuery = Math.max(1, Math.floor(USER_ROWS_PER_QUERY / daysFrom(range.from, range.end).length));
+  for (let i = 0; i < userIds.length; i += usersPerQuery) {
+    const rows = await db
+      .selectFrom('analytics_user_daily')
+      .select(sql<string>`row::text`.as('row'))
+      .where('organization_id', '=', organizationId)
+      .where('user_id', 'in', userIds.slice(i, i + usersPerQuery))
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.end)
+      .orderBy(sql`user_id COLLATE "C"`)
+      .orderBy('day')
+      .execute();
+    yield rows.map((row) => row.row);
+  }
 }

@@ -92,6 +92,27 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
         .values(rollup.users.slice(i, i + USER_ROWS_PER_INSERT).map((row) => ({ organization_id: organizationId, user_id: row.user_id, day, row: JSON.stringify(row) })))
         .execute();
     }
+    // The day's users join the organization's list of users with activity, their window widened
+    // to this day; in user id order, so that rollups of other days of the organization lock the
+    // same rows in the same order.
+    await trx
+      .insertInto('analytics_user_activity')
+      .columns(['organization_id', 'user_id', 'first_day', 'last_day'])
+      .expression((eb) =>
+        eb
+          .selectFrom('analytics_user_daily')
+          .select(['organization_id', 'user_id', 'day as first_day', 'day as last_day'])
+          .where('organization_id', '=', organizationId)
+          .where('day', '=', day)
+          .orderBy('user_id'),
+      )
+      .onConflict((oc) =>
+        oc.columns(['organization_id', 'user_id']).doUpdateSet({
+          first_day: sql`least(analytics_user_activity.first_day, excluded.first_day)`,
+          last_day: sql`greatest(analytics_user_activity.last_day, excluded.last_day)`,
+        }),
+      )
+      .execute();
     await releasePendingDay(trx, claimed);
   });
 }

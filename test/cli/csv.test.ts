@@ -106,7 +106,6 @@ describe('analytics as CSV', () => {
     await server.app.inject({ method: 'POST', url: '/admin/v1/rollups/run', headers: auth(server.adminToken) });
     const url = `/api/v1/analytics/users?startDate=${addDays(day, -1)}&endDate=${day}&limit=100`;
     const csv = await server.app.inject({ url, headers: csvHeaders(crowd.owner.key) });
-    expect(csv.headers['content-length']).toBeUndefined();
     const records = csvRecords(csv.body);
     const rows = (await server.app.inject({ url, headers: auth(crowd.owner.key) })).json().data as Record<string, unknown>[];
     expect(rows).toHaveLength(members.length);

@@ -65,10 +65,19 @@ export interface AnalyticsUserDailyTable {
   row: Json<unknown>;
 }
 
+/** The users with /users rows, and the first and last day of those rows (migrations/0009). */
+export interface AnalyticsUserActivityTable {
+  organization_id: string;
+  user_id: string;
+  first_day: string;
+  last_day: string;
+}
+
 export interface TelemetryTables {
   telemetry_event_ids: TelemetryEventIdsTable;
   telemetry_events: TelemetryEventsTable;
   analytics_pending_days: AnalyticsPendingDaysTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_user_daily: AnalyticsUserDailyTable;
+  analytics_user_activity: AnalyticsUserActivityTable;
 }

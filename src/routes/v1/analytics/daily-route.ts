@@ -5,6 +5,8 @@ import type { DayRollup } from '../../../analytics/assemble.js';
 import { Meta } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
+import { acceptsCsv } from '../../../http/csv.js';
+import { sendStreamed, textOf } from '../../../http/streamed.js';
 import { StringEnum } from '../../../schemas/index.js';
 
 // The shape shared by the per-day analytics endpoints: one row per day of the range, or with
@@ -43,9 +45,13 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
         return { data: groupedRows(await dailyRows(app.services.db, organizationId, route.kind, range), groupBy.groups), meta };
       }
       // The stored rows are the answer's rows: joined as text, not parsed and serialized again
-      // (a year of a large organization is tens of megabytes). The JSON text bypasses the typed reply.
-      const documents = await dailyDocuments(app.services.db, organizationId, route.kind, range);
-      return reply.type('application/json; charset=utf-8').send(jsonAnswer(documents, meta) as never);
+      // (a year of a large organization is tens of megabytes), and streamed as they are read.
+      // The JSON text bypasses the typed reply.
+      const answer = jsonAnswer(dailyDocuments(app.services.db, organizationId, route.kind, range), meta);
+      reply.type('application/json; charset=utf-8');
+      // The CSV's columns depend on every row (index.ts): that answer is held whole.
+      if (acceptsCsv(request.headers.accept)) return reply.send((await textOf(answer)) as never);
+      return sendStreamed(reply, answer);
     },
   );
 }

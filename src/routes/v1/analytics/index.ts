@@ -14,10 +14,11 @@ export default async function analytics(app: App) {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, description: 'JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).' };
   });
-  // Accept: text/csv turns a successful answer's `data` into CSV (errors stay JSON). /users
-  // streams its CSV itself, which is not a string here.
+  // Accept: text/csv turns a successful JSON answer's `data` into CSV (errors stay JSON). /users
+  // writes its CSV itself.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !acceptsCsv(request.headers.accept)) return payload;
+    if (!String(reply.getHeader('content-type')).startsWith('application/json')) return payload;
     const { data } = JSON.parse(payload) as { data: Record<string, unknown>[] };
     reply.type('text/csv; charset=utf-8');
     return toCsv(data);
