@@ -4,8 +4,8 @@ import { byCountThenNames, byteOrder, mostFrequent, tally } from './order.js';
 import type { ActivityRow, ProductivityRow, TokenRow, ToolRow, UserRow } from './schemas.js';
 
 // One organization-day's rows, built from the day's event counts grouped by every dimension
-// (cells) and the few statistics that need the raw events (distinct sessions, WAU/MAU windows,
-// percentiles). Every definition of decisions.md §4 lives here, once. A day without events is the
+// (cells) and the few statistics that need more than the cells (distinct sessions, WAU/MAU
+// windows). Every definition of decisions.md §4 lives here, once. A day without events is the
 // same computation over no cells: zeros, except the windows.
 
 /** The events of one day sharing all dimension values, with their count and token sums. */
@@ -38,12 +38,9 @@ export interface DayStats {
   activeSessions: number;
   weeklyActiveUsers: number;
   monthlyActiveUsers: number;
-  autonomyRatioAvg: number;
-  autonomyRatioP50: number;
-  autonomyRatioP90: number;
 }
 
-export const NO_STATS: DayStats = { activeSessions: 0, weeklyActiveUsers: 0, monthlyActiveUsers: 0, autonomyRatioAvg: 0, autonomyRatioP50: 0, autonomyRatioP90: 0 };
+export const NO_STATS: DayStats = { activeSessions: 0, weeklyActiveUsers: 0, monthlyActiveUsers: 0 };
 
 export interface DayRollup {
   tokens: TokenRow;
@@ -141,7 +138,17 @@ function mcpServers(toolCalls: Cell[]): ToolRow['mcp_by_server'] {
 
 const distinctUsers = (cells: Cell[]) => new Set(cells.map((cell) => cell.user_id)).size;
 
-function toolsRow(date: string, cells: Cell[], stats: DayStats): ToolRow {
+/** The p-th percentile, interpolated between the two nearest values (PostgreSQL's percentile_cont); 0 for none. */
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = p * (sorted.length - 1);
+  const [below, above] = [sorted[Math.floor(rank)]!, sorted[Math.ceil(rank)]!];
+  return below + (rank - Math.floor(rank)) * (above - below);
+}
+
+/** `autonomyRatios`: the autonomy ratio of each user with at least one user message that day. */
+function toolsRow(date: string, cells: Cell[], stats: DayStats, autonomyRatios: number[]): ToolRow {
   const toolCalls = ofType(cells, 'tool_call');
   const total = count(cells, 'tool_call');
   const levels = new Map<string, number>();
@@ -160,9 +167,9 @@ function toolsRow(date: string, cells: Cell[], stats: DayStats): ToolRow {
     hooks_invocations: count(cells, 'hook'),
     hooks_by_event: hookBreakdown(hooks),
     web_users: distinctUsers(cells.filter((cell) => cell.client === 'web')),
-    autonomy_ratio_avg: stats.autonomyRatioAvg,
-    autonomy_ratio_p50: stats.autonomyRatioP50,
-    autonomy_ratio_p90: stats.autonomyRatioP90,
+    autonomy_ratio_avg: ratio(autonomyRatios.reduce((a, b) => a + b, 0), autonomyRatios.length),
+    autonomy_ratio_p50: percentile(autonomyRatios, 0.5),
+    autonomy_ratio_p90: percentile(autonomyRatios, 0.9),
     tool_calls_per_session_avg: ratio(total, stats.activeSessions),
     user_turns_per_session_avg: ratio(count(cells, 'user_message'), stats.activeSessions),
     tool_autonomy_level_ratio: Object.fromEntries(AUTONOMY_LEVELS.map((level) => [level, ratio(levels.get(level) ?? 0, total)])) as ToolRow['tool_autonomy_level_ratio'],
@@ -254,13 +261,14 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
 
 export function assembleDay(date: string, cells: Cell[], stats: DayStats, emails: Map<string, string | null>): DayRollup {
   const tiers = tiersByModel(ofType(cells, 'model_call'));
+  const users = [...usersOf(cells)]
+    .map(([userId, own]) => userRow(date, userId, own, emails.get(userId) ?? null, tiers))
+    .sort((a, b) => byteOrder(a.user_id, b.user_id));
   return {
     tokens: tokensRow(date, cells, emails),
-    tools: toolsRow(date, cells, stats),
+    tools: toolsRow(date, cells, stats, users.filter((user) => user.user_messages > 0).map((user) => user.autonomy_ratio)),
     activity: activityRow(date, cells, stats),
     productivity: productivityRow(date, cells),
-    users: [...usersOf(cells)]
-      .map(([userId, own]) => userRow(date, userId, own, emails.get(userId) ?? null, tiers))
-      .sort((a, b) => byteOrder(a.user_id, b.user_id)),
+    users,
   };
 }

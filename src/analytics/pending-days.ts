@@ -43,7 +43,11 @@ export async function claimPendingDays(db: Db, today: string, limit: number): Pr
     ) c
     WHERE p.organization_id = c.organization_id AND p.day = c.day
     RETURNING p.organization_id, p.day, p.version`.execute(db);
-  return result.rows.map((row) => ({ organizationId: row.organization_id, day: row.day, version: row.version }));
+  // In day order (RETURNING keeps none): a day's active-user windows then mostly find the earlier
+  // days of the batch settled, and read their user rows instead of raw events.
+  return result.rows
+    .map((row) => ({ organizationId: row.organization_id, day: row.day, version: row.version }))
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.organizationId < b.organizationId ? -1 : a.organizationId > b.organizationId ? 1 : 0));
 }
 
 /** Extends the lease of days this rollup is still working on. */

@@ -11,7 +11,6 @@ import { emailsOfUsers } from '../repositories/users.js';
 // day); the write of a day's rows and the release of its claim are one short transaction.
 
 const CLAIM_BATCH = 20;
-const USER_ROWS_PER_INSERT = 5000;
 
 /** The day's events grouped by every dimension the definitions use. */
 async function cellsOf(db: Db, organizationId: string, day: string): Promise<Cell[]> {
@@ -38,27 +37,35 @@ async function cellsOf(db: Db, organizationId: string, day: string): Promise<Cel
     .execute();
 }
 
-/** Statistics that need more than the day's cells: distinct sessions, active-user windows, percentiles. */
+/**
+ * Statistics that need more than the day's cells: distinct sessions and the active-user windows.
+ * One statement, so one snapshot: the windows count each settled day (not pending) from its user
+ * rows, which hold exactly the users with any event that day, and each pending day (this one
+ * included) from its raw events, since its user rows may be stale or missing. A day whose rows
+ * change after this snapshot was re-marked pending with the 29 days after it by ingestion, which
+ * bumps this day's version, so this result is not kept (docs/analytics.md).
+ */
 async function statsOf(db: Db, organizationId: string, day: string): Promise<DayStats> {
   const result = await sql<DayStats>`
+    WITH pending AS (
+      SELECT day FROM analytics_pending_days
+      WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${day}::date
+    ),
+    active AS (
+      SELECT day, user_id FROM analytics_user_daily
+      WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${day}::date
+        AND day NOT IN (SELECT day FROM pending)
+      UNION ALL
+      SELECT pending.day, raw.user_id FROM pending CROSS JOIN LATERAL (
+        SELECT DISTINCT user_id FROM telemetry_events WHERE organization_id = ${organizationId} AND day = pending.day
+      ) raw
+    )
+    -- count(*) of a DISTINCT subquery: hashed, about twice as fast as count(DISTINCT), which sorts.
     SELECT
-      (SELECT count(DISTINCT session_id) FROM telemetry_events
-        WHERE organization_id = ${organizationId} AND day = ${day}::date) AS "activeSessions",
-      (SELECT count(DISTINCT user_id) FROM telemetry_events
-        WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -6)}::date AND ${day}::date) AS "weeklyActiveUsers",
-      (SELECT count(DISTINCT user_id) FROM telemetry_events
-        WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${day}::date) AS "monthlyActiveUsers",
-      coalesce(avg(ratio), 0) AS "autonomyRatioAvg",
-      coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY ratio), 0) AS "autonomyRatioP50",
-      coalesce(percentile_cont(0.9) WITHIN GROUP (ORDER BY ratio), 0) AS "autonomyRatioP90"
-    FROM (
-      -- Per user with at least one user message: tool calls per user turn.
-      SELECT (count(*) FILTER (WHERE type = 'tool_call'))::float8 / count(*) FILTER (WHERE type = 'user_message') AS ratio
-      FROM telemetry_events
-      WHERE organization_id = ${organizationId} AND day = ${day}::date
-      GROUP BY user_id
-      HAVING count(*) FILTER (WHERE type = 'user_message') > 0
-    ) ratios`.execute(db);
+      (SELECT count(*) FROM (SELECT DISTINCT session_id FROM telemetry_events
+        WHERE organization_id = ${organizationId} AND day = ${day}::date) sessions) AS "activeSessions",
+      (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active WHERE day >= ${addDays(day, -6)}::date) week) AS "weeklyActiveUsers",
+      (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active) month) AS "monthlyActiveUsers"`.execute(db);
   return result.rows[0]!;
 }
 
@@ -85,13 +92,11 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
       .onConflict((oc) => oc.columns(['organization_id', 'day']).doUpdateSet({ ...documents, aggregated_at: new Date() }))
       .execute();
     await trx.deleteFrom('analytics_user_daily').where('organization_id', '=', organizationId).where('day', '=', day).execute();
-    // In chunks: one statement takes at most 65535 parameters.
-    for (let i = 0; i < rollup.users.length; i += USER_ROWS_PER_INSERT) {
-      await trx
-        .insertInto('analytics_user_daily')
-        .values(rollup.users.slice(i, i + USER_ROWS_PER_INSERT).map((row) => ({ organization_id: organizationId, user_id: row.user_id, day, row: JSON.stringify(row) })))
-        .execute();
-    }
+    // Two array parameters, however many users (multi-row VALUES would need chunks of 65535 parameters).
+    await sql`
+      INSERT INTO analytics_user_daily (organization_id, user_id, day, row)
+      SELECT ${organizationId}, user_id, ${day}::date, row
+      FROM unnest(${rollup.users.map((row) => row.user_id)}::text[], ${rollup.users.map((row) => JSON.stringify(row))}::json[]) AS users (user_id, row)`.execute(trx);
     // The day's users join the organization's list of users with activity, their window widened
     // to this day; in user id order, so that rollups of other days of the organization lock the
     // same rows in the same order.
