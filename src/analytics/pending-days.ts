@@ -23,12 +23,9 @@ export interface PendingDay {
 export async function markDaysPending(db: Db, organizationId: string, days: readonly string[]): Promise<void> {
   if (days.length === 0) return;
   // Sorted: concurrent ingestions lock the same rows in the same order.
-  const values = [...new Set(days)].sort().map((day) => ({ organization_id: organizationId, day }));
-  await db
-    .insertInto('analytics_pending_days')
-    .values(values)
-    .onConflict((oc) => oc.columns(['organization_id', 'day']).doUpdateSet({ version: sql`analytics_pending_days.version + 1` }))
-    .execute();
+  await sql`INSERT INTO analytics_pending_days (organization_id, day)
+    SELECT ${organizationId}, day FROM unnest(${[...new Set(days)].sort()}::date[]) AS pending (day)
+    ON CONFLICT (organization_id, day) DO UPDATE SET version = analytics_pending_days.version + 1`.execute(db);
 }
 
 /** Claims up to `limit` unclaimed pending days that ended before `today`. */
