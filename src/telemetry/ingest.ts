@@ -2,7 +2,6 @@ import { extname } from 'node:path';
 import { CompiledQuery, type Insertable } from 'kysely';
 import type { Db } from '../db/store.js';
 import { EVENT_COLUMNS, unnestOf, type EventColumn, type TelemetryEventsTable } from '../db/tables/telemetry.js';
-import { addDays } from '../domain/dates.js';
 import { invalidInput } from '../domain/errors.js';
 import { sumCredits } from '../domain/micro-credits.js';
 import { addCreditsByMonth, monthOf, type CreditAddition } from '../repositories/credit-usage.js';
@@ -87,7 +86,7 @@ export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizatio
     // take their row locks in one order and cannot deadlock.
     await addCreditsByMonth(trx, organizationId, creditsByUserMonth(fresh));
     const days = new Set(fresh.map((event) => event.day));
-    await markDaysPending(trx, organizationId, [...days].flatMap((day) => Array.from({ length: ACTIVE_WINDOW_DAYS }, (_, i) => addDays(day, i))));
+    await markDaysPending(trx, organizationId, [...days], ACTIVE_WINDOW_DAYS - 1);
     return fresh;
   });
   return { accepted: stored.length, duplicates: events.length - stored.length };
