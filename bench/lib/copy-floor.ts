@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { EVENT_COLUMNS, unnestOf } from '../../src/db/tables/telemetry.js';
 import { timed } from './measure.js';
 
 // The ingestion floors: exactly the rows the HTTP ingestion stored, written again into the same
@@ -18,20 +19,11 @@ export interface Floor {
   ms: number;
 }
 
-/** Columns of telemetry_events a floor writes (received_at takes its default), with their types for unnest(). */
-const TYPES: Record<string, string> = {
-  organization_id: 'text', id: 'text', day: 'date', occurred_at: 'timestamptz', user_id: 'text', session_id: 'text', client: 'text',
-  type: 'text', autonomy_mode: 'text', model_id: 'text', model_tier: 'text', input_tokens: 'int8', output_tokens: 'int8',
-  cache_read_tokens: 'int8', cache_write_tokens: 'int8', credits: 'float8', tool: 'text', mcp_server: 'text', autonomy_level: 'text',
-  name: 'text', hook_event: 'text', hook_matcher: 'text', hook_command: 'text', path: 'text', extension: 'text', language: 'text',
-};
-const COLUMNS = Object.keys(TYPES);
 const UNNEST_ROWS = 1000;
 
 export async function unnestFloor(pool: pg.Pool, fromOrganization: string, toOrganization: string): Promise<Floor> {
-  const rest = COLUMNS.slice(1);
-  const insert = `INSERT INTO telemetry_events (${COLUMNS.join(', ')})
-    SELECT $1, * FROM unnest(${rest.map((column, i) => `$${i + 2}::${TYPES[column]}[]`).join(', ')})`;
+  const rest = EVENT_COLUMNS.filter((column) => column !== 'organization_id');
+  const insert = `INSERT INTO telemetry_events (organization_id, ${rest.join(', ')}) SELECT $1, * FROM ${unnestOf(rest, 2, 'batch')}`;
   let rows = 0;
   let ms = 0;
   // Paged along the primary key (organization_id, day, id), partition by partition.
@@ -57,13 +49,13 @@ export async function copyFloor(pool: pg.Pool, fromOrganization: string, toOrgan
   const file = join(dir, 'events.copy');
   const client = await pool.connect();
   try {
-    const selected = COLUMNS.map((column) => (column === 'organization_id' ? `${client.escapeLiteral(toOrganization)} AS organization_id` : column)).join(', ');
+    const selected = EVENT_COLUMNS.map((column) => (column === 'organization_id' ? `${client.escapeLiteral(toOrganization)} AS organization_id` : column)).join(', ');
     await pipeline(
       client.query(copyTo(`COPY (SELECT ${selected} FROM telemetry_events WHERE organization_id = ${client.escapeLiteral(fromOrganization)} ORDER BY id) TO STDOUT`)),
       createWriteStream(file),
     );
     const { ms, value } = await timed(async () => {
-      const copy = client.query(copyFrom(`COPY telemetry_events (${COLUMNS.join(', ')}) FROM STDIN`));
+      const copy = client.query(copyFrom(`COPY telemetry_events (${EVENT_COLUMNS.join(', ')}) FROM STDIN`));
       await pipeline(createReadStream(file), copy);
       return copy.rowCount;
     });

@@ -19,16 +19,17 @@ export interface PendingDay {
   version: number;
 }
 
-/** Marks days pending (again): a new version tells a running rollup its result is stale. */
-export async function markDaysPending(db: Db, organizationId: string, days: readonly string[]): Promise<void> {
+/**
+ * Marks days pending (again), each with the `following` days after it: a new version tells a
+ * running rollup its result is stale.
+ */
+export async function markDaysPending(db: Db, organizationId: string, days: readonly string[], following = 0): Promise<void> {
   if (days.length === 0) return;
   // Sorted: concurrent ingestions lock the same rows in the same order.
-  const values = [...new Set(days)].sort().map((day) => ({ organization_id: organizationId, day }));
-  await db
-    .insertInto('analytics_pending_days')
-    .values(values)
-    .onConflict((oc) => oc.columns(['organization_id', 'day']).doUpdateSet({ version: sql`analytics_pending_days.version + 1` }))
-    .execute();
+  await sql`INSERT INTO analytics_pending_days (organization_id, day)
+    SELECT DISTINCT ${organizationId}, day + later FROM unnest(${days}::date[]) AS marked (day), generate_series(0, ${following}::int) AS later
+    ORDER BY 2
+    ON CONFLICT (organization_id, day) DO UPDATE SET version = analytics_pending_days.version + 1`.execute(db);
 }
 
 /** Claims up to `limit` unclaimed pending days that ended before `today`. */

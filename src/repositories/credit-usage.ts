@@ -8,13 +8,29 @@ export function monthOf(at: Date): string {
   return `${at.toISOString().slice(0, 7)}-01`;
 }
 
+export interface CreditAddition {
+  userId: string;
+  /** First day of the UTC month (monthOf). */
+  month: string;
+  credits: number;
+}
+
 export async function addCredits(db: Db, organizationId: string, userId: string, at: Date, credits: number): Promise<void> {
-  if (credits === 0) return;
-  await db
-    .insertInto('monthly_credit_usage')
-    .values({ organization_id: organizationId, user_id: userId, month: monthOf(at), credits })
-    .onConflict((oc) => oc.columns(['organization_id', 'user_id', 'month']).doUpdateSet({ credits: sql`monthly_credit_usage.credits + excluded.credits` }))
-    .execute();
+  await addCreditsByMonth(db, organizationId, [{ userId, month: monthOf(at), credits }]);
+}
+
+/**
+ * Adds to several counters (at most one addition per user and month) in one statement, in the
+ * order given: callers that may run
+ * concurrently pass them sorted, so they lock the counters in one order and cannot deadlock.
+ */
+export async function addCreditsByMonth(db: Db, organizationId: string, additions: readonly CreditAddition[]): Promise<void> {
+  const added = additions.filter(({ credits }) => credits !== 0);
+  if (added.length === 0) return;
+  await sql`INSERT INTO monthly_credit_usage (organization_id, user_id, month, credits)
+    SELECT ${organizationId}, user_id, month, credits
+    FROM unnest(${added.map((a) => a.userId)}::text[], ${added.map((a) => a.month)}::date[], ${added.map((a) => a.credits)}::numeric[]) AS added (user_id, month, credits)
+    ON CONFLICT (organization_id, user_id, month) DO UPDATE SET credits = monthly_credit_usage.credits + excluded.credits`.execute(db);
 }
 
 /** Credits each given user has used in the month containing `at` (0 when none). */

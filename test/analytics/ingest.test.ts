@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
+import { EVENT_COLUMN_TYPES } from '../../src/db/tables/telemetry.js';
+import { addDays } from '../../src/domain/dates.js';
 import { ensureEventPartitions } from '../../src/telemetry/partitions.js';
 import { creditsUsed } from '../../src/repositories/credit-usage.js';
 import { recordEvents } from '../../src/telemetry/ingest.js';
@@ -80,6 +82,58 @@ describe('accepting events', () => {
     expect((await postEvents(server, org.owner.key, [late, ms, soon])).statusCode).toBe(202);
     expect((await storedEvent(late.id))!.day).toBe(day);
     expect((await storedEvent(ms.id))!.day).toBe(day);
+  });
+});
+
+describe('a batch across users, days and months', () => {
+  it('stores each new event once and adds exactly its credits and pending days', async () => {
+    const spread = await createOrganization(server, 'Spread');
+    const [alice, bob] = [spread.users.member, spread.users.guest];
+    const call = (id: string, user: string, timestamp: string, credits: number) => modelCall({ id, userId: user, timestamp, billableTokens: credits });
+    const first = [
+      call('b', bob.id, '2026-01-31T23:59:59Z', 0.1),
+      call('a', alice.id, '2026-02-01T00:00:00Z', 0.2),
+      call('c', alice.id, '2026-01-15T12:00:00Z', 0.3),
+      call('a', bob.id, '2026-03-01T00:00:00Z', 99), // the same id again in the batch: the first one counts
+      call('d', bob.id, '2026-01-31T00:00:00Z', 0.7),
+    ];
+    expect((await postEvents(server, spread.owner.key, first)).json()).toEqual({ accepted: 4, duplicates: 1 });
+    const second = [
+      call('c', bob.id, '2026-02-20T12:00:00Z', 50), // stored by the first batch: not counted again
+      call('e', alice.id, '2026-02-10T08:00:00Z', 0.4),
+    ];
+    expect((await postEvents(server, spread.owner.key, second)).json()).toEqual({ accepted: 1, duplicates: 1 });
+    expect((await postEvents(server, spread.owner.key, second)).json()).toEqual({ accepted: 0, duplicates: 2 });
+
+    const credits = async (month: string) => Object.fromEntries(await creditsUsed(server.store.db, spread.id, [alice.id, bob.id], new Date(`${month}-01T00:00:00Z`)));
+    expect(await credits('2026-01')).toEqual({ [alice.id]: 0.3, [bob.id]: 0.8 });
+    expect(await credits('2026-02')).toEqual({ [alice.id]: 0.6, [bob.id]: 0 });
+    expect(await credits('2026-03')).toEqual({ [alice.id]: 0, [bob.id]: 0 });
+    const stored = await server.store.db.selectFrom('telemetry_events').select(['id', 'user_id', 'day']).where('organization_id', '=', spread.id).orderBy('id').execute();
+    expect(stored).toEqual([
+      { id: 'a', user_id: alice.id, day: '2026-02-01' },
+      { id: 'b', user_id: bob.id, day: '2026-01-31' },
+      { id: 'c', user_id: alice.id, day: '2026-01-15' },
+      { id: 'd', user_id: bob.id, day: '2026-01-31' },
+      { id: 'e', user_id: alice.id, day: '2026-02-10' },
+    ]);
+
+    // Each batch marks the 30 days whose active-user windows hold one of its new events' days, once.
+    const versions = new Map<string, number>();
+    for (const days of [['2026-01-15', '2026-01-31', '2026-02-01'], ['2026-02-10']]) {
+      for (const day of new Set(days.flatMap((d) => Array.from({ length: 30 }, (_, i) => addDays(d, i))))) versions.set(day, (versions.get(day) ?? 0) + 1);
+    }
+    const pending = await server.store.db.selectFrom('analytics_pending_days').select(['day', 'version']).where('organization_id', '=', spread.id).orderBy('day').execute();
+    expect(pending).toEqual([...versions].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, version]) => ({ day, version })));
+  });
+});
+
+describe('the event columns', () => {
+  it('are the columns of the migrated telemetry_events, with their types', async () => {
+    const columns = await sql<{ name: string; type: string }>`SELECT column_name AS name, udt_name AS type FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'telemetry_events' AND column_name <> 'received_at'
+      ORDER BY ordinal_position`.execute(server.store.db);
+    expect(columns.rows).toEqual(Object.entries(EVENT_COLUMN_TYPES).map(([name, type]) => ({ name, type })));
   });
 });
 

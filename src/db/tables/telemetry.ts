@@ -32,6 +32,50 @@ export interface TelemetryEventsTable {
   language: string | null;
 }
 
+/**
+ * The columns of telemetry_events that ingestion writes (all but received_at, which takes its
+ * default), in the migration's order, with their types as PostgreSQL names them (information_schema
+ * udt_name): ingestion sends each column as one array of that type to unnest(). The one list of
+ * the event columns: the compiler holds it to the table type above, test/analytics/event-columns
+ * to the migrated table.
+ */
+export const EVENT_COLUMN_TYPES = {
+  organization_id: 'text',
+  id: 'text',
+  day: 'date',
+  occurred_at: 'timestamptz',
+  user_id: 'text',
+  session_id: 'text',
+  client: 'text',
+  type: 'text',
+  autonomy_mode: 'text',
+  model_id: 'text',
+  model_tier: 'text',
+  input_tokens: 'int8',
+  output_tokens: 'int8',
+  cache_read_tokens: 'int8',
+  cache_write_tokens: 'int8',
+  credits: 'numeric',
+  tool: 'text',
+  mcp_server: 'text',
+  autonomy_level: 'text',
+  name: 'text',
+  hook_event: 'text',
+  hook_matcher: 'text',
+  hook_command: 'text',
+  path: 'text',
+  extension: 'text',
+  language: 'text',
+} as const satisfies Record<Exclude<keyof TelemetryEventsTable, 'received_at'>, string>;
+
+export type EventColumn = keyof typeof EVENT_COLUMN_TYPES;
+export const EVENT_COLUMNS = Object.keys(EVENT_COLUMN_TYPES) as EventColumn[];
+
+/** `unnest($first::type[], ...) AS alias (columns)`: one array parameter per column, numbered from `first`. */
+export function unnestOf(columns: readonly EventColumn[], first: number, alias: string): string {
+  return `unnest(${columns.map((column, i) => `$${first + i}::${EVENT_COLUMN_TYPES[column]}[]`).join(', ')}) AS ${alias} (${columns.join(', ')})`;
+}
+
 export interface TelemetryEventIdsTable {
   organization_id: string;
   id: string;
