@@ -29,7 +29,7 @@ export async function markDaysPending(db: Db, organizationId: string, days: read
   await sql`INSERT INTO analytics_pending_days (organization_id, day)
     SELECT DISTINCT ${organizationId}, day + later FROM unnest(${days}::date[]) AS marked (day), generate_series(0, ${following}::int) AS later
     ORDER BY 2
-    ON CONFLICT (organization_id, day) DO UPDATE SET version = analytics_pending_days.version + 1`.execute(db);
+    ON CONFLICT (organization_id, day) DO UPDATE SET version = nextval('analytics_pending_version')`.execute(db);
 }
 
 /** Claims up to `limit` unclaimed pending days that ended before `today`. */

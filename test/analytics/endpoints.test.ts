@@ -209,9 +209,28 @@ describe('the daily batch', () => {
     await markDaysPending(db, fresh.id, [daysAgo(3)]);
     await releasePendingDay(db, claimed[0]!);
     const again = (await claimPendingDays(db, today(), 1000)).filter((c) => c.organizationId === fresh.id);
-    expect(again).toEqual([{ organizationId: fresh.id, day: daysAgo(3), version: claimed[0]!.version + 1 }]);
+    expect(again).toEqual([{ organizationId: fresh.id, day: daysAgo(3), version: expect.any(Number) }]);
+    expect(again[0]!.version).toBeGreaterThan(claimed[0]!.version);
     await releasePendingDay(db, again[0]!);
     expect(await db.selectFrom('analytics_pending_days').selectAll().where('organization_id', '=', fresh.id).execute()).toEqual([]);
+  });
+
+  it('a lapsed claim cannot release the day once another replica settled it and it was marked again', async () => {
+    const fresh = await createOrganization(server, 'Lapsed');
+    const { db } = server.store;
+    const pending = () => db.selectFrom('analytics_pending_days').select('day').where('organization_id', '=', fresh.id).execute();
+    await markDaysPending(db, fresh.id, [daysAgo(3)]);
+    const lapsed = (await claimPendingDays(db, today(), 1000)).filter((c) => c.organizationId === fresh.id);
+    // Its claimer stalls past the lease; another replica takes the day over and settles it.
+    await db.updateTable('analytics_pending_days').set({ claimed_until: new Date(Date.now() - 1000) }).where('organization_id', '=', fresh.id).execute();
+    const taken = (await claimPendingDays(db, today(), 1000)).filter((c) => c.organizationId === fresh.id);
+    expect(taken).toHaveLength(1);
+    await releasePendingDay(db, taken[0]!);
+    expect(await pending()).toEqual([]);
+    // A late event marks it again; the stalled claimer's release must leave that marking alone.
+    await markDaysPending(db, fresh.id, [daysAgo(3)]);
+    await releasePendingDay(db, lapsed[0]!);
+    expect(await pending()).toEqual([{ day: daysAgo(3) }]);
   });
 
   it('aggregates each pending day once when several runners (replicas) race', async () => {
