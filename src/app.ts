@@ -19,6 +19,7 @@ import { installMetrics } from './http/metrics.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { ErrorBody, sharedSchemas } from './schemas/index.js';
 import { ClaimWakeups } from './services/claim-wakeups.js';
+import { CredentialCache } from './services/credential-cache.js';
 import { installValidation } from './http/validation.js';
 import { sharedSecret } from './repositories/server-secrets.js';
 import adminRoutes from './routes/admin/index.js';
@@ -76,9 +77,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       shared: () => sharedSecret(store.db, 'settings-secret-key'),
     }),
     claimWakeups: new ClaimWakeups(),
+    credentials: await CredentialCache.open(store),
   });
   // Long-polling claims end (with 204) as soon as the server begins to close.
   app.addHook('preClose', async () => app.services.claimWakeups.close());
+  app.addHook('onClose', async () => app.services.credentials.close());
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -6,6 +6,7 @@ import { issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import { mayActOn, type Actor } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
+import { credentialsChanged } from '../services/credential-cache.js';
 import { releaseComputerSessions } from './messages.js';
 
 // Computers and their provisioning steps. Every call takes the organization id, except the
@@ -184,6 +185,7 @@ export async function deleteComputer(db: Db, organizationId: string, computerId:
     if (!row) return false;
     await releaseComputerSessions(trx, organizationId, computerId, now);
     await trx.deleteFrom('computers').where('id', '=', computerId).execute();
+    await credentialsChanged(trx);
     return true;
   });
 }
