@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { openEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
+import { preparingPool } from './prepared.js';
 import { listenOnOwnConnection, listenOnSoleConnection, type Signal, type Subscription } from './notifications.js';
 import type { Database } from './schema.js';
 
@@ -67,7 +68,7 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
     await closeDriver();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     kind,
     db,
