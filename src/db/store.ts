@@ -6,6 +6,8 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { openEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
+import { preparingPool } from './prepared.js';
+import { listenOnOwnConnection, listenOnSoleConnection, type Signal, type Subscription } from './notifications.js';
 import type { Database } from './schema.js';
 
 // One data layer for both stores: a `pg` pool (PostgreSQL, or the embedded PGlite behind its
@@ -19,6 +21,8 @@ export interface Store {
   pool: pg.Pool;
   /** Embedded only: a dump of the database, usable as a seed. */
   dump?: () => Promise<Blob>;
+  /** LISTEN for a channel's notifications (db/notifications.ts). */
+  listen(channel: string, signal: Signal): Promise<Subscription>;
   close(): Promise<void>;
 }
 
@@ -40,19 +44,23 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
   let closeDriver: () => Promise<void>;
   let kind: Store['kind'];
   let dump: Store['dump'];
+  let listen: Store['listen'];
   if (config.databaseUrl) {
+    const { databaseUrl } = config;
     kind = 'postgres';
     pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
     // An idle connection the server drops (restart, failover) must not crash the process: the
     // pool discards it and opens a new one on the next query.
     pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`));
     closeDriver = () => pool.end();
+    listen = (channel, signal) => listenOnOwnConnection(databaseUrl, channel, signal);
   } else {
     kind = 'embedded';
     const embedded = await openEmbedded(options.inMemory ? undefined : config.dataDir, options.seed);
     pool = embedded.pool;
     closeDriver = embedded.close;
     dump = embedded.dump;
+    listen = (channel, signal) => listenOnSoleConnection(pool, channel, signal);
   }
   try {
     await migrate(pool);
@@ -60,12 +68,13 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
     await closeDriver();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     kind,
     db,
     pool,
     ...(dump ? { dump } : {}),
+    listen,
     // Kysely's destroy() ends the pool; the embedded store then checkpoints and closes itself.
     close: () => closeDriver(),
   };

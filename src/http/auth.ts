@@ -6,8 +6,9 @@ import { looksLikeJwt } from '../domain/access-tokens.js';
 import { API_KEY_PREFIX, hashSecret, sameSecret } from '../domain/credentials.js';
 import type { Role } from '../domain/roles.js';
 import { CSRF_HEADER, SESSION_COOKIE, SESSION_TOUCH_RESOLUTION_MS } from '../domain/console-auth.js';
-import { findLiveKey, touchApiKey } from '../repositories/api-keys.js';
+import { findLiveKey, touchApiKey, type KeyOwner } from '../repositories/api-keys.js';
 import { findLiveBrowserSession, touchBrowserSession } from '../repositories/browser-sessions.js';
+import type { CredentialCache } from '../services/credential-cache.js';
 import { ApiError } from './errors.js';
 
 // The one auth layer. Each route subtree declares which credentials it takes (an onRequest
@@ -52,6 +53,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 export interface AuthDeps {
   db: Db;
+  credentials: CredentialCache;
   accessTokens: AccessTokens;
   config: Pick<Config, 'publicAppUrl'>;
 }
@@ -96,6 +98,12 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] || undefined;
 }
 
+/** The live key behind a credential, through the credential cache. */
+function liveKey(deps: AuthDeps, where: { keyHash: string } | { apiKeyId: string }): Promise<KeyOwner | undefined> {
+  const cacheKey = 'keyHash' in where ? `key-hash:${where.keyHash}` : `key-id:${where.apiKeyId}`;
+  return deps.credentials.lookup(cacheKey, () => findLiveKey(deps.db, where), (owner) => owner.expiresAt);
+}
+
 export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[]): onRequestHookHandler {
   const acceptsJwt = accepts.includes('jwt');
   const acceptsKey = accepts.includes('apiKey');
@@ -107,17 +115,20 @@ export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[])
     if (cookie && acceptsSession) return authenticateSession(deps, request, cookie);
     if (!token) throw new ApiError('unauthorized', cookie ? 'this endpoint does not take the console session' : 'missing credential: send Authorization: Bearer <API_KEY>');
     if (acceptsKey && token.startsWith(API_KEY_PREFIX)) {
-      const owner = await findLiveKey(deps.db, { keyHash: hashSecret(token) });
+      const owner = await liveKey(deps, { keyHash: hashSecret(token) });
       if (!owner) throw new ApiError('unauthorized', 'invalid, expired or revoked API key');
       const now = new Date();
-      // last-used is kept to the minute: no write on every request.
-      if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) await touchApiKey(deps.db, owner.apiKeyId, now);
+      // last-used is kept to the minute: no write on every request. The cached owner remembers it.
+      if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+        owner.lastUsedAt = now;
+        await touchApiKey(deps.db, owner.apiKeyId, now);
+      }
       request.principal = { kind: 'user', via: 'apiKey', ...owner };
       return;
     }
     if (acceptsJwt && looksLikeJwt(token)) {
       const claims = await deps.accessTokens.verify(token);
-      const owner = claims && (await findLiveKey(deps.db, { apiKeyId: claims.apiKeyId }));
+      const owner = claims && (await liveKey(deps, { apiKeyId: claims.apiKeyId }));
       if (!claims || !owner || owner.userId !== claims.userId || owner.organizationId !== claims.organizationId) {
         throw new ApiError('unauthorized', 'invalid or expired access token');
       }

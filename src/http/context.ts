@@ -5,6 +5,7 @@ import type { Db } from '../db/store.js';
 import type { AccessTokens } from '../domain/access-tokens.js';
 import type { SecretBox } from '../domain/secret-box.js';
 import type { ClaimWakeups } from '../services/claim-wakeups.js';
+import type { CredentialCache } from '../services/credential-cache.js';
 
 // What every route plugin can reach through `app`: the configuration and the services.
 
@@ -17,6 +18,8 @@ export interface Services {
   secretBox: () => Promise<SecretBox>;
   /** Wakes long-polling agent claims; closed with the app. */
   claimWakeups: ClaimWakeups;
+  /** Verified credentials, flushed on every change of one; closed with the app. */
+  credentials: CredentialCache;
 }
 
 declare module 'fastify' {

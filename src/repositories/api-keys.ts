@@ -2,6 +2,7 @@ import type { Db } from '../db/store.js';
 import { API_KEY_PREFIX, issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import type { Role } from '../domain/roles.js';
+import { credentialsChanged } from '../services/credential-cache.js';
 
 // API keys: stored as a hash, shown once at creation.
 
@@ -71,7 +72,10 @@ export async function findApiKey(db: Db, organizationId: string, keyId: string):
 }
 
 export async function revokeApiKey(db: Db, organizationId: string, keyId: string): Promise<void> {
-  await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('organization_id', '=', organizationId).where('id', '=', keyId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('api_keys').set({ revoked_at: new Date() }).where('organization_id', '=', organizationId).where('id', '=', keyId).execute();
+    await credentialsChanged(trx);
+  });
 }
 
 /** Revokes every key of a user (deactivation). */
@@ -92,17 +96,18 @@ export interface KeyOwner {
   email: string;
   role: Role;
   lastUsedAt: Date | null;
+  expiresAt: Date | null;
 }
 
 /**
- * The live key behind a credential: not revoked, not expired, its user active. Looked up on
- * every request, so revocation and deactivation take effect on the very next one.
+ * The live key behind a credential: not revoked, not expired, its user active. Requests find it
+ * through the credential cache, which every revocation or deactivation flushes.
  */
 export async function findLiveKey(db: Db, where: { keyHash: string } | { apiKeyId: string }): Promise<KeyOwner | undefined> {
   let query = db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['k.id as apiKeyId', 'k.organization_id as organizationId', 'u.id as userId', 'u.email', 'u.role', 'k.last_used_at as lastUsedAt'])
+    .select(['k.id as apiKeyId', 'k.organization_id as organizationId', 'u.id as userId', 'u.email', 'u.role', 'k.last_used_at as lastUsedAt', 'k.expires_at as expiresAt'])
     .where('k.revoked_at', 'is', null)
     .where('u.active', '=', true)
     .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', new Date())]));

@@ -1,11 +1,14 @@
 import type { Selectable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/store.js';
+import { executePrepared } from '../db/prepared.js';
 import type { ComputersTable } from '../db/tables/compute.js';
 import { INITIAL_STEPS, type StepState, type StepStatus } from '../domain/computer-status.js';
 import { issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import { mayActOn, type Actor } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
+import { credentialsChanged } from '../services/credential-cache.js';
 import { releaseComputerSessions } from './messages.js';
 
 // Computers and their provisioning steps. Every call takes the organization id, except the
@@ -54,20 +57,34 @@ export interface ComputerInput {
 const columns = ['id', 'organization_id', 'owner_user_id', 'name', 'provider_type', 'hostname', 'host_id', 'remote_user', 'created_at', 'last_seen_at', 'repos', 'auto_install_deps'] as const;
 type Row = Pick<Selectable<ComputersTable>, (typeof columns)[number]>;
 
-async function withSteps(db: Db, rows: Row[]): Promise<ComputerRecord[]> {
-  if (rows.length === 0) return [];
-  const steps = await db
-    .selectFrom('provisioning_steps')
-    .select(['computer_id', 'id', 'name', 'status', 'error', 'started_at', 'completed_at'])
-    .where(
-      'computer_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .orderBy('computer_id')
-    .orderBy('position')
-    .execute();
-  return rows.map((row) => ({
+/** Computers with their steps in step order, in one query. Built once per Db: builders are immutable. */
+const selectComputersOf = new WeakMap<Db, ReturnType<typeof buildSelectComputers>>();
+function selectComputers(db: Db) {
+  let query = selectComputersOf.get(db);
+  if (!query) selectComputersOf.set(db, (query = buildSelectComputers(db)));
+  return query;
+}
+
+function buildSelectComputers(db: Db) {
+  return db
+    .selectFrom('computers')
+    .select(columns)
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('provisioning_steps as s')
+          .select(['s.id', 's.name', 's.status', 's.error', 's.started_at', 's.completed_at'])
+          .whereRef('s.computer_id', '=', 'computers.id')
+          .orderBy('s.position'),
+      ).as('steps'),
+    );
+}
+
+// Timestamps inside JSON arrive as ISO strings.
+const dateOf = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+function toRecord(row: Row & { steps: { id: string; name: string; status: string; error: string | null; started_at: Date | string | null; completed_at: Date | string | null }[] }): ComputerRecord {
+  return {
     id: row.id,
     organizationId: row.organization_id,
     ownerUserId: row.owner_user_id,
@@ -80,10 +97,8 @@ async function withSteps(db: Db, rows: Row[]): Promise<ComputerRecord[]> {
     lastSeenAt: row.last_seen_at,
     repos: row.repos,
     autoInstallDeps: row.auto_install_deps,
-    steps: steps
-      .filter((step) => step.computer_id === row.id)
-      .map((step) => ({ id: step.id, name: step.name, status: step.status as StepStatus, error: step.error, startedAt: step.started_at, completedAt: step.completed_at })),
-  }));
+    steps: row.steps.map((step) => ({ id: step.id, name: step.name, status: step.status as StepStatus, error: step.error, startedAt: dateOf(step.started_at), completedAt: dateOf(step.completed_at) })),
+  };
 }
 
 export async function insertComputer(db: Db, organizationId: string, ownerUserId: string, input: ComputerInput): Promise<{ record: ComputerRecord; token: string }> {
@@ -118,8 +133,8 @@ export async function insertComputer(db: Db, organizationId: string, ownerUserId
 }
 
 export async function findComputer(db: Db, organizationId: string, computerId: string): Promise<ComputerRecord | undefined> {
-  const row = await db.selectFrom('computers').select(columns).where('organization_id', '=', organizationId).where('id', '=', computerId).executeTakeFirst();
-  return row && (await withSteps(db, [row]))[0];
+  const [row] = await executePrepared(db, selectComputers(db).where('organization_id', '=', organizationId).where('id', '=', computerId));
+  return row && toRecord(row);
 }
 
 /** The computer, when the actor may act on it (domain/access.ts); not_found otherwise. */
@@ -130,10 +145,10 @@ export async function findVisibleComputer(db: Db, actor: Actor, computerId: stri
 }
 
 export async function listComputers(db: Db, organizationId: string, filter: { ownerUserId?: string }, page: { after: string | undefined; limit: number }): Promise<ComputerRecord[]> {
-  let query = db.selectFrom('computers').select(columns).where('organization_id', '=', organizationId);
+  let query = selectComputers(db).where('organization_id', '=', organizationId);
   if (filter.ownerUserId !== undefined) query = query.where('owner_user_id', '=', filter.ownerUserId);
   if (page.after !== undefined) query = query.where('id', '>', page.after);
-  return withSteps(db, await query.orderBy('id').limit(page.limit).execute());
+  return (await query.orderBy('id').limit(page.limit).execute()).map(toRecord);
 }
 
 export async function updateComputer(db: Db, organizationId: string, computerId: string, patch: { name?: string | undefined; hostId?: string | undefined; remoteUser?: string | undefined }): Promise<void> {
@@ -184,6 +199,7 @@ export async function deleteComputer(db: Db, organizationId: string, computerId:
     if (!row) return false;
     await releaseComputerSessions(trx, organizationId, computerId, now);
     await trx.deleteFrom('computers').where('id', '=', computerId).execute();
+    await credentialsChanged(trx);
     return true;
   });
 }

@@ -4,7 +4,7 @@ import type { MessagesTable } from '../db/tables/compute.js';
 import { newId } from '../domain/ids.js';
 import { nextSessionStatus, type SessionStatus } from '../domain/session-status.js';
 import { DomainError, notFound } from '../domain/errors.js';
-import { applySessionChange, lockAndMove, lockLapsedRuns, lockSession, lockSessionsOfComputer, type ListOrder, type SessionChange, type SessionRecord } from './sessions.js';
+import { anyLapsedRun, applySessionChange, lockAndMove, lockLapsedRuns, lockSession, lockSessionsOfComputer, type ListOrder, type SessionChange, type SessionRecord } from './sessions.js';
 
 // Messages of a session, and the queue of user messages waiting for a computer's agent.
 // Writes that change a session's status run in one short transaction with the session row
@@ -207,6 +207,7 @@ function systemText(text: string, now: Date): NewMessage {
  * that have messages queued again.
  */
 export async function expireLapsedRuns(db: Db, now: Date, scope?: { organizationId: string; computerId: string }): Promise<string[]> {
+  if (!(await anyLapsedRun(db, now, scope))) return [];
   return db.transaction().execute(async (trx) => {
     const requeuedFor = new Set<string>();
     for (const session of await lockLapsedRuns(trx, now, scope)) {

@@ -172,11 +172,19 @@ export async function lockAndMove(db: Db, organizationId: string, sessionId: str
  * Running sessions whose lease lapsed before `now`, locked (SKIP LOCKED: another replica's sweep
  * takes the others). Scoped to one computer's runs when given.
  */
+function lapsedRuns(db: Db, now: Date, scope?: { organizationId: string; computerId: string }) {
+  const query = db.selectFrom('sessions').where('status', '=', 'running').where('lease_expires_at', '<', now);
+  return scope ? query.where('organization_id', '=', scope.organizationId).where('running_computer_id', '=', scope.computerId) : query;
+}
+
 export async function lockLapsedRuns(db: Db, now: Date, scope?: { organizationId: string; computerId: string }): Promise<SessionRecord[]> {
-  let query = db.selectFrom('sessions').select(columns).where('status', '=', 'running').where('lease_expires_at', '<', now);
-  if (scope) query = query.where('organization_id', '=', scope.organizationId).where('running_computer_id', '=', scope.computerId);
-  const rows = await query.orderBy('lease_expires_at').limit(100).forUpdate().skipLocked().execute();
+  const rows = await lapsedRuns(db, now, scope).select(columns).orderBy('lease_expires_at').limit(100).forUpdate().skipLocked().execute();
   return rows.map(toRecord);
+}
+
+/** Whether any run has lapsed, without a lock: most of the time none has, and no transaction is needed. */
+export async function anyLapsedRun(db: Db, now: Date, scope?: { organizationId: string; computerId: string }): Promise<boolean> {
+  return (await lapsedRuns(db, now, scope).select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** Sessions with a run on, or a message queued for, the computer; locked. */

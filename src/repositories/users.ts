@@ -5,6 +5,7 @@ import { newId } from '../domain/ids.js';
 import { mayAssignRole, mayManageUser, type Role } from '../domain/roles.js';
 import { insertApiKey, revokeUserApiKeys } from './api-keys.js';
 import { endUserSessions } from './browser-sessions.js';
+import { credentialsChanged } from '../services/credential-cache.js';
 import { issueInvitation, type IssuedInvitation } from './invitations.js';
 
 // Users of an organization. Every call takes the organization id: nothing crosses tenants.
@@ -133,7 +134,10 @@ export async function changeUser(
     if (changes.role !== undefined) {
       if (!mayAssignRole(actorRole, changes.role)) throw new DomainError('role_not_permitted', 'only an owner may grant the owner role');
       if (changes.role !== 'owner') await assertAnotherOwnerRemains(trx, organizationId, subject);
-      if (changes.role !== subject.role) await endUserSessions(trx, organizationId, userId, keepSessionId);
+      if (changes.role !== subject.role) {
+        await endUserSessions(trx, organizationId, userId, keepSessionId);
+        await credentialsChanged(trx);
+      }
     }
     const row = await trx.updateTable('users').set(changes).where('organization_id', '=', organizationId).where('id', '=', userId).returning(columns).executeTakeFirstOrThrow();
     return toRecord(row);
@@ -150,6 +154,7 @@ export async function deactivateUser(db: Db, organizationId: string, actorRole: 
     await trx.updateTable('users').set({ active: false }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
     await revokeUserApiKeys(trx, organizationId, userId);
     await endUserSessions(trx, organizationId, userId);
+    await credentialsChanged(trx);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Db } from '../../../db/store.js';
+import type { CredentialCache } from '../../../services/credential-cache.js';
 import { hashSecret } from '../../../domain/credentials.js';
 import { bearerToken } from '../../../http/auth.js';
 import { ApiError } from '../../../http/errors.js';
@@ -13,11 +14,12 @@ declare module 'fastify' {
   }
 }
 
-export function authenticateComputer(db: Db): onRequestHookHandler {
+export function authenticateComputer({ db, credentials }: { db: Db; credentials: CredentialCache }): onRequestHookHandler {
+  const findComputer = (tokenHash: string) => credentials.lookup(`computer-token-hash:${tokenHash}`, () => findComputerByTokenHash(db, tokenHash));
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new ApiError('unauthorized', 'missing credential: send Authorization: Bearer <computerToken>');
-    const computer = token.startsWith(COMPUTER_TOKEN_PREFIX) ? await findComputerByTokenHash(db, hashSecret(token)) : undefined;
+    const computer = token.startsWith(COMPUTER_TOKEN_PREFIX) ? await findComputer(hashSecret(token)) : undefined;
     if (!computer) throw new ApiError('unauthorized', 'this endpoint takes a valid computer token only');
     request.computer = computer;
   };

@@ -10,7 +10,7 @@ import updateStep from './update-step.js';
 // /api/v0/agent: what a computer's agent calls, with its computer token.
 export default async function agentRoutes(app: App) {
   app.decorateRequest('computer', null);
-  app.addHook('onRequest', authenticateComputer(app.services.db));
+  app.addHook('onRequest', authenticateComputer(app.services));
   app.addHook('preHandler', limitRequests(app, (request) => `computer:${request.computer?.computerId}`));
   await app.register(heartbeat);
   await app.register(updateStep);

@@ -6,7 +6,7 @@ import type { App } from '../../../http/context.js';
 import { ApiError } from '../../../http/errors.js';
 import { invalidInput } from '../../../domain/errors.js';
 import { ControlChange } from '../../../schemas/index.js';
-import { appendRevision } from '../../../repositories/enterprise-controls.js';
+import { appendRevision, currentRevision } from '../../../repositories/enterprise-controls.js';
 import { applyMergePatch } from './json-changes.js';
 import { changeView } from '../../../schemas/index.js';
 import { etagOf } from './etag.js';
@@ -45,10 +45,16 @@ export default async function patchEnterpriseControlsRoute(app: App) {
       const patch = request.body;
       // Resolved before the transaction: the key may need a database connection of its own.
       const box = patch.customModels ? await app.services.secretBox() : undefined;
-      const changed = await appendRevision(app.services.db, principal.organizationId, principal.userId, (current) => {
-        if (expected !== undefined && expected !== '*' && expected !== current.revision) {
-          throw new ApiError('precondition_failed', `If-Match names revision ${expected}, but the current revision is ${current.revision}`, { headers: { ETag: etagOf(current.revision) } });
+      const assertExpected = (current: number) => {
+        if (expected !== undefined && expected !== '*' && expected !== current) {
+          throw new ApiError('precondition_failed', `If-Match names revision ${expected}, but the current revision is ${current}`, { headers: { ETag: etagOf(current) } });
         }
+      };
+      // Revisions only grow: a stale If-Match is 412 without waiting for the organization's lock,
+      // which concurrent writers would otherwise queue on.
+      if (typeof expected === 'number') assertExpected((await currentRevision(app.services.db, principal.organizationId)).revision);
+      const changed = await appendRevision(app.services.db, principal.organizationId, principal.userId, (current) => {
+        assertExpected(current.revision);
         const merged = applyMergePatch(current.settings, patch) as Record<string, unknown>;
         return box ? sealCustomModelSecrets(merged, current.settings, box) : merged;
       });
