@@ -123,6 +123,18 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
 }
 
 /**
+ * After a large run (a first aggregation, a backfill) the planner's statistics of the rollup tables
+ * are stale or absent: PostgreSQL's autovacuum refreshes them a minute or so later, the embedded
+ * store never does. Until then /users picks a scan of every user-day of the range over its primary
+ * key (measured: 36 ms instead of 6 ms per query on 38,000 rows).
+ */
+const ANALYZE_AFTER_DAYS = CLAIM_BATCH;
+
+async function refreshStatistics(db: Db): Promise<void> {
+  await sql`ANALYZE analytics_daily, analytics_user_daily, analytics_user_activity`.execute(db);
+}
+
+/**
  * Aggregates every pending day that has ended (before today, UTC) and that no other replica is
  * working on. Returns how many organization-days were aggregated.
  */
@@ -131,7 +143,10 @@ export async function runPendingRollups(db: Db, now: Date = new Date()): Promise
   let aggregated = 0;
   for (;;) {
     const claimed = await claimPendingDays(db, today, CLAIM_BATCH);
-    if (claimed.length === 0) return aggregated;
+    if (claimed.length === 0) {
+      if (aggregated >= ANALYZE_AFTER_DAYS) await refreshStatistics(db);
+      return aggregated;
+    }
     // The days not yet done keep their lease while this process lives; if it dies, they lapse.
     const left = [...claimed];
     const renewal = setInterval(() => void renewClaims(db, left).catch(() => undefined), CLAIM_RENEW_MS);
