@@ -1,26 +1,44 @@
 import pg from 'pg';
 
 // LISTEN for one channel of PostgreSQL notifications. `signal(listening, payload)` is called on
-// every notification (true, with its payload) and whenever the listener may have missed some (false: the connection is
-// lost; true again once it listens anew). A subscriber flushes what it derived from the database
-// on every signal and trusts nothing derived while not listening.
+// every notification (true, with its payload) and whenever the listener may have missed some
+// (false: the connection is lost; true again once it listens anew). A subscriber flushes what it
+// derived from the database on every signal and trusts nothing derived while not listening.
+//
+// Each listener has a name; `notify` sends a notification from the listener's own connection and
+// returns the names of every listener of the channel at that moment, so that a sender can wait
+// for each of them to answer (services/credential-cache.ts).
 
 export type Signal = (listening: boolean, payload?: string) => void;
 
 export interface Subscription {
+  /** This listener's name, unique among the channel's listeners. */
+  readonly name: string;
+  /**
+   * Sends `payload` on the channel; resolves with the names of the listeners that will hear it
+   * (this one included). Rejects when this listener is not connected.
+   */
+  notify(payload: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
 const RECONNECT_MS = 1_000;
 
-/** PostgreSQL: a dedicated connection outside the pool, opened again whenever it drops. */
-export async function listenOnOwnConnection(connectionString: string, channel: string, signal: Signal): Promise<Subscription> {
+/**
+ * PostgreSQL: a dedicated connection outside the pool, opened again whenever it drops. Once it
+ * listens, it names itself through `application_name` ("<channel> <name>"), so that
+ * pg_stat_activity lists exactly the connections that listen, on every replica.
+ */
+export async function listenOnOwnConnection(connectionString: string, channel: string, name: string, signal: Signal): Promise<Subscription> {
+  const applicationName = `${channel} ${name}`;
   let client: pg.Client | undefined;
+  let listening = false;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
   const lost = (lostClient: pg.Client) => {
     if (client !== lostClient) return;
     client = undefined;
+    listening = false;
     signal(false);
     lostClient.end().catch(() => undefined);
     if (!closed) retry = setTimeout(() => void open(), RECONNECT_MS);
@@ -36,18 +54,34 @@ export async function listenOnOwnConnection(connectionString: string, channel: s
     try {
       await next.connect();
       await next.query(`LISTEN ${channel}`);
-      if (client === next && !closed) signal(true);
+      await next.query(`SELECT set_config('application_name', $1, false)`, [applicationName]);
+      if (client === next && !closed) {
+        listening = true;
+        signal(true);
+      }
     } catch {
       lost(next);
     }
   };
   await open();
   return {
+    name,
+    async notify(payload) {
+      if (!client || !listening) throw new Error(`not listening on ${channel}`);
+      // One statement: the notification goes out at its commit, to the listeners it lists.
+      const result = await client.query<{ names: string[] }>(
+        `SELECT pg_notify($1, $2), coalesce(array_agg(substr(application_name, $3)), '{}') AS names
+         FROM pg_stat_activity WHERE datname = current_database() AND starts_with(application_name, $4)`,
+        [channel, payload, applicationName.length - name.length + 1, `${channel} `],
+      );
+      return result.rows[0]!.names;
+    },
     async close() {
       closed = true;
       clearTimeout(retry);
       const last = client;
       client = undefined;
+      listening = false;
       await last?.end().catch(() => undefined);
     },
   };
@@ -56,9 +90,10 @@ export async function listenOnOwnConnection(connectionString: string, channel: s
 /**
  * The embedded store: its pool has exactly one connection, through which every change passes, so
  * that connection listens (PGlite delivers a session its own notifications before the COMMIT
- * answers). A replacement connection listens before the pool hands it out.
+ * answers). A replacement connection listens before the pool hands it out. One process: this
+ * listener is the channel's only one.
  */
-export async function listenOnSoleConnection(pool: pg.Pool, channel: string, signal: Signal): Promise<Subscription> {
+export async function listenOnSoleConnection(pool: pg.Pool, channel: string, name: string, signal: Signal): Promise<Subscription> {
   const attached = new Map<pg.PoolClient, () => void>();
   const attach = (client: pg.PoolClient) => {
     const onNotification = (message: pg.Notification) => {
@@ -85,6 +120,11 @@ export async function listenOnSoleConnection(pool: pg.Pool, channel: string, sig
   client.release();
   pool.on('connect', attach);
   return {
+    name,
+    async notify(payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      return [name];
+    },
     async close() {
       pool.off('connect', attach);
       for (const client of [...attached.keys()]) detach(client);

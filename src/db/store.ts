@@ -21,8 +21,8 @@ export interface Store {
   pool: pg.Pool;
   /** Embedded only: a dump of the database, usable as a seed. */
   dump?: () => Promise<Blob>;
-  /** LISTEN for a channel's notifications (db/notifications.ts). */
-  listen(channel: string, signal: Signal): Promise<Subscription>;
+  /** LISTEN for a channel's notifications as the listener `name` (db/notifications.ts). */
+  listen(channel: string, name: string, signal: Signal): Promise<Subscription>;
   close(): Promise<void>;
 }
 
@@ -53,14 +53,14 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
     // pool discards it and opens a new one on the next query.
     pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`));
     closeDriver = () => pool.end();
-    listen = (channel, signal) => listenOnOwnConnection(databaseUrl, channel, signal);
+    listen = (channel, name, signal) => listenOnOwnConnection(databaseUrl, channel, name, signal);
   } else {
     kind = 'embedded';
     const embedded = await openEmbedded(options.inMemory ? undefined : config.dataDir, options.seed);
     pool = embedded.pool;
     closeDriver = embedded.close;
     dump = embedded.dump;
-    listen = (channel, signal) => listenOnSoleConnection(pool, channel, signal);
+    listen = (channel, name, signal) => listenOnSoleConnection(pool, channel, name, signal);
   }
   try {
     await migrate(pool);

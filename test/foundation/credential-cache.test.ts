@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openStore, type Store } from '../../src/db/store.js';
 import type { App } from '../../src/http/context.js';
 import { accessToken, addUser, auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { registerComputer } from '../compute/fixtures.js';
+import { credentialsChanged, HEAR_TIMEOUT_MS } from '../../src/services/credential-cache.js';
 
 // Verified credentials are cached in each process (docs/security.md "Credential cache"), yet a
 // change made through one replica ends or changes them on the very next request to any replica.
@@ -76,5 +79,61 @@ describe('the credential cache', () => {
     expect((await call(b, computer.token, 'POST', '/api/v0/agent/heartbeat')).statusCode).toBe(200);
     expect((await call(a, org.users.member.key, 'DELETE', `/api/v0/computers/${computer.id}`)).statusCode).toBe(204);
     expectError(await call(b, computer.token, 'POST', '/api/v0/agent/heartbeat'), 401);
+  });
+
+  it('keeps its entries through probes and acknowledgements, and empties them on a change', async () => {
+    const member = await addUser(server, org.owner.key, 'member');
+    expect((await call(b, member.key, 'GET', '/api/v0/api-keys')).statusCode).toBe(200);
+    // Revoked by hand, without the notification: b answers from its cache until a change is heard.
+    await sql`UPDATE api_keys SET revoked_at = now() WHERE user_id = ${member.id}`.execute(a.services.db);
+    await a.services.credentials.awaitChangesHeard(a.log);
+    expect((await call(b, member.key, 'GET', '/api/v0/api-keys')).statusCode).toBe(200);
+    await credentialsChanged(a.services.db);
+    await a.services.credentials.awaitChangesHeard(a.log);
+    expectError(await call(b, member.key, 'GET', '/api/v0/api-keys'), 401);
+  });
+});
+
+// A replica that is not a Quarterdeck process: a connection that listens under the replica naming,
+// acknowledging probes late or never. PostgreSQL only (the embedded store has one process).
+describe.runIf(process.env.TEST_DATABASE_URL)('replicas slow or silent to acknowledge', () => {
+  const fakeReplica = async (name: string, acknowledge: (probe: string, send: () => Promise<void>) => void) => {
+    const client = new pg.Client({ connectionString: server.config.databaseUrl });
+    await client.connect();
+    await client.query('LISTEN quarterdeck_credentials');
+    await client.query(`SELECT set_config('application_name', $1, false)`, [`quarterdeck_credentials ${name}`]);
+    client.on('notification', (message) => {
+      if (!message.payload?.startsWith('probe:')) return;
+      const probe = message.payload.slice('probe:'.length);
+      acknowledge(probe, async () => void (await client.query(`SELECT pg_notify('quarterdeck_credentials', $1)`, [`ack:${probe} ${name}`])));
+    });
+    return client;
+  };
+
+  it('a change answers only after a slow replica acknowledges it', async () => {
+    let acknowledged = false;
+    const replica = await fakeReplica('slowslowslowslow', (_probe, send) => {
+      setTimeout(() => void send().then(() => (acknowledged = true)), 300);
+    });
+    try {
+      const member = await addUser(server, org.owner.key, 'member');
+      const keyId = (await call(a, member.key, 'GET', '/api/v0/api-keys')).json().apiKeys[0].id;
+      expect((await call(a, org.owner.key, 'DELETE', `/api/v0/api-keys/${keyId}`)).statusCode).toBe(204);
+      expect(acknowledged).toBe(true);
+    } finally {
+      await replica.end();
+    }
+  });
+
+  it('a replica that never acknowledges is named in a warning, and the change still answers', async () => {
+    const replica = await fakeReplica('silentsilentsile', () => {});
+    const warnings: unknown[] = [];
+    const log = { ...a.log, warn: (fields: unknown) => void warnings.push(fields) } as typeof a.log;
+    try {
+      await a.services.credentials.awaitChangesHeard(log);
+      expect(warnings).toEqual([{ silentReplicas: ['silentsilentsile'], timeoutMs: HEAR_TIMEOUT_MS }]);
+    } finally {
+      await replica.end();
+    }
   });
 });

@@ -23,7 +23,7 @@ export default async function revokeApiKeyRoute(app: App) {
       const key = await findApiKey(app.services.db, principal.organizationId, request.params.id);
       if (!key || (!isManager(principal.role) && key.userId !== principal.userId)) throw notFound('API key');
       await revokeApiKey(app.services.db, principal.organizationId, key.id);
-      await app.services.credentials.awaitChangesHeard();
+      await app.services.credentials.awaitChangesHeard(request.log);
       return reply.code(204).send(null);
     },
   );

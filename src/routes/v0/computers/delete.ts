@@ -15,7 +15,7 @@ export default async function deleteComputerRoute(app: App) {
       const principal = principalOf(request);
       const computer = await findVisibleComputer(app.services.db, principal, request.params.computerId);
       if (!(await deleteComputer(app.services.db, principal.organizationId, computer.id))) throw notFound('computer');
-      await app.services.credentials.awaitChangesHeard();
+      await app.services.credentials.awaitChangesHeard(request.log);
       return reply.code(204).send(null);
     },
   );

@@ -18,7 +18,7 @@ export default async function deactivateUserRoute(app: App) {
     async (request, reply) => {
       const { organizationId, role } = principalOf(request);
       await deactivateUser(app.services.db, organizationId, role, request.params.userId);
-      await app.services.credentials.awaitChangesHeard();
+      await app.services.credentials.awaitChangesHeard(request.log);
       return reply.code(204).send(null);
     },
   );

@@ -26,7 +26,7 @@ export default async function updateUserRoute(app: App) {
       const { organizationId, role } = principal;
       const { role: newRole, name } = request.body;
       const user = await changeUser(app.services.db, organizationId, role, request.params.userId, { ...(newRole !== undefined && { role: newRole }), ...(name !== undefined && { name }) }, ownSessionId(principal));
-      if (newRole !== undefined) await app.services.credentials.awaitChangesHeard();
+      if (newRole !== undefined) await app.services.credentials.awaitChangesHeard(request.log);
       return { user: userView(user) };
     },
   );
