@@ -20,18 +20,41 @@ const USER_ROWS_PER_QUERY = 3650;
  * one query each.
  */
 export async function* dailyDocuments(db: Db, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<string[]> {
+  const months: { from: string; to: string }[] = [];
   for (let from = range.from; from <= range.end; from = addDays(from, DAYS_PER_QUERY)) {
     const last = addDays(from, DAYS_PER_QUERY - 1);
-    const to = last < range.end ? last : range.end;
-    const stored = await db
+    months.push({ from, to: last < range.end ? last : range.end });
+  }
+  const read = ({ from, to }: { from: string; to: string }) =>
+    db
       .selectFrom('analytics_daily')
       .select(['day', sql<string>`${sql.ref(kind)}::text`.as('document')])
       .where('organization_id', '=', organizationId)
       .where('day', '>=', from)
       .where('day', '<=', to)
       .execute();
+  for await (const [{ from, to }, stored] of readAhead(months, read)) {
     const byDay = new Map(stored.map((row) => [row.day, row.document]));
     yield daysFrom(from, to).map((day) => byDay.get(day) ?? JSON.stringify(assembleDay(day, [], NO_STATS, new Map())[kind]));
+  }
+}
+
+/**
+ * Runs `read` for each part in order, one query ahead: the next part is read while the caller
+ * sends the one before it. A query that fails while nobody waits for it is not an unhandled
+ * rejection; it fails the caller when it gets there.
+ */
+async function* readAhead<P, R>(parts: readonly P[], read: (part: P) => Promise<R>): AsyncGenerator<[P, R]> {
+  const start = (part: P) => {
+    const pending = read(part);
+    pending.catch(() => undefined);
+    return pending;
+  };
+  let next = parts.length > 0 ? start(parts[0]!) : undefined;
+  for (let i = 0; i < parts.length; i++) {
+    const result = await next!;
+    next = i + 1 < parts.length ? start(parts[i + 1]!) : undefined;
+    yield [parts[i]!, result];
   }
 }
 
@@ -44,7 +67,8 @@ export async function dailyRows<K extends DailyKind>(db: Db, organizationId: str
 
 /**
  * The text of an answer `{"data": [...], "meta": {...}}` whose rows are JSON text already, as the
- * chunks of rows arrive: the rows are not parsed and serialized again.
+ * chunks of rows arrive: the rows are not parsed and serialized again. An item of a chunk is one
+ * row or several, comma-separated.
  */
 export async function* jsonAnswer(chunks: AsyncIterable<readonly string[]>, meta: object): AsyncGenerator<string> {
   yield '{"data":[';
@@ -84,8 +108,7 @@ export async function userPage(db: Db, organizationId: string, range: DayRange, 
         selectFrom('analytics_user_daily as daily')
           .select(sql`1`.as('one'))
           .whereRef('daily.organization_id', '=', 'activity.organization_id')
-          // In the rows' own collation, so that the lookup uses their primary key.
-          .where(sql<boolean>`daily.user_id = activity.user_id COLLATE "default"`)
+          .whereRef('daily.user_id', '=', 'activity.user_id')
           .where('daily.day', '>=', range.from)
           .where('daily.day', '<=', range.end),
       ),
@@ -98,20 +121,26 @@ export async function userPage(db: Db, organizationId: string, range: DayRange, 
   return { userIds, nextCursor: ids.length > page.limit ? userIds[userIds.length - 1]! : null };
 }
 
-/** The rows of these users in the range as JSON text, by user id (byte order), then day; as many users per query as fill it. */
+/**
+ * The rows of a page's users in the range as JSON text, by user id (byte order), then day. A query
+ * reads a run of the page's users (as many as fill it) as the user ids from the run's first to its
+ * last: no user outside the page lies between them with rows in the range. The primary key
+ * returns them in order (migrations/0012), and PostgreSQL joins them into one text per query.
+ */
 export async function* userRows(db: Db, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<string[]> {
   const usersPerQuery = Math.max(1, Math.floor(USER_ROWS_PER_QUERY / daysFrom(range.from, range.end).length));
-  for (let i = 0; i < userIds.length; i += usersPerQuery) {
-    const rows = await db
-      .selectFrom('analytics_user_daily')
-      .select(sql<string>`row::text`.as('row'))
-      .where('organization_id', '=', organizationId)
-      .where('user_id', 'in', userIds.slice(i, i + usersPerQuery))
-      .where('day', '>=', range.from)
-      .where('day', '<=', range.end)
-      .orderBy(sql`user_id COLLATE "C"`)
-      .orderBy('day')
-      .execute();
-    yield rows.map((row) => row.row);
+  const runs: (readonly string[])[] = [];
+  for (let i = 0; i < userIds.length; i += usersPerQuery) runs.push(userIds.slice(i, i + usersPerQuery));
+  const read = (run: readonly string[]) =>
+    sql<{ rows: string | null }>`
+      SELECT string_agg(row::text, ',') AS rows FROM (
+        SELECT row FROM analytics_user_daily
+        WHERE organization_id = ${organizationId} AND user_id BETWEEN ${run[0]} AND ${run[run.length - 1]}
+          AND day BETWEEN ${range.from}::date AND ${range.end}::date
+        ORDER BY user_id, day
+      ) run`.execute(db);
+  for await (const [, result] of readAhead(runs, read)) {
+    const rows = result.rows[0]?.rows;
+    yield rows ? [rows] : [];
   }
 }

@@ -50,6 +50,7 @@ export default async function usersRoute(app: App) {
   );
 }
 
+/** Each item of a chunk is one or more rows, comma-separated (jsonAnswer). */
 async function* parsed(chunks: AsyncIterable<string[]>) {
-  for await (const rows of chunks) yield rows.map((row) => JSON.parse(row) as Record<string, unknown>);
+  for await (const items of chunks) yield items.flatMap((rows) => JSON.parse(`[${rows}]`) as Record<string, unknown>[]);
 }
