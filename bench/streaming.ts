@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { assembleDay, NO_STATS, type Cell } from '../src/analytics/assemble.js';
+import { assembleDay, NO_STATS, type Cell, type ToolCallTotal } from '../src/analytics/assemble.js';
 import { addDays, dayOf } from '../src/domain/dates.js';
 import { fmt, load, machine, quantile } from './lib/measure.js';
 import { scratchStore } from './lib/scratch-store.js';
@@ -37,9 +37,19 @@ const { values: flags } = parseArgs({
 const MODELS = ['claude-opus', 'claude-sonnet', 'gpt-large'];
 const TOOLS = ['Read', 'Edit', 'Bash', 'Grep'];
 
+const toolCallsOf = (seed: number) => 8 + (seed % 9);
+
+/** The same user's tool calls, counted per tool and autonomy level. */
+function toolCallTotalsOf(seed: number): ToolCallTotal[] {
+  return [
+    { dimension: 'tool', value: TOOLS[seed % 4]!, events: toolCallsOf(seed) },
+    { dimension: 'autonomy_level', value: 'auto_medium', events: toolCallsOf(seed) },
+  ];
+}
+
 /** A user's cells on a day they are active: what a day of a few dozen events rolls up to. */
 function cellsOf(userId: string, seed: number): Cell[] {
-  const none = { model_id: null, model_tier: null, tool: null, mcp_server: null, autonomy_level: null, autonomy_mode: null, name: null, hook_event: null, hook_matcher: null, hook_command: null, extension: null, language: null, credits: null, input_tokens: null, output_tokens: null, cache_read_tokens: null, cache_write_tokens: null };
+  const none = { model_id: null, model_tier: null, mcp: false, autonomy_mode: null, name: null, hook_event: null, hook_matcher: null, hook_command: null, extension: null, language: null, credits: null, input_tokens: null, output_tokens: null, cache_read_tokens: null, cache_write_tokens: null };
   const cell = (type: string, events: number, extra: Partial<Cell> = {}): Cell => ({ ...none, user_id: userId, type, client: seed % 3 === 0 ? 'web' : 'terminal-ui', events, ...extra });
   const tokens = (n: number) => ({ credits: n * 1.5, input_tokens: n * 900, output_tokens: n * 300, cache_read_tokens: n * 2000, cache_write_tokens: n * 100 });
   return [
@@ -48,7 +58,7 @@ function cellsOf(userId: string, seed: number): Cell[] {
     cell('assistant_message', 6 + (seed % 7)),
     cell('model_call', 5 + (seed % 4), { model_id: MODELS[seed % 3]!, model_tier: 'standard', ...tokens(5 + (seed % 4)) }),
     cell('model_call', 1 + (seed % 2), { model_id: MODELS[(seed + 1) % 3]!, model_tier: 'thinking', ...tokens(1 + (seed % 2)) }),
-    cell('tool_call', 8 + (seed % 9), { tool: TOOLS[seed % 4]!, autonomy_level: 'auto_medium' }),
+    cell('tool_call', toolCallsOf(seed)),
     cell('file_edited', 1 + (seed % 4), { extension: 'ts', language: 'typescript' }),
   ];
 }
@@ -60,7 +70,7 @@ async function seed(pool: pg.Pool, organizationId: string, users: number, days: 
     const day = addDays(yesterday, -d);
     // Each user is active on about four days of five: gaps in everyone's activity.
     const active = userIds.filter((_, i) => (i * 7 + d * 3) % 5 !== 0);
-    const rollup = assembleDay(day, active.flatMap((id, i) => cellsOf(id, i + d)), NO_STATS, emails);
+    const rollup = assembleDay(day, active.flatMap((id, i) => cellsOf(id, i + d)), active.flatMap((_, i) => toolCallTotalsOf(i + d)), NO_STATS, emails);
     await pool.query('INSERT INTO analytics_daily (organization_id, day, tokens, tools, activity, productivity) VALUES ($1, $2, $3, $4, $5, $6)', [
       organizationId, day, JSON.stringify(rollup.tokens), JSON.stringify(rollup.tools), JSON.stringify(rollup.activity), JSON.stringify(rollup.productivity),
     ]);

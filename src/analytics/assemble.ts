@@ -3,9 +3,10 @@ import { AUTONOMY_LEVELS, AUTONOMY_MODES, CLIENTS } from '../telemetry/events.js
 import { byCountThenNames, byteOrder, mostFrequent, tally } from './order.js';
 import type { ActivityRow, ProductivityRow, TokenRow, ToolRow, UserRow } from './schemas.js';
 
-// One organization-day's rows, built from the day's event counts grouped by every dimension
-// (cells) and the few statistics that need more than the cells (distinct sessions, WAU/MAU
-// windows). Every definition of decisions.md §4 lives here, once. A day without events is the
+// One organization-day's rows, built from the day's event counts grouped by every dimension a
+// user's row or a distinct-user count needs (cells), the day's tool calls counted per tool, MCP
+// server and autonomy level (their per-user split is never shown, and would make most of the
+// cells), and the few statistics that need more than that (distinct sessions, WAU/MAU windows). Every definition of decisions.md §4 lives here, once. A day without events is the
 // same computation over no cells: zeros, except the windows.
 
 /** The events of one day sharing all dimension values, with their count and token sums. */
@@ -15,9 +16,8 @@ export interface Cell {
   client: string;
   model_id: string | null;
   model_tier: string | null;
-  tool: string | null;
-  mcp_server: string | null;
-  autonomy_level: string | null;
+  /** A tool call to an MCP server. */
+  mcp: boolean;
   autonomy_mode: string | null;
   name: string | null;
   hook_event: string | null;
@@ -31,6 +31,13 @@ export interface Cell {
   output_tokens: number | null;
   cache_read_tokens: number | null;
   cache_write_tokens: number | null;
+}
+
+/** The day's tool calls with one value of one dimension (an MCP server as spelled). */
+export interface ToolCallTotal {
+  dimension: 'tool' | 'mcp_server' | 'autonomy_level';
+  value: string;
+  events: number;
 }
 
 export interface DayStats {
@@ -55,9 +62,9 @@ const ofType = (cells: Cell[], ...types: string[]) => cells.filter((cell) => typ
 const ratio = (numerator: number, denominator: number) => (denominator === 0 ? 0 : numerator / denominator);
 
 /** Counts per key, as `{[field]: key, [countField]: n}` ordered by count, then key. */
-function breakdown<F extends string, C extends string>(cells: Cell[], key: (cell: Cell) => string, field: F, countField: C) {
+function breakdown<T extends { events: number }, F extends string, C extends string>(counted: T[], key: (item: T) => string, field: F, countField: C) {
   const totals = new Map<string, number>();
-  for (const cell of cells) tally(totals, key(cell), cell.events);
+  for (const item of counted) tally(totals, key(item), item.events);
   const items = [...totals].map(([name, n]) => ({ [field]: name, [countField]: n }) as Record<F, string> & Record<C, number>);
   return byCountThenNames(items, (item) => item[countField], (item) => [item[field]]);
 }
@@ -124,16 +131,15 @@ function tokensRow(date: string, cells: Cell[], emails: Map<string, string | nul
 }
 
 /** MCP server names are grouped case-insensitively and shown in the day's most frequent spelling. */
-function mcpServers(toolCalls: Cell[]): ToolRow['mcp_by_server'] {
+function mcpServers(servers: ToolCallTotal[]): ToolRow['mcp_by_server'] {
   const spellings = new Map<string, Map<string, number>>();
-  for (const cell of toolCalls) {
-    if (cell.mcp_server === null) continue;
-    const group = cell.mcp_server.toLowerCase();
+  for (const { value, events } of servers) {
+    const group = value.toLowerCase();
     if (!spellings.has(group)) spellings.set(group, new Map());
-    tally(spellings.get(group)!, cell.mcp_server, cell.events);
+    tally(spellings.get(group)!, value, events);
   }
-  const servers = [...spellings.values()].map((names) => ({ server: mostFrequent(names)!, invocations: [...names.values()].reduce((a, b) => a + b, 0) }));
-  return byCountThenNames(servers, (server) => server.invocations, (server) => [server.server]);
+  const grouped = [...spellings.values()].map((names) => ({ server: mostFrequent(names)!, invocations: [...names.values()].reduce((a, b) => a + b, 0) }));
+  return byCountThenNames(grouped, (server) => server.invocations, (server) => [server.server]);
 }
 
 const distinctUsers = (cells: Cell[]) => new Set(cells.map((cell) => cell.user_id)).size;
@@ -148,18 +154,18 @@ function percentile(values: number[], p: number): number {
 }
 
 /** `autonomyRatios`: the autonomy ratio of each user with at least one user message that day. */
-function toolsRow(date: string, cells: Cell[], stats: DayStats, autonomyRatios: number[]): ToolRow {
-  const toolCalls = ofType(cells, 'tool_call');
+function toolsRow(date: string, cells: Cell[], toolCalls: ToolCallTotal[], stats: DayStats, autonomyRatios: number[]): ToolRow {
   const total = count(cells, 'tool_call');
+  const of = (dimension: ToolCallTotal['dimension']) => toolCalls.filter((item) => item.dimension === dimension);
   const levels = new Map<string, number>();
-  for (const cell of toolCalls) tally(levels, cell.autonomy_level!, cell.events);
+  for (const { value, events } of of('autonomy_level')) tally(levels, value, events);
   const hooks = ofType(cells, 'hook');
   return {
     date,
     tool_calls: total,
-    by_tool: breakdown(toolCalls, (cell) => cell.tool!, 'tool', 'invocations'),
-    mcp_users_with_mcp: distinctUsers(toolCalls.filter((cell) => cell.mcp_server !== null)),
-    mcp_by_server: mcpServers(toolCalls),
+    by_tool: breakdown(of('tool'), (item) => item.value, 'tool', 'invocations'),
+    mcp_users_with_mcp: distinctUsers(ofType(cells, 'tool_call').filter((cell) => cell.mcp)),
+    mcp_by_server: mcpServers(of('mcp_server')),
     skills_invocations: count(cells, 'skill'),
     skills_by_name: breakdown(ofType(cells, 'skill'), (cell) => cell.name!, 'name', 'count'),
     slash_commands_invocations: count(cells, 'slash_command'),
@@ -245,7 +251,7 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
     files_edited: count(cells, 'file_edited'),
     git_commits: count(cells, 'git_commit'),
     git_prs_created: count(cells, 'pr_created'),
-    mcp_calls: ofType(cells, 'tool_call').reduce((n, cell) => n + (cell.mcp_server === null ? 0 : cell.events), 0),
+    mcp_calls: ofType(cells, 'tool_call').reduce((n, cell) => n + (cell.mcp ? cell.events : 0), 0),
     skill_calls: count(cells, 'skill'),
     slash_commands: count(cells, 'slash_command'),
     hooks: count(cells, 'hook'),
@@ -259,14 +265,14 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
   };
 }
 
-export function assembleDay(date: string, cells: Cell[], stats: DayStats, emails: Map<string, string | null>): DayRollup {
+export function assembleDay(date: string, cells: Cell[], toolCalls: ToolCallTotal[], stats: DayStats, emails: Map<string, string | null>): DayRollup {
   const tiers = tiersByModel(ofType(cells, 'model_call'));
   const users = [...usersOf(cells)]
     .map(([userId, own]) => userRow(date, userId, own, emails.get(userId) ?? null, tiers))
     .sort((a, b) => byteOrder(a.user_id, b.user_id));
   return {
     tokens: tokensRow(date, cells, emails),
-    tools: toolsRow(date, cells, stats, users.filter((user) => user.user_messages > 0).map((user) => user.autonomy_ratio)),
+    tools: toolsRow(date, cells, toolCalls, stats, users.filter((user) => user.user_messages > 0).map((user) => user.autonomy_ratio)),
     activity: activityRow(date, cells, stats),
     productivity: productivityRow(date, cells),
     users,

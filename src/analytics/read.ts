@@ -35,7 +35,7 @@ export async function* dailyDocuments(db: Db, organizationId: string, kind: Dail
       .execute();
   for await (const [{ from, to }, stored] of readAhead(months, read)) {
     const byDay = new Map(stored.map((row) => [row.day, row.document]));
-    yield daysFrom(from, to).map((day) => byDay.get(day) ?? JSON.stringify(assembleDay(day, [], NO_STATS, new Map())[kind]));
+    yield daysFrom(from, to).map((day) => byDay.get(day) ?? JSON.stringify(assembleDay(day, [], [], NO_STATS, new Map())[kind]));
   }
 }
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import { addDays, dayOf } from '../domain/dates.js';
-import { assembleDay, type Cell, type DayRollup, type DayStats } from './assemble.js';
+import { assembleDay, type Cell, type DayRollup, type DayStats, type ToolCallTotal } from './assemble.js';
 import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releasePendingDay, renewClaims, type PendingDay } from './pending-days.js';
 import { emailsOfUsers } from '../repositories/users.js';
 
@@ -12,29 +12,35 @@ import { emailsOfUsers } from '../repositories/users.js';
 
 const CLAIM_BATCH = 20;
 
-/** The day's events grouped by every dimension the definitions use. */
-async function cellsOf(db: Db, organizationId: string, day: string): Promise<Cell[]> {
-  return db
-    .selectFrom('telemetry_events')
-    .select([
-      'user_id', 'type', 'client', 'model_id', 'model_tier', 'tool', 'mcp_server', 'autonomy_level', 'autonomy_mode',
-      'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language',
-    ])
-    .select((eb) => [
-      eb.fn.countAll<number>().as('events'),
-      eb.fn.sum<number | null>('credits').as('credits'),
-      eb.fn.sum<number | null>('input_tokens').as('input_tokens'),
-      eb.fn.sum<number | null>('output_tokens').as('output_tokens'),
-      eb.fn.sum<number | null>('cache_read_tokens').as('cache_read_tokens'),
-      eb.fn.sum<number | null>('cache_write_tokens').as('cache_write_tokens'),
-    ])
-    .where('organization_id', '=', organizationId)
-    .where('day', '=', day)
-    .groupBy([
-      'user_id', 'type', 'client', 'model_id', 'model_tier', 'tool', 'mcp_server', 'autonomy_level', 'autonomy_mode',
-      'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language',
-    ])
-    .execute();
+/**
+ * The day's events in one pass: grouped by every dimension a user's row or a distinct-user count
+ * needs (the cells), and the tool calls counted per tool, per MCP server and per autonomy level
+ * (assemble.ts). Grouping sets: the columns outside a row's set are NULL, and `grouping()` says
+ * which set a row is from.
+ */
+async function dayEventsOf(db: Db, organizationId: string, day: string): Promise<{ cells: Cell[]; toolCalls: ToolCallTotal[] }> {
+  type Row = Cell & { total_of: ToolCallTotal['dimension'] | null; value: string | null };
+  const { rows } = await sql<Row>`
+    SELECT
+      CASE grouping(tool, mcp_server, autonomy_level) WHEN 3 THEN 'tool' WHEN 5 THEN 'mcp_server' WHEN 6 THEN 'autonomy_level' END AS total_of,
+      coalesce(tool, mcp_server, autonomy_level) AS value,
+      user_id, type, client, model_id, model_tier, mcp_server IS NOT NULL AS mcp, autonomy_mode,
+      name, hook_event, hook_matcher, hook_command, extension, language,
+      count(*) AS events, sum(credits) AS credits, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
+      sum(cache_read_tokens) AS cache_read_tokens, sum(cache_write_tokens) AS cache_write_tokens
+    FROM telemetry_events
+    WHERE organization_id = ${organizationId} AND day = ${day}::date
+    GROUP BY GROUPING SETS (
+      (user_id, type, client, model_id, model_tier, mcp_server IS NOT NULL, autonomy_mode, name, hook_event, hook_matcher, hook_command, extension, language),
+      (type, tool), (type, mcp_server), (type, autonomy_level)
+    )`.execute(db);
+  const cells: Cell[] = [];
+  const toolCalls: ToolCallTotal[] = [];
+  for (const { total_of, value, ...cell } of rows) {
+    if (total_of === null) cells.push(cell);
+    else if (cell.type === 'tool_call' && value !== null) toolCalls.push({ dimension: total_of, value, events: cell.events });
+  }
+  return { cells, toolCalls };
 }
 
 /**
@@ -70,10 +76,10 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<Day
 }
 
 export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup> {
-  const cells = await cellsOf(db, organizationId, day);
-  const stats = await statsOf(db, organizationId, day);
+  // Two connections at once: the statistics do not depend on the cells.
+  const [{ cells, toolCalls }, stats] = await Promise.all([dayEventsOf(db, organizationId, day), statsOf(db, organizationId, day)]);
   const emails = await emailsOfUsers(db, organizationId, [...new Set(cells.map((cell) => cell.user_id))]);
-  return assembleDay(day, cells, stats, emails);
+  return assembleDay(day, cells, toolCalls, stats, emails);
 }
 
 async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
