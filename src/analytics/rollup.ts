@@ -4,7 +4,7 @@ import type { Db } from '../db/store.js';
 import { addDays, dayOf } from '../domain/dates.js';
 import { assembleDay, type Cell, type DayRollup, type DayStats, type ToolCallTotal } from './assemble.js';
 import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releasePendingDay, renewClaims, type PendingDay } from './pending-days.js';
-import { emailsOfUsers } from '../repositories/users.js';
+import { emailsOfDaysUsers } from '../repositories/users.js';
 
 // The daily batch: aggregates each pending organization-day that has ended into the rollup
 // tables the analytics endpoints read. The reads run outside any transaction (they scan one
@@ -76,9 +76,12 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<Day
 }
 
 export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup> {
-  // Two connections at once: the statistics do not depend on the cells.
-  const [{ cells, toolCalls }, stats] = await Promise.all([dayEventsOf(db, organizationId, day), statsOf(db, organizationId, day)]);
-  const emails = await emailsOfUsers(db, organizationId, [...new Set(cells.map((cell) => cell.user_id))]);
+  // Three connections at once: none of these reads depends on another.
+  const [{ cells, toolCalls }, stats, emails] = await Promise.all([
+    dayEventsOf(db, organizationId, day),
+    statsOf(db, organizationId, day),
+    emailsOfDaysUsers(db, organizationId, day),
+  ]);
   return assembleDay(day, cells, toolCalls, stats, emails);
 }
 

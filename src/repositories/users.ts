@@ -87,9 +87,14 @@ export async function findActiveUsers(db: Db, organizationId: string, match: { i
 }
 
 /** The e-mail of each given user of the organization. */
-export async function emailsOfUsers(db: Db, organizationId: string, userIds: readonly string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'email']).where('organization_id', '=', organizationId).where('id', 'in', [...userIds]).execute();
+/** The e-mails of the organization's users with telemetry events on `day` (the rollup's users). */
+export async function emailsOfDaysUsers(db: Db, organizationId: string, day: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', (eb) => eb.selectFrom('telemetry_events').select('user_id').where('organization_id', '=', organizationId).where('day', '=', day))
+    .execute();
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
