@@ -81,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('services', {
     config,
     db: store.db,
+    copyPool: store.kind === 'postgres' ? store.pool : undefined,
     accessTokens: new AccessTokens(new TextEncoder().encode(jwtKey)),
     adminToken: options.adminToken,
     secretBox: lazySecretBox({

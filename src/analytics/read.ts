@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import pg from 'pg';
+import { copyRows } from '../db/copy-out.js';
 import type { Db } from '../db/store.js';
 import { addDays, daysFrom, type DayRange } from '../domain/dates.js';
 import { assembleDay, NO_STATS, type DayRollup } from './assemble.js';
@@ -35,8 +37,46 @@ export async function* dailyDocuments(db: Db, organizationId: string, kind: Dail
       .execute();
   for await (const [{ from, to }, stored] of readAhead(months, read)) {
     const byDay = new Map(stored.map((row) => [row.day, row.document]));
-    yield daysFrom(from, to).map((day) => byDay.get(day) ?? JSON.stringify(assembleDay(day, [], [], NO_STATS, new Map())[kind]));
+    yield daysFrom(from, to).map((day) => byDay.get(day) ?? emptyDay(day, kind));
   }
+}
+
+/** The document of a day without events (or not aggregated yet). */
+const emptyDay = (day: string, kind: DailyKind) => JSON.stringify(assembleDay(day, [], [], NO_STATS, new Map())[kind]);
+
+const COMMA = Buffer.from(',');
+
+/** JSON texts of rows as one comma-separated run of bytes. */
+function joinRows(rows: readonly Buffer[]): Buffer {
+  return Buffer.concat(rows.flatMap((row, i) => (i === 0 ? [row] : [COMMA, row])));
+}
+
+/**
+ * PostgreSQL: the documents of dailyDocuments as bytes (db/copy-out.ts), comma-separated, a chunk
+ * as each part of the answer arrives: one COPY for the whole range, read at the client's pace.
+ */
+export async function* dailyDocumentBytes(pool: pg.Pool, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<Buffer> {
+  const days = range.from <= range.end ? daysFrom(range.from, range.end) : [];
+  let next = 0;
+  /** The days before `day` without a row, as empty days. */
+  const emptyDaysBefore = (day: string | undefined, rows: Buffer[]) => {
+    for (; next < days.length && (day === undefined || days[next]! < day); next++) rows.push(Buffer.from(emptyDay(days[next]!, kind)));
+  };
+  const query = `SELECT to_char(day, 'YYYY-MM-DD'), ${pg.escapeIdentifier(kind)} FROM analytics_daily
+    WHERE organization_id = ${pg.escapeLiteral(organizationId)} AND day BETWEEN ${pg.escapeLiteral(range.from)} AND ${pg.escapeLiteral(range.end)}
+    ORDER BY day`;
+  for await (const stored of copyRows(pool, query)) {
+    const rows: Buffer[] = [];
+    for (const [day, document] of stored) {
+      emptyDaysBefore(day!.toString('latin1'), rows);
+      rows.push(document!);
+      next += 1;
+    }
+    yield joinRows(rows);
+  }
+  const rows: Buffer[] = [];
+  emptyDaysBefore(undefined, rows);
+  if (rows.length > 0) yield joinRows(rows);
 }
 
 /**
@@ -65,17 +105,23 @@ export async function dailyRows<K extends DailyKind>(db: Db, organizationId: str
   return rows;
 }
 
+/** Chunks of rows as JSON text, each chunk's rows comma-separated. */
+export async function* joined(chunks: AsyncIterable<readonly string[]>): AsyncGenerator<string> {
+  for await (const rows of chunks) yield rows.join(',');
+}
+
 /**
- * The text of an answer `{"data": [...], "meta": {...}}` whose rows are JSON text already, as the
- * chunks of rows arrive: the rows are not parsed and serialized again. An item of a chunk is one
- * row or several, comma-separated.
+ * The answer `{"data": [...], "meta": {...}}` whose rows are JSON text already (text or bytes), as
+ * the chunks of rows arrive: the rows are not parsed and serialized again. A chunk is one or more
+ * rows, comma-separated.
  */
-export async function* jsonAnswer(chunks: AsyncIterable<readonly string[]>, meta: object): AsyncGenerator<string> {
+export async function* jsonAnswer(chunks: AsyncIterable<string | Buffer>, meta: object): AsyncGenerator<string | Buffer> {
   yield '{"data":[';
   let separator = '';
   for await (const rows of chunks) {
     if (rows.length === 0) continue;
-    yield separator + rows.join(',');
+    if (separator) yield separator;
+    yield rows;
     separator = ',';
   }
   yield `],"meta":${JSON.stringify(meta)}}`;
@@ -121,6 +167,14 @@ export async function userPage(db: Db, organizationId: string, range: DayRange, 
   return { userIds, nextCursor: ids.length > page.limit ? userIds[userIds.length - 1]! : null };
 }
 
+/** The page's users in runs, as many users per run as fill one query. */
+function userRuns(range: DayRange, userIds: readonly string[]): (readonly string[])[] {
+  const usersPerQuery = Math.max(1, Math.floor(USER_ROWS_PER_QUERY / daysFrom(range.from, range.end).length));
+  const runs: (readonly string[])[] = [];
+  for (let i = 0; i < userIds.length; i += usersPerQuery) runs.push(userIds.slice(i, i + usersPerQuery));
+  return runs;
+}
+
 /**
  * The rows of a page's users in the range as JSON text, by user id (byte order), then day. A query
  * reads a run of the page's users (as many as fill it) as the user ids from the run's first to its
@@ -128,9 +182,6 @@ export async function userPage(db: Db, organizationId: string, range: DayRange, 
  * returns them in order (migrations/0012), and PostgreSQL joins them into one text per query.
  */
 export async function* userRows(db: Db, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<string[]> {
-  const usersPerQuery = Math.max(1, Math.floor(USER_ROWS_PER_QUERY / daysFrom(range.from, range.end).length));
-  const runs: (readonly string[])[] = [];
-  for (let i = 0; i < userIds.length; i += usersPerQuery) runs.push(userIds.slice(i, i + usersPerQuery));
   const read = (run: readonly string[]) =>
     sql<{ rows: string | null }>`
       SELECT string_agg(row::text, ',') AS rows FROM (
@@ -139,8 +190,19 @@ export async function* userRows(db: Db, organizationId: string, range: DayRange,
           AND day BETWEEN ${range.from}::date AND ${range.end}::date
         ORDER BY user_id, day
       ) run`.execute(db);
-  for await (const [, result] of readAhead(runs, read)) {
+  for await (const [, result] of readAhead(userRuns(range, userIds), read)) {
     const rows = result.rows[0]?.rows;
     yield rows ? [rows] : [];
+  }
+}
+
+/** PostgreSQL: the rows of userRows as bytes (db/copy-out.ts), comma-separated, one COPY per run of users. */
+export async function* userRowBytes(pool: pg.Pool, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<Buffer> {
+  for (const run of userRuns(range, userIds)) {
+    const query = `SELECT row FROM analytics_user_daily
+      WHERE organization_id = ${pg.escapeLiteral(organizationId)} AND user_id BETWEEN ${pg.escapeLiteral(run[0]!)} AND ${pg.escapeLiteral(run[run.length - 1]!)}
+        AND day BETWEEN ${pg.escapeLiteral(range.from)} AND ${pg.escapeLiteral(range.end)}
+      ORDER BY user_id, day`;
+    for await (const rows of copyRows(pool, query)) yield joinRows(rows.map(([row]) => row!));
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
+import type pg from 'pg';
 import type { Db } from '../db/store.js';
 import type { AccessTokens } from '../domain/access-tokens.js';
 import type { SecretBox } from '../domain/secret-box.js';
@@ -12,6 +13,8 @@ import type { CredentialCache } from '../services/credential-cache.js';
 export interface Services {
   config: Config;
   db: Db;
+  /** PostgreSQL only: the pool that long reads take as bytes through COPY (db/copy-out.ts). */
+  copyPool: pg.Pool | undefined;
   accessTokens: AccessTokens;
   adminToken: string;
   /** Seals secrets stored in settings; resolve it before opening a transaction. */

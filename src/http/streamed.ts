@@ -9,16 +9,18 @@ import type { FastifyReply } from 'fastify';
 const HELD_BYTES = 64 * 1024;
 
 /** Sends the text of `chunks` (the reply's content type set already), streamed when it is long. */
-export async function sendStreamed(reply: FastifyReply, chunks: AsyncIterable<string>): Promise<FastifyReply> {
+export async function sendStreamed(reply: FastifyReply, chunks: AsyncIterable<string | Buffer>): Promise<FastifyReply> {
   const iterator = chunks[Symbol.asyncIterator]();
-  let head = '';
-  while (head.length < HELD_BYTES) {
+  const head: (string | Buffer)[] = [];
+  let heldBytes = 0;
+  while (heldBytes < HELD_BYTES) {
     const next = await iterator.next();
-    if (next.done) return reply.send(head);
-    head += next.value;
+    if (next.done) return reply.send(Buffer.concat(head.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))));
+    head.push(next.value);
+    heldBytes += next.value.length;
   }
   async function* all() {
-    yield head;
+    yield* head;
     yield* { [Symbol.asyncIterator]: () => iterator };
   }
   // One chunk read ahead at most: the client's pace sets the reading's, and memory stays flat.
@@ -26,8 +28,8 @@ export async function sendStreamed(reply: FastifyReply, chunks: AsyncIterable<st
 }
 
 /** The whole text of `chunks`, for an answer that must be held (the per-day CSV). */
-export async function textOf(chunks: AsyncIterable<string>): Promise<string> {
+export async function textOf(chunks: AsyncIterable<string | Buffer>): Promise<string> {
   let text = '';
-  for await (const chunk of chunks) text += chunk;
+  for await (const chunk of chunks) text += chunk.toString();
   return text;
 }

@@ -1,6 +1,6 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import { DateQuery, groupedRows, metaOf, rangeOf } from '../../../analytics/query.js';
-import { dailyDocuments, dailyRows, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
+import { dailyDocumentBytes, dailyDocuments, dailyRows, joined, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
 import type { DayRollup } from '../../../analytics/assemble.js';
 import { Meta } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
@@ -45,13 +45,14 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
         return { data: groupedRows(await dailyRows(app.services.db, organizationId, route.kind, range), groupBy.groups), meta };
       }
       // The stored rows are the answer's rows: joined as text, not parsed and serialized again
-      // (a year of a large organization is tens of megabytes), and streamed as they are read.
-      // The JSON text bypasses the typed reply.
-      const answer = jsonAnswer(dailyDocuments(app.services.db, organizationId, route.kind, range), meta);
+      // (a year of a large organization is tens of megabytes), and streamed as they are read; on
+      // PostgreSQL as bytes. The JSON text bypasses the typed reply.
+      const { db, copyPool } = app.services;
       reply.type('application/json; charset=utf-8');
       // The CSV's columns depend on every row (index.ts): that answer is held whole.
-      if (acceptsCsv(request.headers.accept)) return reply.send((await textOf(answer)) as never);
-      return sendStreamed(reply, answer);
+      if (acceptsCsv(request.headers.accept)) return reply.send((await textOf(jsonAnswer(joined(dailyDocuments(db, organizationId, route.kind, range)), meta))) as never);
+      const rows = copyPool ? dailyDocumentBytes(copyPool, organizationId, route.kind, range) : joined(dailyDocuments(db, organizationId, route.kind, range));
+      return sendStreamed(reply, jsonAnswer(rows, meta));
     },
   );
 }

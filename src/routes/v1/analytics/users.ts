@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateQuery, metaOf, rangeOf } from '../../../analytics/query.js';
-import { jsonAnswer, userPage, userRows } from '../../../analytics/read.js';
+import { joined, jsonAnswer, userPage, userRowBytes, userRows } from '../../../analytics/read.js';
 import { Meta, UserRow } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
@@ -33,18 +33,19 @@ export default async function usersRoute(app: App) {
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
-      const { db } = app.services;
+      const { db, copyPool } = app.services;
       const range = rangeOf(app.services.config.analyticsHistoryStart, request.query);
       const page = await userPage(db, organizationId, range, { limit: request.query.limit, cursor: request.query.cursor });
-      const rows = userRows(db, organizationId, range, page.userIds);
       // The typed reply knows only the JSON body; streamed text bypasses serialization.
       if (acceptsCsv(request.headers.accept)) {
         // The paging meta travels in headers, since a CSV body has no room for it.
         reply.header('x-has-more', String(page.nextCursor !== null)).header('x-next-cursor', page.nextCursor ?? '').type('text/csv; charset=utf-8');
-        return sendStreamed(reply, csvStream(CSV_COLUMNS, parsed(rows)));
+        return sendStreamed(reply, csvStream(CSV_COLUMNS, parsed(userRows(db, organizationId, range, page.userIds))));
       }
       const meta = { ...metaOf(organizationId, range), has_more: page.nextCursor !== null, next_cursor: page.nextCursor };
       reply.type('application/json; charset=utf-8');
+      // On PostgreSQL the stored rows travel as bytes.
+      const rows = copyPool ? userRowBytes(copyPool, organizationId, range, page.userIds) : joined(userRows(db, organizationId, range, page.userIds));
       return sendStreamed(reply, jsonAnswer(rows, meta));
     },
   );

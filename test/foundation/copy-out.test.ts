@@ -1,0 +1,84 @@
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BinaryCopyParser, copyRows, type BinaryRow } from '../../src/db/copy-out.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// Long analytics answers leave PostgreSQL as bytes, through COPY in the binary format
+// (src/db/copy-out.ts). PostgreSQL only: the embedded store does not carry COPY.
+
+/** Text with NULLs, multi-byte characters, quotes and backslashes, and a json column; as text if `asText`. */
+const rows = (asText = false) => `SELECT g.n::text, CASE WHEN g.n % 7 = 0 THEN NULL ELSE repeat(chr(937) || 'é"\\', g.n % 50) END,
+  json_build_object('n', g.n, 'quote', 'a"b', 'line', E'x\\ny')${asText ? '::text' : ''}
+  FROM generate_series(1, 3000) AS g (n) ORDER BY g.n`;
+
+let server: TestServer;
+let pool: pg.Pool;
+beforeAll(async () => {
+  server = await startTestServer();
+  pool = server.store.pool;
+});
+afterAll(async () => server.close());
+
+const asText = (rows: BinaryRow[]) => rows.map((row) => row.map((field) => (field === null ? null : field.toString('utf8'))));
+
+describe.runIf(process.env.TEST_DATABASE_URL)('rows read through binary COPY', () => {
+  it('are the bytes of the fields the query returns, NULLs and multi-byte text included', async () => {
+    const expected = (await pool.query({ text: rows(true), rowMode: 'array' })).rows;
+    const read: BinaryRow[] = [];
+    for await (const batch of copyRows(pool, rows())) read.push(...batch);
+    expect(asText(read)).toEqual(expected);
+    expect(expected[6]![1]).toBeNull();
+  });
+
+  it('are the same rows however the bytes are split', async () => {
+    const client = await pool.connect();
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of client.query(copyTo(`COPY (${rows()}) TO STDOUT (FORMAT binary)`)) as AsyncIterable<Buffer>) chunks.push(chunk);
+    } finally {
+      client.release();
+    }
+    const whole = Buffer.concat(chunks);
+    const parse = (sizes: (i: number) => number) => {
+      const parser = new BinaryCopyParser();
+      const parsed: BinaryRow[] = [];
+      for (let at = 0, i = 0; at < whole.length; i++) {
+        const size = sizes(i);
+        parsed.push(...parser.push(whole.subarray(at, at + size)));
+        at += size;
+      }
+      parser.end();
+      return asText(parsed);
+    };
+    const atOnce = parse(() => whole.length);
+    expect(atOnce).toHaveLength(3000);
+    expect(parse(() => 1)).toEqual(atOnce);
+    expect(parse((i) => 1 + ((i * 7919) % 4093))).toEqual(atOnce);
+  });
+
+  it('refuses data that ends inside a row', () => {
+    const parser = new BinaryCopyParser();
+    parser.push(Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8), Buffer.from([0, 1, 0, 0, 0, 5, 104, 105])]));
+    expect(() => parser.end()).toThrow(/inside a row/);
+    expect(() => new BinaryCopyParser().push(Buffer.from('not a COPY stream at all'))).toThrow(/binary format/);
+  });
+
+  it('stopped early, close their connection instead of returning it mid-COPY, and the pool goes on', async () => {
+    const huge = `SELECT repeat('x', 1000) FROM generate_series(1, 200000)`;
+    for (let i = 0; i < 12; i++) {
+      for await (const batch of copyRows(pool, huge)) {
+        expect(batch.length).toBeGreaterThan(0);
+        break;
+      }
+    }
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    // The abandoned COPYs end with their connections (PostgreSQL notices the closed socket).
+    for (let waited = 0; ; waited += 50) {
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (SELECT repeat%' AND state = 'active'`);
+      if (rows[0].n === 0) break;
+      expect(waited).toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+});
