@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { copyRows } from '../db/copy-out.js';
+import { copyRows, copyRowsInTurn } from '../db/copy-out.js';
 import type { Db } from '../db/store.js';
 import { addDays, daysFrom, type DayRange } from '../domain/dates.js';
 import { assembleDay, NO_STATS, type DayRollup } from './assemble.js';
@@ -44,11 +44,15 @@ export async function* dailyDocuments(db: Db, organizationId: string, kind: Dail
 /** The document of a day without events (or not aggregated yet). */
 const emptyDay = (day: string, kind: DailyKind) => JSON.stringify(assembleDay(day, [], [], NO_STATS, new Map())[kind]);
 
-const COMMA = Buffer.from(',');
-
 /** JSON texts of rows as one comma-separated run of bytes. */
 function joinRows(rows: readonly Buffer[]): Buffer {
-  return Buffer.concat(rows.flatMap((row, i) => (i === 0 ? [row] : [COMMA, row])));
+  const joined = Buffer.allocUnsafe(Math.max(0, rows.reduce((length, row) => length + row.length + 1, -1)));
+  let at = 0;
+  rows.forEach((row, i) => {
+    if (i > 0) at += joined.write(',', at, 'latin1');
+    at += row.copy(joined, at);
+  });
+  return joined;
 }
 
 /**
@@ -196,13 +200,16 @@ export async function* userRows(db: Db, organizationId: string, range: DayRange,
   }
 }
 
-/** PostgreSQL: the rows of userRows as bytes (db/copy-out.ts), comma-separated, one COPY per run of users. */
+/**
+ * PostgreSQL: the rows of userRows as bytes (db/copy-out.ts), comma-separated: one COPY per run of
+ * users, the next started while the last is sent.
+ */
 export async function* userRowBytes(pool: pg.Pool, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<Buffer> {
-  for (const run of userRuns(range, userIds)) {
-    const query = `SELECT row FROM analytics_user_daily
+  const queries = userRuns(range, userIds).map(
+    (run) => `SELECT row FROM analytics_user_daily
       WHERE organization_id = ${pg.escapeLiteral(organizationId)} AND user_id BETWEEN ${pg.escapeLiteral(run[0]!)} AND ${pg.escapeLiteral(run[run.length - 1]!)}
         AND day BETWEEN ${pg.escapeLiteral(range.from)} AND ${pg.escapeLiteral(range.end)}
-      ORDER BY user_id, day`;
-    for await (const rows of copyRows(pool, query)) yield joinRows(rows.map(([row]) => row!));
-  }
+      ORDER BY user_id, day`,
+  );
+  for await (const rows of copyRowsInTurn(pool, queries)) yield joinRows(rows.map(([row]) => row!));
 }

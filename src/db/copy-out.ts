@@ -99,3 +99,33 @@ export async function* copyRows(pool: pg.Pool, query: string): AsyncGenerator<Bi
     client.release(!finished);
   }
 }
+
+/**
+ * The rows of several COPY reads, in turn: each read is started (on a connection of its own) as
+ * soon as the one before it has its first rows, so that PostgreSQL works on the next while the
+ * caller sends the last. What is not read when the caller stops is closed.
+ */
+export async function* copyRowsInTurn(pool: pg.Pool, queries: readonly string[]): AsyncGenerator<BinaryRow[]> {
+  const start = (query: string) => {
+    const rows = copyRows(pool, query);
+    const first = rows.next();
+    first.catch(() => undefined);
+    return { rows, first };
+  };
+  let next = queries.length > 0 ? start(queries[0]!) : undefined;
+  let current: AsyncGenerator<BinaryRow[]> | undefined;
+  try {
+    for (let i = 0; next; i++) {
+      current = next.rows;
+      let result = await next.first;
+      next = i + 1 < queries.length ? start(queries[i + 1]!) : undefined;
+      for (; !result.done; result = await current.next()) yield result.value;
+    }
+  } finally {
+    // Stopped early: the read under way is closed, and the one started ahead of it once its
+    // first rows are in (a generator cannot be closed while it runs).
+    await current?.return(undefined);
+    const unread = next;
+    if (unread) void unread.first.then(() => unread.rows.return(undefined), () => undefined);
+  }
+}

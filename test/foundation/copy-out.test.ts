@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BinaryCopyParser, copyRows, type BinaryRow } from '../../src/db/copy-out.js';
+import { BinaryCopyParser, copyRows, copyRowsInTurn, type BinaryRow } from '../../src/db/copy-out.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // Long analytics answers leave PostgreSQL as bytes, through COPY in the binary format
@@ -64,10 +64,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rows read through binary COPY', (
     expect(() => new BinaryCopyParser().push(Buffer.from('not a COPY stream at all'))).toThrow(/binary format/);
   });
 
+  it('read in turn are the rows of each query in order', async () => {
+    const read: BinaryRow[] = [];
+    for await (const batch of copyRowsInTurn(pool, [1, 2, 3].map((k) => `SELECT ${k}::text || ':' || n FROM generate_series(1, 2000) AS n ORDER BY n`))) read.push(...batch);
+    expect(asText(read).map(([field]) => field)).toEqual([1, 2, 3].flatMap((k) => Array.from({ length: 2000 }, (_, i) => `${k}:${i + 1}`)));
+  });
+
   it('stopped early, close their connection instead of returning it mid-COPY, and the pool goes on', async () => {
     const huge = `SELECT repeat('x', 1000) FROM generate_series(1, 200000)`;
     for (let i = 0; i < 12; i++) {
       for await (const batch of copyRows(pool, huge)) {
+        expect(batch.length).toBeGreaterThan(0);
+        break;
+      }
+      // The read started ahead of the one stopped is closed too.
+      for await (const batch of copyRowsInTurn(pool, [huge, huge, huge])) {
         expect(batch.length).toBeGreaterThan(0);
         break;
       }
