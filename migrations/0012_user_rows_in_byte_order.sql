@@ -1,4 +1,4 @@
--- The /users rows compare in byte order (COLLATE "C"), like analytics_user_activity.user_id and the
--- pages' cursors, so that the primary key returns a page's rows in the answer's order (user id,
--- then day) with no sort, and a range of user ids selects a run of the page's users.
+-- The /users rows' user ids compare in byte order (COLLATE "C"), like analytics_user_activity.user_id
+-- and the pages' cursors: the page's users found in the activity list are looked up in the rows by
+-- the same comparison, through the rows' primary key.
 ALTER TABLE analytics_user_daily ALTER COLUMN user_id TYPE text COLLATE "C";

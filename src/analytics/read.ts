@@ -11,8 +11,9 @@ import { assembleDay, NO_STATS, type DayRollup } from './assemble.js';
 export type DailyKind = 'tokens' | 'tools' | 'activity' | 'productivity';
 
 // Long answers are read in chunks and streamed (src/http/streamed.ts): a year of /tokens for
-// 1,000 users is 77 MB, and the server never holds it whole.
-const DAYS_PER_QUERY = 31;
+// 1,000 users is 77 MB, and the server never holds it whole. A day of the other kinds is a
+// kilobyte or so whatever the number of users: a year of them is one query.
+const DAYS_PER_QUERY: Record<DailyKind, number> = { tokens: 31, tools: 366, activity: 366, productivity: 366 };
 /** About ten users' year of /users rows: a short range's page takes one query. */
 const USER_ROWS_PER_QUERY = 3650;
 
@@ -23,8 +24,8 @@ const USER_ROWS_PER_QUERY = 3650;
  */
 export async function* dailyDocuments(db: Db, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<string[]> {
   const months: { from: string; to: string }[] = [];
-  for (let from = range.from; from <= range.end; from = addDays(from, DAYS_PER_QUERY)) {
-    const last = addDays(from, DAYS_PER_QUERY - 1);
+  for (let from = range.from; from <= range.end; from = addDays(from, DAYS_PER_QUERY[kind])) {
+    const last = addDays(from, DAYS_PER_QUERY[kind] - 1);
     months.push({ from, to: last < range.end ? last : range.end });
   }
   const read = ({ from, to }: { from: string; to: string }) =>
@@ -180,20 +181,29 @@ function userRuns(range: DayRange, userIds: readonly string[]): (readonly string
 }
 
 /**
- * The rows of a page's users in the range as JSON text, by user id (byte order), then day. A query
- * reads a run of the page's users (as many as fill it) as the user ids from the run's first to its
- * last: no user outside the page lies between them with rows in the range. The primary key
- * returns them in order (migrations/0012), and PostgreSQL joins them into one text per query.
+ * Where a run's rows come from: each user's rows in the range looked up by the rows' primary key
+ * (an equality on the user: an index scan whatever the planner's statistics say; a range of user
+ * ids let it pick a scan of the whole table and a sort for a small organization), numbered in the
+ * run's order. A query orders them by `u.n, d.day`: the answer's order, an incremental sort of
+ * rows already grouped by user.
+ */
+function runRowsFrom(organizationId: string, range: DayRange, run: readonly string[]): string {
+  const literal = pg.escapeLiteral;
+  return `FROM unnest(ARRAY[${run.map(literal).join(', ')}]::text[]) WITH ORDINALITY AS u (user_id, n)
+    CROSS JOIN LATERAL (
+      SELECT row, day FROM analytics_user_daily
+      WHERE organization_id = ${literal(organizationId)} AND user_id = u.user_id AND day BETWEEN ${literal(range.from)} AND ${literal(range.end)}
+    ) d`;
+}
+
+/**
+ * The rows of a page's users in the range as JSON text, by user id (byte order), then day: a run
+ * of the page's users (as many as fill a query) per query, joined by PostgreSQL into one text, the
+ * next query read while the last is sent.
  */
 export async function* userRows(db: Db, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<string[]> {
   const read = (run: readonly string[]) =>
-    sql<{ rows: string | null }>`
-      SELECT string_agg(row::text, ',') AS rows FROM (
-        SELECT row FROM analytics_user_daily
-        WHERE organization_id = ${organizationId} AND user_id BETWEEN ${run[0]} AND ${run[run.length - 1]}
-          AND day BETWEEN ${range.from}::date AND ${range.end}::date
-        ORDER BY user_id, day
-      ) run`.execute(db);
+    sql<{ rows: string | null }>`SELECT string_agg(d.row::text, ',' ORDER BY u.n, d.day) AS rows ${sql.raw(runRowsFrom(organizationId, range, run))}`.execute(db);
   for await (const [, result] of readAhead(userRuns(range, userIds), read)) {
     const rows = result.rows[0]?.rows;
     yield rows ? [rows] : [];
@@ -205,11 +215,6 @@ export async function* userRows(db: Db, organizationId: string, range: DayRange,
  * users, the next started while the last is sent.
  */
 export async function* userRowBytes(pool: pg.Pool, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<Buffer> {
-  const queries = userRuns(range, userIds).map(
-    (run) => `SELECT row FROM analytics_user_daily
-      WHERE organization_id = ${pg.escapeLiteral(organizationId)} AND user_id BETWEEN ${pg.escapeLiteral(run[0]!)} AND ${pg.escapeLiteral(run[run.length - 1]!)}
-        AND day BETWEEN ${pg.escapeLiteral(range.from)} AND ${pg.escapeLiteral(range.end)}
-      ORDER BY user_id, day`,
-  );
+  const queries = userRuns(range, userIds).map((run) => `SELECT d.row ${runRowsFrom(organizationId, range, run)} ORDER BY u.n, d.day`);
   for await (const rows of copyRowsInTurn(pool, queries)) yield joinRows(rows.map(([row]) => row!));
 }
