@@ -6,8 +6,9 @@ import type { ActivityRow, ProductivityRow, TokenRow, ToolRow, UserRow } from '.
 // One organization-day's rows, built from the day's event counts grouped by every dimension a
 // user's row or a distinct-user count needs (cells), the day's tool calls counted per tool, MCP
 // server and autonomy level (their per-user split is never shown, and would make most of the
-// cells), and the few statistics that need more than that (distinct sessions, WAU/MAU windows). Every definition of decisions.md §4 lives here, once. A day without events is the
-// same computation over no cells: zeros, except the windows.
+// cells), and the few statistics that need more than that (distinct sessions, WAU/MAU windows).
+// Every definition of decisions.md §4 lives here, once. A day without events is the same
+// computation over no cells: zeros, except the windows.
 
 /** The events of one day sharing all dimension values, with their count and token sums. */
 export interface Cell {

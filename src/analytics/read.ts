@@ -19,14 +19,14 @@ const USER_ROWS_PER_QUERY = 3650;
 
 /**
  * One row per day of the range (from the history start on), zero-filled, as JSON text: the stored
- * documents are served as written (migrations/0003_telemetry.sql). In chunks of a month's days,
- * one query each.
+ * documents are served as written (migrations/0003_telemetry.sql). In chunks of DAYS_PER_QUERY
+ * days, one query each, the next read while the last is sent.
  */
 export async function* dailyDocuments(db: Db, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<string[]> {
-  const months: { from: string; to: string }[] = [];
+  const parts: { from: string; to: string }[] = [];
   for (let from = range.from; from <= range.end; from = addDays(from, DAYS_PER_QUERY[kind])) {
     const last = addDays(from, DAYS_PER_QUERY[kind] - 1);
-    months.push({ from, to: last < range.end ? last : range.end });
+    parts.push({ from, to: last < range.end ? last : range.end });
   }
   const read = ({ from, to }: { from: string; to: string }) =>
     db
@@ -36,7 +36,7 @@ export async function* dailyDocuments(db: Db, organizationId: string, kind: Dail
       .where('day', '>=', from)
       .where('day', '<=', to)
       .execute();
-  for await (const [{ from, to }, stored] of readAhead(months, read)) {
+  for await (const [{ from, to }, stored] of readAhead(parts, read)) {
     const byDay = new Map(stored.map((row) => [row.day, row.document]));
     yield daysFrom(from, to).map((day) => byDay.get(day) ?? emptyDay(day, kind));
   }

@@ -86,7 +86,6 @@ export async function findActiveUsers(db: Db, organizationId: string, match: { i
   return rows.map(toRecord);
 }
 
-/** The e-mail of each given user of the organization. */
 /** The e-mails of the organization's users with telemetry events on `day` (the rollup's users). */
 export async function emailsOfDaysUsers(db: Db, organizationId: string, day: string): Promise<Map<string, string>> {
   const rows = await db

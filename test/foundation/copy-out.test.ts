@@ -57,6 +57,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rows read through binary COPY', (
     expect(parse((i) => 1 + ((i * 7919) % 4093))).toEqual(atOnce);
   });
 
+  it('fail with the query, and give their connection back', async () => {
+    const read = async () => {
+      for await (const batch of copyRows(pool, 'SELECT 1 / (3 - n) FROM generate_series(1, 5) AS n')) expect(batch.length).toBeGreaterThan(0);
+    };
+    for (let i = 0; i < 12; i++) await expect(read()).rejects.toThrow(/division by zero/);
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('refuses data that ends inside a row', () => {
     const parser = new BinaryCopyParser();
     parser.push(Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8), Buffer.from([0, 1, 0, 0, 0, 5, 104, 105])]));

@@ -111,9 +111,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('replicas slow or silent to acknow
   };
 
   it('a change answers only after a slow replica acknowledges it', async () => {
+    // Set as the acknowledgement goes out: the change may hear it before this replica's own
+    // NOTIFY statement returns.
     let acknowledged = false;
     const replica = await fakeReplica('slowslowslowslow', (_probe, send) => {
-      setTimeout(() => void send().then(() => (acknowledged = true)), 300);
+      setTimeout(() => {
+        acknowledged = true;
+        void send();
+      }, 300);
     });
     try {
       const member = await addUser(server, org.owner.key, 'member');
