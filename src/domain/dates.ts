@@ -5,9 +5,21 @@ import { invalidInput } from './errors.js';
 const DAY_MS = 86_400_000;
 const DAY_FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+// Ingestion asks for the day of every event: formatting a date costs more than looking it up.
+const dayNames = new Map<number, string>();
+const DAY_NAMES_KEPT = 50_000;
+
 /** The UTC day of an instant. */
 export function dayOf(at: Date | number): string {
-  return new Date(at).toISOString().slice(0, 10);
+  const ms = typeof at === 'number' ? at : at.getTime();
+  const index = Math.floor(ms / DAY_MS);
+  let name = dayNames.get(index);
+  if (name === undefined) {
+    name = new Date(ms).toISOString().slice(0, 10);
+    if (dayNames.size >= DAY_NAMES_KEPT) dayNames.clear();
+    dayNames.set(index, name);
+  }
+  return name;
 }
 
 /** A real calendar day in YYYY-MM-DD form (2026-02-30 is not one), else undefined. */

@@ -2,7 +2,7 @@ import type { Db } from '../db/store.js';
 import { isManager, type Role } from '../domain/roles.js';
 import { findActiveUsers } from '../repositories/users.js';
 import { DomainError, rejectFieldErrors, type FieldError } from '../domain/errors.js';
-import type { CheckedEvent, WireEvent } from './events.js';
+import type { CheckedEvent, TelemetryEvent, WireEvent } from './events.js';
 import type { AttributedEvent } from './ingest.js';
 
 // Whose event it is (decisions.md §4): the caller's, unless an owner or manager names another
@@ -11,6 +11,10 @@ import type { AttributedEvent } from './ingest.js';
 export interface Caller {
   userId: string;
   role: Role;
+}
+
+function withoutAttribution({ userId: _userId, userEmail: _userEmail, ...event }: WireEvent): TelemetryEvent {
+  return event;
 }
 
 export async function attributeEvents(db: Db, organizationId: string, caller: Caller, events: CheckedEvent<WireEvent>[]): Promise<AttributedEvent[]> {
@@ -25,7 +29,9 @@ export async function attributeEvents(db: Db, organizationId: string, caller: Ca
 
   const errors: FieldError[] = [];
   const attributed = events.map((checked, index) => {
-    const { userId, userEmail, ...event } = checked.event;
+    const { userId, userEmail } = checked.event;
+    // Most events name no one: they are kept as they came, not copied.
+    const event = userId === undefined && userEmail === undefined ? checked.event : withoutAttribution(checked.event);
     const fromId = userId === undefined ? undefined : byId.get(userId);
     const fromEmail = userEmail === undefined ? undefined : byEmail.get(userEmail.toLowerCase());
     if (userId !== undefined && !fromId) errors.push({ path: `body/events/${index}/userId`, message: 'is not an active user of the organization' });

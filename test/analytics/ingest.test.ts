@@ -56,6 +56,18 @@ describe('accepting events', () => {
     expect(await storedEvent(events[10]!.id)).toMatchObject({ extension: '(none)' });
   });
 
+  it('stores text as sent: backslashes, quotes, \\N, non-ASCII, an empty matcher; absent fields as NULL', async () => {
+    const command = 'printf "%s\\n" C:\\tmp\\N \\\\ ✓';
+    const path = 'docs\\Ünïcode "€".MD';
+    const hook = base({ id: `${nextId()}\\N`, type: 'hook', event: 'Pre"Tool"Use', matcher: '', command });
+    const file = base({ type: 'file_edited', path, language: 'markdown' });
+    const tool = base({ type: 'tool_call', tool: '\\N', autonomyLevel: 'auto_low' });
+    expect((await postEvents(server, org.users.member.key, [hook, file, tool])).json()).toEqual({ accepted: 3, duplicates: 0 });
+    expect(await storedEvent(hook.id)).toMatchObject({ id: hook.id, hook_event: 'Pre"Tool"Use', hook_matcher: '', hook_command: command, path: null, model_id: null, credits: null });
+    expect(await storedEvent(file.id)).toMatchObject({ path, extension: 'md', language: 'markdown', hook_matcher: null });
+    expect(await storedEvent(tool.id)).toMatchObject({ tool: '\\N', mcp_server: null, autonomy_level: 'auto_low', session_id: 's1', client: 'terminal-ui' });
+  });
+
   it('counts repeated ids as duplicates, within a batch and across retries', async () => {
     const first = base();
     const response = await postEvents(server, org.owner.key, [first, { ...first }, base()]);

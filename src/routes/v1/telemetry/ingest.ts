@@ -26,7 +26,7 @@ export default async function ingestTelemetryRoute(app: App) {
       const principal = principalOf(request);
       const checked = checkWireEvents(request.body.events, 'body/events', new Date());
       const events = await attributeEvents(app.services.db, principal.organizationId, principal, checked);
-      const result = await storeEvents(app.services.db, app.services.config.modelCatalogue, principal.organizationId, events);
+      const result = await storeEvents(app.services.db, app.services.config.modelCatalogue, principal.organizationId, events, { copyIn: app.services.copyPool !== undefined });
       return reply.code(202).send(result);
     },
   );
