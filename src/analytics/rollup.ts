@@ -23,9 +23,7 @@ const GROUP_BY_DIMENSIONS = sql.join(DIMENSIONS.map((name) => sql.ref(name)));
  * The day's events as cells (grouped by every dimension a user's row or a distinct-user count
  * needs), and the tool calls counted per tool, per MCP server and per autonomy level (assemble.ts).
  * Three queries, run at once: the model calls with their token sums, every other event counted,
- * and the tool-call totals. Measured on a day of 10,000 events, the three take about two thirds
- * of the time of one pass with grouping sets and the sums over every event, and they share the
- * cores (docs/performance.md).
+ * and the tool-call totals; together faster than one pass with grouping sets (docs/analytics.md).
  */
 async function dayEventsOf(db: Db, organizationId: string, day: string): Promise<{ cells: Cell[]; toolCalls: ToolCallTotal[] }> {
   const ofTheDay = sql`FROM telemetry_events WHERE organization_id = ${organizationId} AND day = ${day}::date`;
@@ -87,7 +85,7 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<Day
 }
 
 export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup> {
-  // Three connections at once: none of these reads depends on another.
+  // At once, each on a connection of its own: none of these reads depends on another.
   const [{ cells, toolCalls }, stats, emails] = await Promise.all([
     dayEventsOf(db, organizationId, day),
     statsOf(db, organizationId, day),
@@ -108,40 +106,32 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The rollup's rows are derived, and the day's pending mark goes in the same commit: if a
     // crash of PostgreSQL loses this commit, the day is still pending and is computed again. So
-    // the commit does not wait for its WAL to reach the disk (docs/decisions.md "Rollup").
+    // the commit does not wait for its WAL to reach the disk (docs/analytics.md "Daily batch").
     await sql`SET LOCAL synchronous_commit = off`.execute(trx);
     await trx
       .insertInto('analytics_daily')
       .values({ organization_id: organizationId, day, ...documents })
       .onConflict((oc) => oc.columns(['organization_id', 'day']).doUpdateSet({ ...documents, aggregated_at: new Date() }))
       .execute();
-    await trx.deleteFrom('analytics_user_daily').where('organization_id', '=', organizationId).where('day', '=', day).execute();
+    // The day's user rows replace the last ones: updated where the user had one (its index
+    // entries stay), removed where the user has none any more.
+    const userIds = rollup.users.map((row) => row.user_id);
+    await sql`DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date AND user_id <> ALL (${userIds}::text[])`.execute(trx);
     // Two array parameters, however many users (multi-row VALUES would need chunks of 65535 parameters).
     await sql`
       INSERT INTO analytics_user_daily (organization_id, user_id, day, row)
       SELECT ${organizationId}, user_id, ${day}::date, row
-      FROM unnest(${rollup.users.map((row) => row.user_id)}::text[], ${rollup.users.map((row) => JSON.stringify(row))}::json[]) AS users (user_id, row)`.execute(trx);
+      FROM unnest(${userIds}::text[], ${rollup.users.map((row) => JSON.stringify(row))}::json[]) AS users (user_id, row)
+      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row`.execute(trx);
     // The day's users join the organization's list of users with activity, their window widened
-    // to this day; in user id order, so that rollups of other days of the organization lock the
-    // same rows in the same order.
-    await trx
-      .insertInto('analytics_user_activity')
-      .columns(['organization_id', 'user_id', 'first_day', 'last_day'])
-      .expression((eb) =>
-        eb
-          .selectFrom('analytics_user_daily')
-          .select(['organization_id', 'user_id', 'day as first_day', 'day as last_day'])
-          .where('organization_id', '=', organizationId)
-          .where('day', '=', day)
-          .orderBy('user_id'),
-      )
-      .onConflict((oc) =>
-        oc.columns(['organization_id', 'user_id']).doUpdateSet({
-          first_day: sql`least(analytics_user_activity.first_day, excluded.first_day)`,
-          last_day: sql`greatest(analytics_user_activity.last_day, excluded.last_day)`,
-        }),
-      )
-      .execute();
+    // to this day; in user id order (assembleDay sorts the rows), so that rollups of other days of the
+    // organization lock the same rows in the same order.
+    await sql`
+      INSERT INTO analytics_user_activity (organization_id, user_id, first_day, last_day)
+      SELECT ${organizationId}, user_id, ${day}::date, ${day}::date FROM unnest(${userIds}::text[]) AS users (user_id)
+      ON CONFLICT (organization_id, user_id) DO UPDATE SET
+        first_day = least(analytics_user_activity.first_day, excluded.first_day),
+        last_day = greatest(analytics_user_activity.last_day, excluded.last_day)`.execute(trx);
     await releasePendingDay(trx, claimed);
   });
 }
@@ -167,10 +157,6 @@ export async function runPendingRollups(db: Db, now: Date = new Date()): Promise
   let aggregated = 0;
   for (;;) {
     const claimed = await claimPendingDays(db, today, CLAIM_BATCH);
-    if (claimed.length === 0) {
-      if (aggregated >= ANALYZE_AFTER_DAYS) await refreshStatistics(db);
-      return aggregated;
-    }
     // The days not yet done keep their lease while this process lives; if it dies, they lapse.
     const left = [...claimed];
     const renewal = setInterval(() => void renewClaims(db, left).catch(() => undefined), CLAIM_RENEW_MS);
@@ -183,7 +169,11 @@ export async function runPendingRollups(db: Db, now: Date = new Date()): Promise
     } finally {
       clearInterval(renewal);
     }
+    // A short batch took every day that was waiting: days marked since are for the next run.
+    if (claimed.length < CLAIM_BATCH) break;
   }
+  if (aggregated >= ANALYZE_AFTER_DAYS) await refreshStatistics(db);
+  return aggregated;
 }
 
 const POLL_MS = 200;
