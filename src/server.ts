@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
@@ -61,7 +62,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       store,
       adminToken: admin.token,
       redis,
-      logger: { level: config.logLevel },
+      // Log lines leave asynchronously, coalesced when they come fast; what is still buffered is
+      // written when the process exits (docs/configuration.md, LOG_LEVEL).
+      logger: { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) },
     });
     if (opened.length > 0) {
       app.log.warn({ paths: opened.slice(0, 20), count: opened.length }, `DATA_DIR ${config.dataDir} was readable by other users; its directories are now 0700 and its files 0600`);

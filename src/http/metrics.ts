@@ -17,10 +17,16 @@ export function installMetrics(app: FastifyInstance, metricsToken: string | unde
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
+  // The series of each method, route and status, looked up once: labelling a series hashes its labels.
+  const series = new Map<string, { requests: ReturnType<typeof requests.labels>; latency: ReturnType<typeof latency.labels> }>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const [method, route, status] = [request.method, request.routeOptions.url ?? 'unmatched', String(reply.statusCode)];
+    const key = `${method} ${status} ${route}`;
+    let found = series.get(key);
+    if (!found) series.set(key, (found = { requests: requests.labels(method, route, status), latency: latency.labels(method, route, status) }));
+    found.requests.inc();
+    found.latency.observe(reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (metricsToken) {

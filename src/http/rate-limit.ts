@@ -39,14 +39,23 @@ export async function installRateLimit(app: FastifyInstance, settings: RateLimit
   });
   const failedAuth = app.createRateLimit({ keyGenerator: (request) => `auth-failed:${request.ip}`, max: settings.failedAuthPerMinute, timeWindow: WINDOW_MS });
   const guarded = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url.startsWith('/admin/');
-  app.addHook('onRequest', async (request) => {
-    if (!guarded(request)) return;
-    const state = await failedAuth(request, { increment: false });
-    // Past the limit, even a right credential waits: the address is guessing.
-    if (!state.isAllowed && state.remaining === 0) throw limitExceeded(Math.max(1, state.ttlInSeconds));
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!guarded(request)) return done();
+    failedAuth(request, { increment: false }).then(
+      // Past the limit, even a right credential waits: the address is guessing.
+      (state) => done(!state.isAllowed && state.remaining === 0 ? limitExceeded(Math.max(1, state.ttlInSeconds)) : undefined),
+      done,
+    );
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 401 && guarded(request)) await failedAuth(request).catch((error: unknown) => request.log.warn({ err: error }, 'rate limiter unavailable'));
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode !== 401 || !guarded(request)) return done();
+    failedAuth(request).then(
+      () => done(),
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'rate limiter unavailable');
+        done();
+      },
+    );
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/store.js';
-import { executePrepared } from '../db/prepared.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { ComputersTable } from '../db/tables/compute.js';
 import { INITIAL_STEPS, type StepState, type StepStatus } from '../domain/computer-status.js';
 import { issueSecret } from '../domain/credentials.js';
@@ -132,8 +132,13 @@ export async function insertComputer(db: Db, organizationId: string, ownerUserId
   return { record, token: issued.secret };
 }
 
+/** One computer by id: each GET of a computer reads it (by the API and by its agent). */
+const selectComputer = preparedQuery(2, (db, organizationId: string, computerId: string) =>
+  selectComputers(db).where('organization_id', '=', organizationId).where('id', '=', computerId),
+);
+
 export async function findComputer(db: Db, organizationId: string, computerId: string): Promise<ComputerRecord | undefined> {
-  const [row] = await executePrepared(db, selectComputers(db).where('organization_id', '=', organizationId).where('id', '=', computerId));
+  const [row] = await selectComputer(db, organizationId, computerId);
   return row && toRecord(row);
 }
 
