@@ -108,13 +108,18 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     // crash of PostgreSQL loses this commit, the day is still pending and is computed again. So
     // the commit does not wait for its WAL to reach the disk (docs/analytics.md "Daily batch").
     await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-    await trx
-      .insertInto('analytics_daily')
-      .values({ organization_id: organizationId, day, ...documents })
-      .onConflict((oc) => oc.columns(['organization_id', 'day']).doUpdateSet({ ...documents, aggregated_at: new Date() }))
-      .execute();
-    // The day's user rows replace the last ones: updated where the user had one (its index
-    // entries stay), removed where the user has none any more.
+    // A day computed again is mostly the same (a late event marks the 29 days after its own for
+    // their windows, whose other rows do not change): a row whose text is unchanged is not
+    // written again, and aggregated_at says when the day's documents last changed.
+    await sql`
+      INSERT INTO analytics_daily (organization_id, day, tokens, tools, activity, productivity)
+      VALUES (${organizationId}, ${day}::date, ${documents.tokens}, ${documents.tools}, ${documents.activity}, ${documents.productivity})
+      ON CONFLICT (organization_id, day) DO UPDATE
+        SET tokens = excluded.tokens, tools = excluded.tools, activity = excluded.activity, productivity = excluded.productivity, aggregated_at = now()
+        WHERE (analytics_daily.tokens::text, analytics_daily.tools::text, analytics_daily.activity::text, analytics_daily.productivity::text)
+          IS DISTINCT FROM (excluded.tokens::text, excluded.tools::text, excluded.activity::text, excluded.productivity::text)`.execute(trx);
+    // The day's user rows replace the last ones: updated where the user had one and it changed,
+    // removed where the user has none any more.
     const userIds = rollup.users.map((row) => row.user_id);
     await sql`DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date AND user_id <> ALL (${userIds}::text[])`.execute(trx);
     // Two array parameters, however many users (multi-row VALUES would need chunks of 65535 parameters).
@@ -122,7 +127,8 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
       INSERT INTO analytics_user_daily (organization_id, user_id, day, row)
       SELECT ${organizationId}, user_id, ${day}::date, row
       FROM unnest(${userIds}::text[], ${rollup.users.map((row) => JSON.stringify(row))}::json[]) AS users (user_id, row)
-      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row`.execute(trx);
+      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row
+        WHERE analytics_user_daily.row::text IS DISTINCT FROM excluded.row::text`.execute(trx);
     // The day's users join the organization's list of users with activity, their window widened
     // to this day; in user id order (assembleDay sorts the rows), so that rollups of other days of the
     // organization lock the same rows in the same order.
