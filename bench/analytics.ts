@@ -201,8 +201,8 @@ async function measureAgainstFloor(count: number, url: string, token: string, me
   await sample(Math.min(WARMUP, count), servedCall);
   await sample(Math.min(WARMUP, count), memoryCall);
   for (let i = 0; i < count; i++) {
-    served.push(...(await sample(1, servedCall)));
-    memory.push(...(await sample(1, memoryCall)));
+    served.push((await timed(servedCall)).ms);
+    memory.push((await timed(memoryCall)).ms);
   }
   return { served: percentiles(served), memory: percentiles(memory) };
 }

@@ -28,7 +28,8 @@ export function preparedQuery<R, V extends unknown[]>(arity: V['length'], build:
     if (!compiled) {
       const placeholders = Array.from({ length: arity }, (_, index) => new Placeholder(index)) as unknown as V;
       const query = build(db, ...placeholders).compile();
-      names.set(query.sql, `qd_prepared_${names.size + 1}`);
+      // One name per text: every database (a test opens many) shares it.
+      if (!names.has(query.sql)) names.set(query.sql, `qd_prepared_${names.size + 1}`);
       compiled = { query, valueAt: query.parameters.map((parameter) => (parameter instanceof Placeholder ? parameter.index : -1)) };
       compiledFor.set(db, compiled);
     }
