@@ -25,13 +25,14 @@ import { startServerProcess, type PhaseUse, type ServerProcess } from './lib/ser
 const HELP = `npm run bench:analytics -- [--users 20] [--days 30] [--database-url postgres://...]
   [--clients 4] [--samples 50] [--raw-samples 10] [--seed 42] [--events-per-user-day N]
   [--save FILE.json] [--compare-with FILE.json]
-  [--growth 1000,10000]
+  [--growth 1000,10000] [--keep]
 Without --database-url the embedded store runs in a temporary data directory.
 --save writes this run's endpoint p50s; --compare-with reads another run's (the other store, same
   --users, --days, --seed) and prints "embedded within 2x of PostgreSQL" per endpoint.
 --growth U1,U2,...: instead of the full run, /users (first page of 20 and of 100) and /activity over
   --days at each number of users, each scale a new organization fed through ingestion and rollup;
-  keeps the first --events-per-user-day events (default 4) of each user and day.`;
+  keeps the first --events-per-user-day events (default 4) of each user and day.
+--keep leaves the scratch database (or data directory) in place at the end, for profiling the same data.`;
 
 const { values: flags } = parseArgs({
   options: {
@@ -46,6 +47,7 @@ const { values: flags } = parseArgs({
     save: { type: 'string' },
     'compare-with': { type: 'string' },
     growth: { type: 'string' },
+    keep: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -139,7 +141,8 @@ async function main() {
   } finally {
     await direct?.close();
     await server?.stop();
-    await store.remove();
+    if (flags.keep) console.log(`Kept: ${store.env.DATABASE_URL || store.env.DATA_DIR}`);
+    else await store.remove();
   }
 }
 

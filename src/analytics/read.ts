@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { copyRows, copyRowsInTurn } from '../db/copy-out.js';
+import { copyRows, copyRowsInTurn, type BinaryRow } from '../db/copy-out.js';
 import type { Db } from '../db/store.js';
 import { addDays, daysFrom, type DayRange } from '../domain/dates.js';
 import { assembleDay, NO_STATS, type DayRollup } from './assemble.js';
@@ -45,43 +45,57 @@ export async function* dailyDocuments(db: Db, organizationId: string, kind: Dail
 /** The document of a day without events (or not aggregated yet). */
 const emptyDay = (day: string, kind: DailyKind) => JSON.stringify(assembleDay(day, [], [], NO_STATS, new Map())[kind]);
 
-/** JSON texts of rows as one comma-separated run of bytes. */
-function joinRows(rows: readonly Buffer[]): Buffer {
-  const joined = Buffer.allocUnsafe(Math.max(0, rows.reduce((length, row) => length + row.length + 1, -1)));
-  let at = 0;
-  rows.forEach((row, i) => {
-    if (i > 0) at += joined.write(',', at, 'latin1');
-    at += row.copy(joined, at);
-  });
-  return joined;
+/**
+ * Chunks of rows' JSON bytes as one comma-separated run: a chunk's rows copied into one buffer that
+ * begins with the comma after the chunk before (one write each, not two).
+ */
+async function* joinedBytes(chunks: AsyncIterable<readonly Buffer[]>): AsyncGenerator<Buffer> {
+  let lead = 0;
+  for await (const rows of chunks) {
+    if (rows.length === 0) continue;
+    const joined = Buffer.allocUnsafe(rows.reduce((length, row) => length + row.length + 1, lead - 1));
+    let at = 0;
+    rows.forEach((row, i) => {
+      if (i > 0 || lead) joined[at++] = COMMA;
+      at += row.copy(joined, at);
+    });
+    yield joined;
+    lead = 1;
+  }
 }
+const COMMA = 0x2c;
 
 /**
  * PostgreSQL: the documents of dailyDocuments as bytes (db/copy-out.ts), comma-separated, a chunk
  * as each part of the answer arrives: one COPY for the whole range, read at the client's pace.
  */
-export async function* dailyDocumentBytes(pool: pg.Pool, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<Buffer> {
+export function dailyDocumentBytes(pool: pg.Pool, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<Buffer> {
+  const query = `SELECT to_char(day, 'YYYY-MM-DD'), ${pg.escapeIdentifier(kind)} FROM analytics_daily
+    WHERE organization_id = ${pg.escapeLiteral(organizationId)} AND day BETWEEN ${pg.escapeLiteral(range.from)} AND ${pg.escapeLiteral(range.end)}
+    ORDER BY day`;
+  return joinedBytes(withEmptyDays(copyRows(pool, query), kind, range));
+}
+
+/** The stored documents of the range's days, with an empty day's document for each day without one. */
+async function* withEmptyDays(stored: AsyncIterable<BinaryRow[]>, kind: DailyKind, range: DayRange): AsyncGenerator<Buffer[]> {
   const days = range.from <= range.end ? daysFrom(range.from, range.end) : [];
   let next = 0;
   /** The days before `day` without a row, as empty days. */
   const emptyDaysBefore = (day: string | undefined, rows: Buffer[]) => {
     for (; next < days.length && (day === undefined || days[next]! < day); next++) rows.push(Buffer.from(emptyDay(days[next]!, kind)));
   };
-  const query = `SELECT to_char(day, 'YYYY-MM-DD'), ${pg.escapeIdentifier(kind)} FROM analytics_daily
-    WHERE organization_id = ${pg.escapeLiteral(organizationId)} AND day BETWEEN ${pg.escapeLiteral(range.from)} AND ${pg.escapeLiteral(range.end)}
-    ORDER BY day`;
-  for await (const stored of copyRows(pool, query)) {
+  for await (const chunk of stored) {
     const rows: Buffer[] = [];
-    for (const [day, document] of stored) {
+    for (const [day, document] of chunk) {
       emptyDaysBefore(day!.toString('latin1'), rows);
       rows.push(document!);
       next += 1;
     }
-    yield joinRows(rows);
+    yield rows;
   }
   const rows: Buffer[] = [];
   emptyDaysBefore(undefined, rows);
-  if (rows.length > 0) yield joinRows(rows);
+  yield rows;
 }
 
 /**
@@ -110,25 +124,24 @@ export async function dailyRows<K extends DailyKind>(db: Db, organizationId: str
   return rows;
 }
 
-/** Chunks of rows as JSON text, each chunk's rows comma-separated. */
+/** Chunks of rows' JSON text as one comma-separated run: a chunk's rows in one text, after a comma. */
 export async function* joined(chunks: AsyncIterable<readonly string[]>): AsyncGenerator<string> {
-  for await (const rows of chunks) yield rows.join(',');
+  let separator = '';
+  for await (const rows of chunks) {
+    if (rows.length === 0) continue;
+    yield separator + rows.join(',');
+    separator = ',';
+  }
 }
 
 /**
  * The answer `{"data": [...], "meta": {...}}` whose rows are JSON text already (text or bytes), as
- * the chunks of rows arrive: the rows are not parsed and serialized again. A chunk is one or more
- * rows, comma-separated.
+ * they arrive: the rows are not parsed and serialized again. `rows` is the rows comma-separated
+ * (joined, joinedBytes), in chunks.
  */
-export async function* jsonAnswer(chunks: AsyncIterable<string | Buffer>, meta: object): AsyncGenerator<string | Buffer> {
+export async function* jsonAnswer(rows: AsyncIterable<string | Buffer>, meta: object): AsyncGenerator<string | Buffer> {
   yield '{"data":[';
-  let separator = '';
-  for await (const rows of chunks) {
-    if (rows.length === 0) continue;
-    if (separator) yield separator;
-    yield rows;
-    separator = ',';
-  }
+  yield* rows;
   yield `],"meta":${JSON.stringify(meta)}}`;
 }
 
@@ -213,9 +226,30 @@ export async function* userRows(db: Db, organizationId: string, range: DayRange,
 
 /**
  * PostgreSQL: the rows of userRows as bytes (db/copy-out.ts), comma-separated: one COPY per run of
- * users, the next started while the last is sent.
+ * users, the next started while the last is sent. A run's rows are read as one range of the rows'
+ * primary key, from its first user to its last, already in the answer's order (no sort: 10-15 %
+ * less time than a lookup per user), and only the run's users kept (a user between two of the
+ * run's has rows in the range only if a rollup added them since the page was chosen). PostgreSQL
+ * keeps statistics, so its planner takes the index for a large organization; the embedded store
+ * keeps the lookups (runRowsFrom).
  */
-export async function* userRowBytes(pool: pg.Pool, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<Buffer> {
-  const queries = userRuns(range, userIds).map((run) => `SELECT d.row ${runRowsFrom(organizationId, range, run)} ORDER BY u.n, d.day`);
-  for await (const rows of copyRowsInTurn(pool, queries)) yield joinRows(rows.map(([row]) => row!));
+export function userRowBytes(pool: pg.Pool, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<Buffer> {
+  const literal = pg.escapeLiteral;
+  const queries = userRuns(range, userIds).map(
+    (run) => `SELECT row FROM (
+        SELECT user_id, day, row FROM analytics_user_daily
+        WHERE organization_id = ${literal(organizationId)} AND user_id BETWEEN ${literal(run[0]!)} AND ${literal(run[run.length - 1]!)}
+          AND day BETWEEN ${literal(range.from)} AND ${literal(range.end)}
+        ORDER BY user_id, day
+        OFFSET 0 -- kept a subquery: the run's ids as an index condition would cost the order, and a sort
+      ) r
+      WHERE user_id = ANY (ARRAY[${run.map(literal).join(', ')}]::text[])
+      ORDER BY user_id, day`,
+  );
+  return joinedBytes(onlyFields(copyRowsInTurn(pool, queries)));
+}
+
+/** Rows of one field: their bytes. */
+async function* onlyFields(chunks: AsyncIterable<BinaryRow[]>): AsyncGenerator<Buffer[]> {
+  for await (const rows of chunks) yield rows.map(([field]) => field!);
 }
