@@ -226,26 +226,13 @@ export async function* userRows(db: Db, organizationId: string, range: DayRange,
 
 /**
  * PostgreSQL: the rows of userRows as bytes (db/copy-out.ts), comma-separated: one COPY per run of
- * users, the next started while the last is sent. A run's rows are read as one range of the rows'
- * primary key, from its first user to its last, already in the answer's order (no sort: 10-15 %
- * less time than a lookup per user), and only the run's users kept (a user between two of the
- * run's has rows in the range only if a rollup added them since the page was chosen). PostgreSQL
- * keeps statistics, so its planner takes the index for a large organization; the embedded store
- * keeps the lookups (runRowsFrom).
+ * users, the next started while the last is sent. (A run read as one range of the primary key, in
+ * the answer's order without a sort, was 5-10 % faster for 200 users; for a small organization the
+ * planner scans the whole table and sorts instead, 3x slower, and forcing index scans for the
+ * query cost more round trips than the sort: docs/performance.md.)
  */
 export function userRowBytes(pool: pg.Pool, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<Buffer> {
-  const literal = pg.escapeLiteral;
-  const queries = userRuns(range, userIds).map(
-    (run) => `SELECT row FROM (
-        SELECT user_id, day, row FROM analytics_user_daily
-        WHERE organization_id = ${literal(organizationId)} AND user_id BETWEEN ${literal(run[0]!)} AND ${literal(run[run.length - 1]!)}
-          AND day BETWEEN ${literal(range.from)} AND ${literal(range.end)}
-        ORDER BY user_id, day
-        OFFSET 0 -- kept a subquery: the run's ids as an index condition would cost the order, and a sort
-      ) r
-      WHERE user_id = ANY (ARRAY[${run.map(literal).join(', ')}]::text[])
-      ORDER BY user_id, day`,
-  );
+  const queries = userRuns(range, userIds).map((run) => `SELECT d.row ${runRowsFrom(organizationId, range, run)} ORDER BY u.n, d.day`);
   return joinedBytes(onlyFields(copyRowsInTurn(pool, queries)));
 }
 
