@@ -50,17 +50,18 @@ const emptyDay = (day: string, kind: DailyKind) => JSON.stringify(assembleDay(da
  * begins with the comma after the chunk before (one write each, not two).
  */
 async function* joinedBytes(chunks: AsyncIterable<readonly Buffer[]>): AsyncGenerator<Buffer> {
-  let lead = 0;
+  let afterRows = false;
   for await (const rows of chunks) {
     if (rows.length === 0) continue;
-    const joined = Buffer.allocUnsafe(rows.reduce((length, row) => length + row.length + 1, lead - 1));
+    // A comma before each row, but the very first.
+    const joined = Buffer.allocUnsafe(rows.reduce((length, row) => length + 1 + row.length, afterRows ? 0 : -1));
     let at = 0;
     rows.forEach((row, i) => {
-      if (i > 0 || lead) joined[at++] = COMMA;
+      if (i > 0 || afterRows) joined[at++] = COMMA;
       at += row.copy(joined, at);
     });
     yield joined;
-    lead = 1;
+    afterRows = true;
   }
 }
 const COMMA = 0x2c;
