@@ -30,7 +30,12 @@ export function preparedQuery<R, V extends unknown[]>(arity: V['length'], build:
       const query = build(db, ...placeholders).compile();
       // One name per text: every database (a test opens many) shares it.
       if (!names.has(query.sql)) names.set(query.sql, `qd_prepared_${names.size + 1}`);
-      compiled = { query, valueAt: query.parameters.map((parameter) => (parameter instanceof Placeholder ? parameter.index : -1)) };
+      const valueAt = query.parameters.map((parameter) => (parameter instanceof Placeholder ? parameter.index : -1));
+      // A value that is not a bound parameter (in raw SQL, or only inspected by `build`) would be
+      // compiled once and never change: refused.
+      const unbound = placeholders.findIndex((_, index) => !valueAt.includes(index));
+      if (unbound >= 0) throw new Error(`preparedQuery: value ${unbound} is not a parameter of the query`);
+      compiled = { query, valueAt };
       compiledFor.set(db, compiled);
     }
     const { query, valueAt } = compiled;
