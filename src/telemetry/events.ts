@@ -13,6 +13,7 @@ export type Client = (typeof CLIENTS)[number];
 export const AUTONOMY_MODES = ['auto-high', 'auto-medium', 'auto-low', 'spec', 'manual'] as const;
 export const AUTONOMY_LEVELS = ['auto_high', 'auto_medium', 'auto_low', 'manual'] as const;
 export const MODEL_TIERS = ['standard', 'thinking'] as const;
+export const DECISIONS = ['accept', 'reject'] as const;
 
 /** Clients send names and paths they parse themselves: no control characters, bounded length. */
 const Name = (maxLength: number, minLength = 1) => Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]*$' });
@@ -20,7 +21,8 @@ export const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGE
 
 const FIELDS_BY_TYPE = {
   session_start: {},
-  user_message: { autonomyMode: StringEnum(AUTONOMY_MODES) },
+  // Exporters that do not say which autonomy a prompt ran with leave it out (counted in no mode).
+  user_message: { autonomyMode: Type.Optional(StringEnum(AUTONOMY_MODES)) },
   assistant_message: {},
   model_call: {
     modelId: Name(200),
@@ -30,13 +32,19 @@ const FIELDS_BY_TYPE = {
     cacheReadTokens: Tokens,
     cacheWriteTokens: Tokens,
     billableTokens: Type.Optional(Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    /** What the agent itself reported the call cost, in USD: kept beside the credits. */
+    reportedCostUsd: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
   },
-  tool_call: { tool: Name(200), mcpServer: Type.Optional(Name(200)), autonomyLevel: StringEnum(AUTONOMY_LEVELS) },
+  tool_call: { tool: Name(200), mcpServer: Type.Optional(Name(200)), autonomyLevel: Type.Optional(StringEnum(AUTONOMY_LEVELS)) },
+  /** A person accepted or rejected a change a tool proposed. */
+  tool_decision: { tool: Name(200), decision: StringEnum(DECISIONS) },
   skill: { name: Name(200) },
   slash_command: { name: Name(200) },
   hook: { event: Name(100), matcher: Name(500, 0), command: Name(4000) },
   file_created: { path: Name(4096), language: Name(100) },
   file_edited: { path: Name(4096), language: Name(100) },
+  /** Lines of code the agent added and removed (with or without the file they are in). */
+  lines_changed: { linesAdded: Tokens, linesRemoved: Tokens },
   git_commit: {},
   pr_created: {},
 } as const satisfies Record<string, TProperties>;
@@ -52,11 +60,17 @@ const Timestamp = Type.Union([
   Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000, description: 'Unix milliseconds' }),
 ]);
 
+/** An agent product: lower-case words joined by dashes (claude-code, codex, gemini-cli). */
+export const AgentName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9._-]*$' });
+
 const BASE = {
   id: Name(128),
   timestamp: Timestamp,
   sessionId: Name(128),
-  client: StringEnum(CLIENTS),
+  // Optional: exporters that do not say which client ran count in no client's breakdown.
+  client: Type.Optional(StringEnum(CLIENTS)),
+  /** The agent product that sent the event (docs/otel.md); absent for Quarterdeck's own clients. */
+  agent: Type.Optional(AgentName),
 };
 
 /** Who an event is for, when an owner or manager imports events of other users. */
@@ -65,13 +79,24 @@ const ATTRIBUTION = {
   userEmail: Type.Optional(Type.String({ format: 'email', minLength: 3, maxLength: 320 })),
 };
 
-function schemasOf(extra: TProperties): Record<EventType, TObject> {
-  const entries = EVENT_TYPES.map((type) => [type, Type.Object({ ...BASE, type: Type.Literal(type), ...FIELDS_BY_TYPE[type], ...extra }, { additionalProperties: false })]);
+/**
+ * Quarterdeck's own clients always know the client and the autonomy they ran with, and must say
+ * them on POST /api/v1/telemetry/events (decisions.md §4); events translated from OpenTelemetry
+ * leave out what the exporter did not send.
+ */
+const REQUIRED_OF_OWN_CLIENTS: Partial<Record<EventType, string[]>> = { user_message: ['autonomyMode'], tool_call: ['autonomyLevel'] };
+
+function schemasOf(extra: TProperties, requireOwnClientFields: boolean): Record<EventType, TObject> {
+  const entries = EVENT_TYPES.map((type) => {
+    const schema = Type.Object({ ...BASE, type: Type.Literal(type), ...FIELDS_BY_TYPE[type], ...extra }, { additionalProperties: false });
+    if (!requireOwnClientFields) return [type, schema];
+    return [type, { ...schema, required: [...(schema.required ?? []), 'client', ...(REQUIRED_OF_OWN_CLIENTS[type] ?? [])] }];
+  });
   return Object.fromEntries(entries) as Record<EventType, TObject>;
 }
 
-const EVENT_SCHEMAS = schemasOf({});
-const WIRE_SCHEMAS = schemasOf(ATTRIBUTION);
+const EVENT_SCHEMAS = schemasOf({}, false);
+const WIRE_SCHEMAS = schemasOf(ATTRIBUTION, true);
 
 /** The properties of one event type's schema: the common fields, the type, and its own fields. */
 type EventProperties<T extends EventType> = typeof BASE & { type: TLiteral<T> } & (typeof FIELDS_BY_TYPE)[T];

@@ -133,11 +133,12 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
     columns.occurred_at[i] = at.toISOString();
     columns.user_id[i] = userId;
     columns.session_id[i] = event.sessionId;
-    columns.client[i] = event.client;
+    columns.client[i] = event.client ?? null;
+    columns.agent[i] = event.agent ?? null;
     columns.type[i] = event.type;
     switch (event.type) {
       case 'user_message':
-        columns.autonomy_mode[i] = event.autonomyMode;
+        columns.autonomy_mode[i] = event.autonomyMode ?? null;
         break;
       case 'model_call':
         columns.model_id[i] = event.modelId;
@@ -147,11 +148,20 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
         columns.cache_read_tokens[i] = event.cacheReadTokens;
         columns.cache_write_tokens[i] = event.cacheWriteTokens;
         columns.credits[i] = standardCredits(event, catalogue);
+        columns.reported_cost_usd[i] = event.reportedCostUsd ?? null;
         break;
       case 'tool_call':
         columns.tool[i] = event.tool;
         columns.mcp_server[i] = event.mcpServer ?? null;
-        columns.autonomy_level[i] = event.autonomyLevel;
+        columns.autonomy_level[i] = event.autonomyLevel ?? null;
+        break;
+      case 'tool_decision':
+        columns.tool[i] = event.tool;
+        columns.decision[i] = event.decision;
+        break;
+      case 'lines_changed':
+        columns.lines_added[i] = event.linesAdded;
+        columns.lines_removed[i] = event.linesRemoved;
         break;
       case 'skill':
       case 'slash_command':

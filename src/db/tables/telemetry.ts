@@ -10,7 +10,7 @@ export interface TelemetryEventsTable {
   received_at: ColumnType<Date, Date | undefined, never>;
   user_id: string;
   session_id: string;
-  client: string;
+  client: string | null;
   type: string;
   autonomy_mode: string | null;
   model_id: string | null;
@@ -30,6 +30,11 @@ export interface TelemetryEventsTable {
   path: string | null;
   extension: string | null;
   language: string | null;
+  agent: string | null;
+  reported_cost_usd: number | null;
+  lines_added: number | null;
+  lines_removed: number | null;
+  decision: string | null;
 }
 
 /**
@@ -66,6 +71,11 @@ export const EVENT_COLUMN_TYPES = {
   path: 'text',
   extension: 'text',
   language: 'text',
+  agent: 'text',
+  reported_cost_usd: 'float8',
+  lines_added: 'int8',
+  lines_removed: 'int8',
+  decision: 'text',
 } as const satisfies Record<Exclude<keyof TelemetryEventsTable, 'received_at'>, string>;
 
 export type EventColumn = keyof typeof EVENT_COLUMN_TYPES;
