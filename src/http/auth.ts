@@ -4,6 +4,7 @@ import type { Db } from '../db/store.js';
 import type { AccessTokens } from '../domain/access-tokens.js';
 import { looksLikeJwt } from '../domain/access-tokens.js';
 import { API_KEY_PREFIX, hashSecret, sameSecret } from '../domain/credentials.js';
+import type { KeyPrincipal, UserIdentity } from '../domain/principal.js';
 import type { Role } from '../domain/roles.js';
 import { CSRF_HEADER, SESSION_COOKIE, SESSION_TOUCH_RESOLUTION_MS } from '../domain/console-auth.js';
 import { findLiveKey, touchApiKey, type KeyOwner } from '../repositories/api-keys.js';
@@ -16,19 +17,8 @@ import { ApiError } from './errors.js';
 
 export type CredentialKind = 'apiKey' | 'jwt' | 'session';
 
-interface PrincipalBase {
-  kind: 'user';
-  organizationId: string;
-  userId: string;
-  email: string;
-  role: Role;
-}
-
 /** Who calls: through an API key or a token exchanged for one, or through a console session. */
-export type UserPrincipal = PrincipalBase & (
-    | { via: 'apiKey' | 'jwt'; apiKeyId: string }
-    | { via: 'session'; sessionId: string; csrfToken: string; sessionExpiresAt: Date }
-  );
+export type UserPrincipal = KeyPrincipal | (UserIdentity & { via: 'session'; sessionId: string; csrfToken: string; sessionExpiresAt: Date });
 
 declare module 'fastify' {
   interface FastifyRequest {
