@@ -3,8 +3,8 @@ import { toBinary, create } from '@bufbuild/protobuf';
 import { anyPack, DurationSchema } from '@bufbuild/protobuf/wkt';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainError } from '../../domain/errors.js';
-import { problemOf, type Problem } from '../../http/error-handler.js';
-import { ApiError, ERRORS, errorBody } from '../../http/errors.js';
+import { problemOf, sendError, type Problem } from '../../http/error-handler.js';
+import { ApiError, ERRORS } from '../../http/errors.js';
 import type { OtlpEncoding } from '../../otlp/decode.js';
 import { BadRequestSchema, RetryInfoSchema, StatusSchema } from '../../otlp/generated/google/rpc/status_pb.js';
 
@@ -58,15 +58,15 @@ function statusOf(problem: Problem) {
 
 /**
  * Errors of the OTLP endpoints (docs/otel.md, "Responses"): a protobuf request gets a protobuf
- * google.rpc.Status, as OTLP/HTTP requires; any other request gets the one error body, with the
- * Status fields `code` and `message` beside it so that it also reads as an OTLP/JSON Status.
+ * google.rpc.Status, as OTLP/HTTP requires; any other request gets the one error body.
  */
 export function otlpErrorHandler(error: FastifyError | ApiError | DomainError | Error, request: FastifyRequest, reply: FastifyReply) {
   const problem = problemOf(error, request);
   if (problem.headers) reply.headers(problem.headers);
-  const { status, grpc } = ERRORS[problem.code];
-  reply.header('X-Request-Id', request.id).code(status);
-  if (encodingOf(request) === 'protobuf') return reply.type(MEDIA_TYPES.protobuf).send(Buffer.from(toBinary(StatusSchema, statusOf(problem))));
-  const body = { ...errorBody(problem.code, problem.detail, String(request.id), problem.errors), code: grpc, message: problem.detail };
-  return reply.type(MEDIA_TYPES.json).send(JSON.stringify(body));
+  if (encodingOf(request) !== 'protobuf') return sendError(request, reply, problem.code, problem.detail, problem.errors);
+  return reply
+    .header('X-Request-Id', request.id)
+    .code(ERRORS[problem.code].status)
+    .type(MEDIA_TYPES.protobuf)
+    .send(Buffer.from(toBinary(StatusSchema, statusOf(problem))));
 }
