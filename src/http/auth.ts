@@ -3,7 +3,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/store.js';
 import type { AccessTokens } from '../domain/access-tokens.js';
 import { looksLikeJwt } from '../domain/access-tokens.js';
-import { API_KEY_PREFIX, hashSecret, sameSecret, type ApiKeyKind } from '../domain/credentials.js';
+import { API_KEY_PREFIX, hashSecret, sameSecret } from '../domain/credentials.js';
+import type { KeyPrincipal, UserIdentity } from '../domain/principal.js';
 import type { Role } from '../domain/roles.js';
 import { CSRF_HEADER, SESSION_COOKIE, SESSION_TOUCH_RESOLUTION_MS } from '../domain/console-auth.js';
 import { findLiveKey, touchApiKey, type KeyOwner } from '../repositories/api-keys.js';
@@ -17,19 +18,8 @@ import { ApiError } from './errors.js';
 /** `ingestKey`: the routes that take telemetry also take ingest keys, which nothing else does. */
 export type CredentialKind = 'apiKey' | 'ingestKey' | 'jwt' | 'session';
 
-interface PrincipalBase {
-  kind: 'user';
-  organizationId: string;
-  userId: string;
-  email: string;
-  role: Role;
-}
-
 /** Who calls: through an API key or a token exchanged for one, or through a console session. */
-export type UserPrincipal = PrincipalBase & (
-    | { via: 'apiKey' | 'jwt'; apiKeyId: string; keyKind: ApiKeyKind }
-    | { via: 'session'; sessionId: string; csrfToken: string; sessionExpiresAt: Date }
-  );
+export type UserPrincipal = KeyPrincipal | (UserIdentity & { via: 'session'; sessionId: string; csrfToken: string; sessionExpiresAt: Date });
 
 declare module 'fastify' {
   interface FastifyRequest {
