@@ -108,4 +108,74 @@ const CLAUDE_CODE: AgentDefinition = {
   ],
 };
 
-export const AGENTS: AgentDefinition[] = [CLAUDE_CODE];
+// ---- OpenAI Codex -------------------------------------------------------------------------------
+type CodexExporter = 'otlp-http-binary' | 'otlp-http-json' | 'otlp-grpc';
+
+function codexExporter(kind: CodexExporter, ctx: RunContext, signal: 'logs' | 'metrics' | 'traces'): string {
+  const headers = `headers = { "Authorization" = "Bearer ${FAKE_OTLP_TOKEN}" }`;
+  if (kind === 'otlp-grpc') return `{ otlp-grpc = { endpoint = "${ctx.otlpGrpc}", ${headers} } }`;
+  const protocol = kind === 'otlp-http-json' ? 'json' : 'binary';
+  return `{ otlp-http = { endpoint = "${ctx.otlpHttp}/v1/${signal}", protocol = "${protocol}", ${headers} } }`;
+}
+
+function codex(kind: CodexExporter, extraEnv: Record<string, string>, logUserPrompt = false) {
+  return (ctx: RunContext): RunPlan => ({
+    env: { CODEX_HOME: `${ctx.home}/.codex`, MOCK_API_KEY: FAKE_KEY, ...extraEnv },
+    files: {
+      '~/.codex/config.toml': [
+        'model = "gpt-5.1-codex-mini"',
+        'model_provider = "mock"',
+        'approval_policy = "never"',
+        'sandbox_mode = "danger-full-access"',
+        'check_for_update_on_startup = false',
+        '',
+        '[model_providers.mock]',
+        'name = "Mock"',
+        `base_url = "${ctx.modelApi}/v1"`,
+        'env_key = "MOCK_API_KEY"',
+        'wire_api = "responses"',
+        '',
+        '[analytics]',
+        'enabled = false',
+        '',
+        '[otel]',
+        'environment = "capture"',
+        `log_user_prompt = ${logUserPrompt}`,
+        `exporter = ${codexExporter(kind, ctx, 'logs')}`,
+        `metrics_exporter = ${codexExporter(kind, ctx, 'metrics')}`,
+        `trace_exporter = ${codexExporter(kind, ctx, 'traces')}`,
+        '',
+      ].join('\n'),
+    },
+    command: `${ctx.installDir}/codex/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex`,
+    args: ['exec', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', PROMPT],
+  });
+}
+
+const CODEX: AgentDefinition = {
+  name: 'codex',
+  packages: ['@openai/codex', '@openai/codex-linux-x64'],
+  usage: { input: 2000, output: 400, cacheRead: 300, cacheWrite: 0 },
+  runs: [
+    {
+      name: 'otlp-http-binary',
+      protocol: 'http/protobuf',
+      description: 'config.toml [otel] with otlp-http, protocol "binary", for logs, metrics and traces.',
+      plan: codex('otlp-http-binary', {}),
+    },
+    {
+      name: 'otlp-http-json-identity',
+      protocol: 'http/json',
+      description: 'otlp-http with protocol "json", OTEL_RESOURCE_ATTRIBUTES carrying user.email, log_user_prompt on.',
+      plan: codex('otlp-http-json', { OTEL_RESOURCE_ATTRIBUTES: `user.email=${IDENTITY_EMAIL}` }, true),
+    },
+    {
+      name: 'otlp-grpc',
+      protocol: 'grpc',
+      description: 'config.toml [otel] with otlp-grpc for logs, metrics and traces.',
+      plan: codex('otlp-grpc', {}),
+    },
+  ],
+};
+
+export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX];
