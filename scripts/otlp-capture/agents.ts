@@ -178,4 +178,59 @@ const CODEX: AgentDefinition = {
   ],
 };
 
-export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX];
+// ---- Gemini CLI ---------------------------------------------------------------------------------
+function gemini(protocol: 'grpc' | 'http', extraEnv: Record<string, string>, options: { traces: boolean; logPrompts: boolean }) {
+  return (ctx: RunContext): RunPlan => ({
+    env: {
+      GEMINI_API_KEY: FAKE_KEY,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+      GOOGLE_GEMINI_BASE_URL: ctx.modelApi,
+      OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer ${FAKE_OTLP_TOKEN}`,
+      ...FAST_EXPORT,
+      ...extraEnv,
+    },
+    files: {
+      '~/.gemini/settings.json': `${JSON.stringify(
+        {
+          security: { auth: { selectedType: 'gemini-api-key' } },
+          general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+          privacy: { usageStatisticsEnabled: false },
+          telemetry: {
+            enabled: true,
+            target: 'local',
+            otlpEndpoint: protocol === 'grpc' ? ctx.otlpGrpc : ctx.otlpHttp,
+            otlpProtocol: protocol,
+            logPrompts: options.logPrompts,
+            traces: options.traces,
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    },
+    command: process.execPath,
+    args: [`${ctx.installDir}/gemini/node_modules/@google/gemini-cli/bundle/gemini.js`, '-p', PROMPT, '--yolo', '--model', 'gemini-2.5-flash'],
+  });
+}
+
+const GEMINI: AgentDefinition = {
+  name: 'gemini',
+  packages: ['@google/gemini-cli'],
+  usage: { input: 1500, output: 250, cacheRead: 200, cacheWrite: 0 },
+  runs: [
+    {
+      name: 'grpc',
+      protocol: 'grpc',
+      description: 'settings.json telemetry block, otlpProtocol "grpc" (the default), logPrompts left at its default (on).',
+      plan: gemini('grpc', {}, { traces: false, logPrompts: true }),
+    },
+    {
+      name: 'http-identity-traces',
+      protocol: 'http (OTLP/HTTP JSON)',
+      description: 'otlpProtocol "http" with traces on, OTEL_RESOURCE_ATTRIBUTES carrying user.email.',
+      plan: gemini('http', { OTEL_RESOURCE_ATTRIBUTES: `user.email=${IDENTITY_EMAIL}` }, { traces: true, logPrompts: true }),
+    },
+  ],
+};
+
+export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX, GEMINI];
