@@ -233,4 +233,59 @@ const GEMINI: AgentDefinition = {
   ],
 };
 
-export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX, GEMINI];
+// ---- Qwen Code ----------------------------------------------------------------------------------
+function qwen(protocol: 'grpc' | 'http', extraEnv: Record<string, string>) {
+  return (ctx: RunContext): RunPlan => ({
+    env: {
+      OPENAI_API_KEY: FAKE_KEY,
+      OPENAI_BASE_URL: `${ctx.modelApi}/v1`,
+      OPENAI_MODEL: 'qwen3-coder-plus',
+      OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer ${FAKE_OTLP_TOKEN}`,
+      ...FAST_EXPORT,
+      ...extraEnv,
+    },
+    files: {
+      '~/.qwen/settings.json': `${JSON.stringify(
+        {
+          security: { auth: { selectedType: 'openai' } },
+          model: { name: 'qwen3-coder-plus' },
+          general: { disableAutoUpdate: true },
+          privacy: { usageStatisticsEnabled: false },
+          telemetry: {
+            enabled: true,
+            target: 'local',
+            otlpEndpoint: protocol === 'grpc' ? ctx.otlpGrpc : ctx.otlpHttp,
+            otlpProtocol: protocol,
+            logPrompts: true,
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    },
+    command: process.execPath,
+    args: [`${ctx.installDir}/qwen/node_modules/@qwen-code/qwen-code/cli.js`, '-p', PROMPT, '--yolo'],
+  });
+}
+
+const QWEN: AgentDefinition = {
+  name: 'qwen',
+  packages: ['@qwen-code/qwen-code'],
+  usage: { input: 1800, output: 220, cacheRead: 400, cacheWrite: 0 },
+  runs: [
+    {
+      name: 'grpc',
+      protocol: 'grpc',
+      description: 'settings.json telemetry block with otlpProtocol "grpc" (the default), logPrompts on (the default).',
+      plan: qwen('grpc', {}),
+    },
+    {
+      name: 'http-identity',
+      protocol: 'http (OTLP/HTTP JSON)',
+      description: 'otlpProtocol "http", OTEL_RESOURCE_ATTRIBUTES carrying user.email.',
+      plan: qwen('http', { OTEL_RESOURCE_ATTRIBUTES: `user.email=${IDENTITY_EMAIL}` }),
+    },
+  ],
+};
+
+export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX, GEMINI, QWEN];
