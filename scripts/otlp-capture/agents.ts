@@ -288,4 +288,46 @@ const QWEN: AgentDefinition = {
   ],
 };
 
-export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX, GEMINI, QWEN];
+// ---- GitHub Copilot CLI -------------------------------------------------------------------------
+function copilot(protocol: 'http/json' | 'http/protobuf', extraEnv: Record<string, string>) {
+  return (ctx: RunContext): RunPlan => ({
+    env: {
+      COPILOT_PROVIDER_BASE_URL: `${ctx.modelApi}/v1`,
+      COPILOT_PROVIDER_TYPE: 'openai',
+      COPILOT_PROVIDER_API_KEY: FAKE_KEY,
+      COPILOT_MODEL: 'gpt-4.1',
+      COPILOT_AUTO_UPDATE: 'false',
+      COPILOT_OTEL_ENABLED: 'true',
+      OTEL_EXPORTER_OTLP_ENDPOINT: ctx.otlpHttp,
+      OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+      OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer ${FAKE_OTLP_TOKEN}`,
+      ...FAST_EXPORT,
+      ...extraEnv,
+    },
+    files: {},
+    command: `${ctx.installDir}/copilot/node_modules/@github/copilot-linux-x64/copilot`,
+    args: ['-p', PROMPT, '--allow-all-tools', '--no-auto-update', '--disable-client-telemetry'],
+  });
+}
+
+const COPILOT: AgentDefinition = {
+  name: 'copilot',
+  packages: ['@github/copilot', '@github/copilot-linux-x64'],
+  usage: { input: 1600, output: 350, cacheRead: 500, cacheWrite: 0 },
+  runs: [
+    {
+      name: 'http-json',
+      protocol: 'http/json',
+      description: 'OTEL_EXPORTER_OTLP_ENDPOINT with the default protocol (http/json); own-key model through COPILOT_PROVIDER_*.',
+      plan: copilot('http/json', {}),
+    },
+    {
+      name: 'http-protobuf-identity',
+      protocol: 'http/protobuf',
+      description: 'http/protobuf with OTEL_RESOURCE_ATTRIBUTES carrying user.email.',
+      plan: copilot('http/protobuf', { OTEL_RESOURCE_ATTRIBUTES: `user.email=${IDENTITY_EMAIL}` }),
+    },
+  ],
+};
+
+export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX, GEMINI, QWEN, COPILOT];
