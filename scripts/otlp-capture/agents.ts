@@ -330,4 +330,60 @@ const COPILOT: AgentDefinition = {
   ],
 };
 
-export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX, GEMINI, QWEN, COPILOT];
+// ---- Factory Droid ------------------------------------------------------------------------------
+function droid(extraEnv: Record<string, string>) {
+  return (ctx: RunContext): RunPlan => ({
+    env: {
+      MOCK_API_KEY: FAKE_KEY,
+      // Airgap mode keeps Droid from sending its metrics to the vendor's collector as well.
+      FACTORY_AIRGAP_ENABLED: 'true',
+      FACTORY_DROID_AUTO_UPDATE_ENABLED: 'false',
+      OTEL_TELEMETRY_ENDPOINT: ctx.otlpHttp,
+      OTEL_TELEMETRY_HEADERS: `Authorization=Bearer ${FAKE_OTLP_TOKEN}`,
+      ...FAST_EXPORT,
+      ...extraEnv,
+    },
+    files: {
+      '~/.factory/settings.json': `${JSON.stringify(
+        {
+          customModels: [
+            {
+              model: 'glm-4.6',
+              displayName: 'Mock GLM',
+              baseUrl: `${ctx.modelApi}/v1`,
+              apiKey: '${MOCK_API_KEY}',
+              provider: 'generic-chat-completion-api',
+              maxOutputTokens: 4096,
+            },
+          ],
+        },
+        null,
+        2,
+      )}\n`,
+    },
+    command: `${ctx.installDir}/droid/node_modules/@factory/cli-linux-x64/bin/droid`,
+    args: ['exec', '--auto', 'low', '--model', 'custom:Mock-GLM-0', PROMPT],
+  });
+}
+
+const DROID: AgentDefinition = {
+  name: 'droid',
+  packages: ['@factory/cli', '@factory/cli-linux-x64'],
+  usage: { input: 1700, output: 260, cacheRead: 120, cacheWrite: 0 },
+  runs: [
+    {
+      name: 'http-legacy',
+      protocol: 'http (OTLP/HTTP)',
+      description: 'OTEL_TELEMETRY_ENDPOINT with the default format (legacy droid.* names); BYOK custom model.',
+      plan: droid({}),
+    },
+    {
+      name: 'http-genai-identity',
+      protocol: 'http (OTLP/HTTP)',
+      description: 'OTEL_TELEMETRY_FORMAT=genai, message content logging on, OTEL_RESOURCE_ATTRIBUTES carrying user.email.',
+      plan: droid({ OTEL_TELEMETRY_FORMAT: 'genai', OTEL_LOG_MESSAGE_CONTENT: 'true', OTEL_RESOURCE_ATTRIBUTES: `user.email=${IDENTITY_EMAIL}` }),
+    },
+  ],
+};
+
+export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX, GEMINI, QWEN, COPILOT, DROID];
