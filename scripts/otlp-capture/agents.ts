@@ -386,4 +386,65 @@ const DROID: AgentDefinition = {
   ],
 };
 
-export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX, GEMINI, QWEN, COPILOT, DROID];
+// ---- opencode -----------------------------------------------------------------------------------
+function opencode(extraEnv: Record<string, string>, aiSpans: boolean) {
+  return (ctx: RunContext): RunPlan => ({
+    env: {
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+      OTEL_EXPORTER_OTLP_ENDPOINT: ctx.otlpHttp,
+      OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer ${FAKE_OTLP_TOKEN}`,
+      ...FAST_EXPORT,
+      ...extraEnv,
+    },
+    files: {
+      'opencode.json': `${JSON.stringify(
+        {
+          $schema: 'https://opencode.ai/config.json',
+          autoupdate: false,
+          share: 'disabled',
+          model: 'mock/glm-4.6',
+          provider: {
+            mock: {
+              npm: '@ai-sdk/openai-compatible',
+              name: 'Mock',
+              options: { baseURL: `${ctx.modelApi}/v1`, apiKey: FAKE_KEY },
+              models: { 'glm-4.6': { name: 'GLM 4.6 (mock)' } },
+            },
+          },
+          permission: { edit: 'allow', bash: 'allow' },
+          experimental: { openTelemetry: aiSpans },
+        },
+        null,
+        2,
+      )}\n`,
+    },
+    command: `${ctx.installDir}/opencode/node_modules/opencode-linux-x64/bin/opencode`,
+    args: ['run', '--model', 'mock/glm-4.6', PROMPT],
+  });
+}
+
+const OPENCODE: AgentDefinition = {
+  name: 'opencode',
+  packages: ['opencode-ai', 'opencode-linux-x64'],
+  usage: { input: 1400, output: 180, cacheRead: 60, cacheWrite: 0 },
+  runs: [
+    {
+      name: 'http-identity',
+      protocol: 'http (OTLP/HTTP)',
+      description: 'experimental.openTelemetry in opencode.json, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_RESOURCE_ATTRIBUTES carrying user.email.',
+      plan: opencode({ OTEL_RESOURCE_ATTRIBUTES: `user.email=${IDENTITY_EMAIL}` }, true),
+    },
+    {
+      name: 'http-default',
+      protocol: 'http (OTLP/HTTP)',
+      description: 'Only OTEL_EXPORTER_OTLP_ENDPOINT; experimental.openTelemetry off, so no AI SDK spans.',
+      plan: opencode({}, false),
+    },
+  ],
+};
+
+export const AGENTS: AgentDefinition[] = [CLAUDE_CODE, CODEX, GEMINI, QWEN, COPILOT, DROID, OPENCODE];

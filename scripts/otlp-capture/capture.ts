@@ -96,7 +96,8 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
       .replaceAll(workDir, '{{WORKDIR}}')
       .replaceAll(home, '{{HOME}}')
       .replaceAll(INSTALL_DIR, '{{AGENTS_DIR}}');
-  const written = readdirSync(workDir).filter((name) => !name.startsWith('.'));
+  const configFiles = new Set(Object.keys(plan.files).filter((path) => !path.startsWith('~/')));
+  const written = readdirSync(workDir).filter((name) => !name.startsWith('.') && !configFiles.has(name));
   const modelCalls = mock.served.map((call) => ({ ...call, toolCall: call.toolCall && JSON.parse(placeholders(JSON.stringify(call.toolCall))) }));
   const totals = mock.served.reduce(
     (sum, call) => ({
