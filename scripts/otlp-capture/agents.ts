@@ -105,6 +105,12 @@ const CLAUDE_CODE: AgentDefinition = {
         OTEL_LOG_TOOL_DETAILS: '1',
       }),
     },
+    {
+      name: 'http-protobuf-gzip-cumulative',
+      protocol: 'http/protobuf',
+      description: 'OTLP/HTTP protobuf with OTEL_EXPORTER_OTLP_COMPRESSION=gzip and cumulative metric temporality.',
+      plan: claudeCode('http/protobuf', { OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip', OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: 'cumulative' }),
+    },
   ],
 };
 
@@ -376,6 +382,12 @@ const DROID: AgentDefinition = {
       protocol: 'http (OTLP/HTTP)',
       description: 'OTEL_TELEMETRY_ENDPOINT with the default format (legacy droid.* names); BYOK custom model.',
       plan: droid({}),
+    },
+    {
+      name: 'http-protobuf-requested',
+      protocol: 'http (OTLP/HTTP)',
+      description: 'OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf set: Droid ignores it and still sends OTLP/HTTP JSON.',
+      plan: droid({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }),
     },
     {
       name: 'http-genai-identity',
