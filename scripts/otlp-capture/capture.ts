@@ -66,7 +66,7 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
   await mock.close();
   await receiver.close();
 
-  const version = packageVersion(agent);
+  const versions = packageVersions(agent);
   const outDir = join(FIXTURES, agent.name, run.name);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -113,7 +113,7 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
     agent: agent.name,
     run: run.name,
     description: run.description,
-    cli: { packages: agent.packages, version },
+    cli: { packages: agent.packages, version: versions[agent.packages[0]!], versions },
     node: process.version,
     protocol: run.protocol,
     capturedAt: new Date(started).toISOString(),
@@ -190,9 +190,14 @@ async function settle(requests: CapturedRequest[]): Promise<void> {
   }
 }
 
-function packageVersion(agent: AgentDefinition): string {
-  const file = join(INSTALL_DIR, agent.name, 'node_modules', agent.packages[0], 'package.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : 'unknown';
+/** The installed version of each of the agent's packages (a platform package can differ from the CLI's). */
+function packageVersions(agent: AgentDefinition): Record<string, string> {
+  return Object.fromEntries(
+    agent.packages.map((name) => {
+      const file = join(INSTALL_DIR, agent.name, 'node_modules', name, 'package.json');
+      return [name, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : 'unknown'];
+    }),
+  );
 }
 
 function shellQuote(word: string): string {
