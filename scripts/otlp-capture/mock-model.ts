@@ -92,7 +92,7 @@ export async function startMockModel(options: { workDir: string; usage: MockUsag
         other.push({ method: 'POST', path, status: 200 });
         return sendJson(res, { totalTokens: options.usage.input });
       }
-      return geminiGenerate(res, path, decodeURIComponent(gemini[1]), gemini[2] === 'streamGenerateContent', json);
+      return geminiGenerate(res, path, decodeURIComponent(gemini[1] ?? ''), gemini[2] === 'streamGenerateContent', json);
     }
     other.push({ method: req.method ?? '', path, status: 404 });
     res.writeHead(404, { 'content-type': 'application/json' });
