@@ -29,6 +29,8 @@ export interface RunDefinition {
   /** the OTLP protocol(s) this run exports with, as the agent names them */
   protocol: string;
   description: string;
+  /** the mock model waits this long before each answer, so a run spans several export intervals */
+  mockDelayMs?: number;
   plan(ctx: RunContext): RunPlan;
 }
 
@@ -110,6 +112,13 @@ const CLAUDE_CODE: AgentDefinition = {
       protocol: 'http/protobuf',
       description: 'OTLP/HTTP protobuf with OTEL_EXPORTER_OTLP_COMPRESSION=gzip and cumulative metric temporality.',
       plan: claudeCode('http/protobuf', { OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip', OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: 'cumulative' }),
+    },
+    {
+      name: 'http-json-cumulative-slow',
+      protocol: 'http/json',
+      description: 'Cumulative temporality with a slow model (2.5 s per answer): the same series exported several times, growing.',
+      mockDelayMs: 2500,
+      plan: claudeCode('http/json', { OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: 'cumulative' }),
     },
   ],
 };
@@ -236,6 +245,13 @@ const GEMINI: AgentDefinition = {
       description: 'otlpProtocol "http" with traces on, OTEL_RESOURCE_ATTRIBUTES carrying user.email.',
       plan: gemini('http', { OTEL_RESOURCE_ATTRIBUTES: `user.email=${IDENTITY_EMAIL}` }, { traces: true, logPrompts: true }),
     },
+    {
+      name: 'http-slow',
+      protocol: 'http (OTLP/HTTP JSON)',
+      description: 'A slow model (6 s per answer) so the fixed 10 s metric interval exports the cumulative series more than once.',
+      mockDelayMs: 6000,
+      plan: gemini('http', {}, { traces: false, logPrompts: false }),
+    },
   ],
 };
 
@@ -333,6 +349,7 @@ const COPILOT: AgentDefinition = {
       description: 'http/protobuf with OTEL_RESOURCE_ATTRIBUTES carrying user.email.',
       plan: copilot('http/protobuf', { OTEL_RESOURCE_ATTRIBUTES: `user.email=${IDENTITY_EMAIL}` }),
     },
+
   ],
 };
 

@@ -47,7 +47,7 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
   const log = (line: string) => VERBOSE && console.log(`  ${line}`);
 
   const receiver = await startCaptureReceiver(log);
-  const mock = await startMockModel({ workDir, usage: agent.usage, log });
+  const mock = await startMockModel({ workDir, usage: agent.usage, delayMs: run.mockDelayMs, log });
   const ctx: RunContext = { modelApi: mock.url, otlpHttp: receiver.httpUrl, otlpGrpc: receiver.grpcUrl, home, workDir, installDir: INSTALL_DIR };
   const plan = run.plan(ctx);
   for (const [path, content] of Object.entries(plan.files)) {
@@ -116,6 +116,7 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
     cli: { packages: agent.packages, version: versions[agent.packages[0]!], versions },
     node: process.version,
     protocol: run.protocol,
+    mockDelayMs: run.mockDelayMs ?? 0,
     capturedAt: new Date(started).toISOString(),
     settings: {
       env: JSON.parse(placeholders(JSON.stringify(plan.env))),

@@ -55,14 +55,23 @@ const FILE_CONTENT = 'hi\n';
 const FINAL_TEXT = 'done';
 const SIDE_TEXT = 'Create hello.txt';
 
-export async function startMockModel(options: { workDir: string; usage: MockUsage; log?: (line: string) => void }): Promise<MockModel> {
+export async function startMockModel(options: {
+  workDir: string;
+  usage: MockUsage;
+  /** wait this long before answering each model call, so periodic exports happen mid-run */
+  delayMs?: number;
+  log?: (line: string) => void;
+}): Promise<MockModel> {
   const served: ServedCall[] = [];
   const other: MockModel['other'] = [];
   const log = options.log ?? (() => {});
 
   const server: Server = createServer((req, res) => {
     readBody(req)
-      .then((body) => route(req, res, body))
+      .then(async (body) => {
+        if (options.delayMs && isModelCall(req)) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+        route(req, res, body);
+      })
       .catch((error: unknown) => {
         log(`mock error ${String(error)}`);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
@@ -264,6 +273,11 @@ export async function startMockModel(options: { workDir: string; usage: MockUsag
     other,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
+}
+
+function isModelCall(req: IncomingMessage): boolean {
+  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+  return req.method === 'POST' && /(\/messages|\/responses|\/chat\/completions|:generateContent|:streamGenerateContent)$/.test(path);
 }
 
 /** Picks the tool that writes hello.txt, filling its arguments from the tool's own schema. */
