@@ -47,6 +47,9 @@ export const IDENTITY_EMAIL = 'dev@example.test';
 export const FAKE_KEY = 'sk-capture-not-a-real-key';
 export const FAKE_OTLP_TOKEN = 'capture-token';
 
+/** A settings file as the CLIs' own JSON settings are written: indented, ending in a newline. */
+const jsonFile = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
 // Short export intervals so a run of a few seconds flushes everything.
 const FAST_EXPORT = {
   OTEL_METRIC_EXPORT_INTERVAL: '1000',
@@ -205,7 +208,7 @@ function gemini(protocol: 'grpc' | 'http', extraEnv: Record<string, string>, opt
       ...extraEnv,
     },
     files: {
-      '~/.gemini/settings.json': `${JSON.stringify(
+      '~/.gemini/settings.json': jsonFile(
         {
           security: { auth: { selectedType: 'gemini-api-key' } },
           general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
@@ -219,9 +222,7 @@ function gemini(protocol: 'grpc' | 'http', extraEnv: Record<string, string>, opt
             traces: options.traces,
           },
         },
-        null,
-        2,
-      )}\n`,
+      ),
     },
     command: process.execPath,
     args: [`${ctx.installDir}/gemini/node_modules/@google/gemini-cli/bundle/gemini.js`, '-p', PROMPT, '--yolo', '--model', 'gemini-2.5-flash'],
@@ -267,7 +268,7 @@ function qwen(protocol: 'grpc' | 'http', extraEnv: Record<string, string>) {
       ...extraEnv,
     },
     files: {
-      '~/.qwen/settings.json': `${JSON.stringify(
+      '~/.qwen/settings.json': jsonFile(
         {
           security: { auth: { selectedType: 'openai' } },
           model: { name: 'qwen3-coder-plus' },
@@ -281,9 +282,7 @@ function qwen(protocol: 'grpc' | 'http', extraEnv: Record<string, string>) {
             logPrompts: true,
           },
         },
-        null,
-        2,
-      )}\n`,
+      ),
     },
     command: process.execPath,
     args: [`${ctx.installDir}/qwen/node_modules/@qwen-code/qwen-code/cli.js`, '-p', PROMPT, '--yolo'],
@@ -367,7 +366,7 @@ function droid(extraEnv: Record<string, string>) {
       ...extraEnv,
     },
     files: {
-      '~/.factory/settings.json': `${JSON.stringify(
+      '~/.factory/settings.json': jsonFile(
         {
           customModels: [
             {
@@ -380,9 +379,7 @@ function droid(extraEnv: Record<string, string>) {
             },
           ],
         },
-        null,
-        2,
-      )}\n`,
+      ),
     },
     command: `${ctx.installDir}/droid/node_modules/@factory/cli-linux-x64/bin/droid`,
     args: ['exec', '--auto', 'low', '--model', 'custom:Mock-GLM-0', PROMPT],
@@ -430,7 +427,7 @@ function opencode(extraEnv: Record<string, string>, aiSpans: boolean) {
       ...extraEnv,
     },
     files: {
-      'opencode.json': `${JSON.stringify(
+      'opencode.json': jsonFile(
         {
           $schema: 'https://opencode.ai/config.json',
           autoupdate: false,
@@ -447,9 +444,7 @@ function opencode(extraEnv: Record<string, string>, aiSpans: boolean) {
           permission: { edit: 'allow', bash: 'allow' },
           experimental: { openTelemetry: aiSpans },
         },
-        null,
-        2,
-      )}\n`,
+      ),
     },
     command: `${ctx.installDir}/opencode/node_modules/opencode-linux-x64/bin/opencode`,
     args: ['run', '--model', 'mock/glm-4.6', PROMPT],

@@ -107,8 +107,9 @@ export async function startCaptureReceiver(log: (line: string) => void = () => {
           method: 'POST',
           path: service.path,
           contentType: 'application/grpc',
-          // grpc-js has already undone message compression; the body kept is the plain message.
-          contentEncoding: typeof metadata['grpc-encoding'] === 'string' ? String(metadata['grpc-encoding']) : null,
+          // grpc-js undoes gRPC message compression before the handler runs and does not pass the
+          // grpc-encoding header on: the body kept is always the plain message.
+          contentEncoding: null,
           headers,
           authorizationSent: metadata.authorization !== undefined,
           receivedAt: new Date().toISOString(),
