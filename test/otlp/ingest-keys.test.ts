@@ -92,6 +92,19 @@ describe('OTLP with an ingest key', () => {
     expect(Object.fromEntries(await tokensOfUsers(team.owner.key, day))).toEqual({ 'Dev@Example.test': expectedCredits });
   });
 
+  it('creates the member an unknown e-mail names when the organization lets telemetry create members', async () => {
+    const open = await createOrganization(server, 'Open door');
+    const patched = await server.app.inject({ method: 'PATCH', url: '/api/v0/organization/enterprise-controls', headers: auth(open.owner.key), payload: { telemetryCreatesMembers: true } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const key = await ingestKey(open.owner.key);
+    const { day, days } = daysBack(claude);
+    await replay(server, claude, key, days);
+    await rollUp();
+    expect(Object.fromEntries(await tokensOfUsers(open.owner.key, day))).toEqual({ 'dev@example.test': expectedCredits });
+    const created = json(await server.app.inject({ url: '/api/v0/organization/users?limit=100', headers: auth(open.owner.key) })).users.find((user: { email: string }) => user.email === 'dev@example.test');
+    expect(created).toMatchObject({ role: 'member', active: true });
+  });
+
   it("counts a personal key's records for the key's owner, whatever e-mail they carry", async () => {
     const solo = await createOrganization(server, 'Personal key');
     const { day, days } = daysBack(claude);
