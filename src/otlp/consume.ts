@@ -19,6 +19,8 @@ export type OtlpCaller = TelemetryCaller;
 
 export interface ConsumerDeps extends StoreDeps {
   db: Db;
+  /** Most items one export may carry (OTLP_MAX_ITEMS). */
+  maxItems: number;
 }
 
 /** A translated event before it is attributed. */
@@ -42,6 +44,21 @@ function batchesOf(records: readonly OtlpRecord[]): ResourceBatch[] {
     else byResource.set(record.resource, [record]);
   }
   return [...byResource].map(([resource, own]) => ({ translator: translatorFor(resource, own), records: own }));
+}
+
+/** How many items an export carries: data points, log records or spans. */
+function countItems(...[signal, request]: OtlpExportArgs): number {
+  let count = 0;
+  if (signal === 'metrics') {
+    for (const resource of request.resourceMetrics) {
+      for (const scope of resource.scopeMetrics) for (const metric of scope.metrics) count += metric.data.value?.dataPoints.length ?? 0;
+    }
+  } else if (signal === 'logs') {
+    for (const resource of request.resourceLogs) for (const scope of resource.scopeLogs) count += scope.logRecords.length;
+  } else {
+    for (const resource of request.resourceSpans) for (const scope of resource.scopeSpans) count += scope.spans.length;
+  }
+  return count;
 }
 
 function recordsOf(receivedMs: number, ...[signal, request]: OtlpExportArgs): OtlpRecord[] {
@@ -84,6 +101,9 @@ const pointIdBase = (point: PointRecord) => `${point.series}:${point.startUnixNa
 export function createOtlpConsumer(deps: ConsumerDeps) {
   return async (caller: OtlpCaller, ...exported: OtlpExportArgs): Promise<ExportOutcome> => {
     const received = new Date();
+    // Each item becomes a record with its attributes: bounded before any is made.
+    const items = countItems(...exported);
+    if (items > deps.maxItems) throw new DomainError('batch_too_large', `the export carries ${items} items, more than ${deps.maxItems} (OTLP_MAX_ITEMS): send smaller batches`);
     const records = recordsOf(received.getTime(), ...exported);
     const batches = batchesOf(records);
 
