@@ -2686,7 +2686,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "model";
+                    group_by?: "model" | "agent";
                 };
                 header?: never;
                 path?: never;
@@ -2741,6 +2741,19 @@ export interface paths {
                                 billable_tokens: number;
                                 input_tokens: number;
                                 output_tokens: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                billable_tokens: number;
+                                input_tokens: number;
+                                output_tokens: number;
+                                cache_read_tokens: number;
+                                cache_write_tokens: number;
+                                reported_cost_usd: number | null;
                             })[];
                             meta: {
                                 org_id: string;
@@ -2804,7 +2817,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "tool_name";
+                    group_by?: "tool_name" | "agent";
                 };
                 header?: never;
                 path?: never;
@@ -2872,6 +2885,20 @@ export interface paths {
                                 date: string;
                                 group_key: string;
                                 tool_calls: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                tool_calls: number;
+                                mcp_calls: number;
+                                skills_invocations: number;
+                                slash_commands_invocations: number;
+                                hooks_invocations: number;
+                                decisions_accepted: number;
+                                decisions_rejected: number;
                             })[];
                             meta: {
                                 org_id: string;
@@ -2935,7 +2962,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "client";
+                    group_by?: "client" | "agent";
                 };
                 header?: never;
                 path?: never;
@@ -2975,6 +3002,17 @@ export interface paths {
                                 date: string;
                                 group_key: string;
                                 daily_active_users: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                daily_active_users: number;
+                                sessions: number;
+                                messages: number;
+                                user_messages: number;
                             })[];
                             meta: {
                                 org_id: string;
@@ -3038,6 +3076,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
+                    group_by?: "agent";
                 };
                 header?: never;
                 path?: never;
@@ -3052,7 +3091,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
+                            data: ({
                                 /**
                                  * Format: date
                                  * @description YYYY-MM-DD (UTC)
@@ -3070,7 +3109,20 @@ export interface paths {
                                 }[];
                                 git_commits: number;
                                 git_prs_created: number;
-                            }[];
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                files_created: number;
+                                files_edited: number;
+                                git_commits: number;
+                                git_prs_created: number;
+                                lines_added: number;
+                                lines_removed: number;
+                            })[];
                             meta: {
                                 org_id: string;
                                 /**
@@ -3466,6 +3518,7 @@ export interface paths {
                             outputTokens: number;
                             cacheReadTokens: number;
                             cacheWriteTokens: number;
+                            reportedCostUsd?: number;
                             thinkingTokens?: number;
                         };
                     };
