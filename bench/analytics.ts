@@ -323,10 +323,10 @@ async function fullRun(run: Run, options: { users: number; rawSamples: number; s
     await floor.close();
   }
   console.log(`\n3. Endpoints, ms (p50 / p99): served by the server, raw SQL per request (${rawSamples} samples), the same body from memory (${run.samples} samples each otherwise); /users: limit=100; tokens-by-agent: /tokens?group_by=agent`);
-  console.log('   endpoint       range  served p50/p99      raw SQL p50/p99        memory p50/p99   served/memory  raw/served  KiB');
+  console.log('   endpoint         range  served p50/p99      raw SQL p50/p99        memory p50/p99   served/memory  raw/served  KiB');
   for (const { endpoint, range, served, raw, memory, kib } of rows) {
     console.log(
-      `   ${endpoint.padEnd(13)} ${String(lengthOf(range)).padStart(4)} d  ${p50p99(served).padEnd(18)}  ${p50p99(raw!).padEnd(21)}  ${p50p99(memory, 2).padEnd(15)}  ${fmt(served.p50 / memory.p50, 2).padStart(12)}x  ${fmt(raw!.p50 / served.p50).padStart(9)}x  ${fmt(kib, 0).padStart(5)}`,
+      `   ${endpoint.padEnd(15)} ${String(lengthOf(range)).padStart(4)} d  ${p50p99(served).padEnd(18)}  ${p50p99(raw!).padEnd(21)}  ${p50p99(memory, 2).padEnd(15)}  ${fmt(served.p50 / memory.p50, 2).padStart(12)}x  ${fmt(raw!.p50 / served.p50).padStart(9)}x  ${fmt(kib, 0).padStart(5)}`,
     );
   }
 

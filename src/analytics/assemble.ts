@@ -286,7 +286,7 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
 }
 
 /** The group_key of events that name no agent product (an agent's name never has parentheses). */
-export const NO_AGENT = '(none)';
+const NO_AGENT = '(none)';
 
 /** Each endpoint's figures per agent product present that day (any event), by group_key. */
 function agentRows(date: string, cells: Cell[]): DayRollup['byAgent'] {
