@@ -2699,7 +2699,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "model";
+                    group_by?: "model" | "agent";
                 };
                 header?: never;
                 path?: never;
@@ -2754,6 +2754,19 @@ export interface paths {
                                 billable_tokens: number;
                                 input_tokens: number;
                                 output_tokens: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                billable_tokens: number;
+                                input_tokens: number;
+                                output_tokens: number;
+                                cache_read_tokens: number;
+                                cache_write_tokens: number;
+                                reported_cost_usd: number | null;
                             })[];
                             meta: {
                                 org_id: string;
@@ -2817,7 +2830,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "tool_name";
+                    group_by?: "tool_name" | "agent";
                 };
                 header?: never;
                 path?: never;
@@ -2885,6 +2898,20 @@ export interface paths {
                                 date: string;
                                 group_key: string;
                                 tool_calls: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                tool_calls: number;
+                                mcp_calls: number;
+                                skills_invocations: number;
+                                slash_commands_invocations: number;
+                                hooks_invocations: number;
+                                decisions_accepted: number;
+                                decisions_rejected: number;
                             })[];
                             meta: {
                                 org_id: string;
@@ -2948,7 +2975,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "client";
+                    group_by?: "client" | "agent";
                 };
                 header?: never;
                 path?: never;
@@ -2988,6 +3015,17 @@ export interface paths {
                                 date: string;
                                 group_key: string;
                                 daily_active_users: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                daily_active_users: number;
+                                sessions: number;
+                                messages: number;
+                                user_messages: number;
                             })[];
                             meta: {
                                 org_id: string;
@@ -3051,6 +3089,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
+                    group_by?: "agent";
                 };
                 header?: never;
                 path?: never;
@@ -3065,7 +3104,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
+                            data: ({
                                 /**
                                  * Format: date
                                  * @description YYYY-MM-DD (UTC)
@@ -3083,7 +3122,20 @@ export interface paths {
                                 }[];
                                 git_commits: number;
                                 git_prs_created: number;
-                            }[];
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                files_created: number;
+                                files_edited: number;
+                                git_commits: number;
+                                git_prs_created: number;
+                                lines_added: number;
+                                lines_removed: number;
+                            })[];
                             meta: {
                                 org_id: string;
                                 /**
