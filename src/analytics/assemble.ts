@@ -232,7 +232,8 @@ function productivityRow(date: string, cells: Cell[]): ProductivityRow {
     files_created: count(cells, 'file_created'),
     files_edited: count(cells, 'file_edited'),
     by_extension: breakdown(files, (cell) => cell.extension!, 'extension', 'count'),
-    by_language: breakdown(files, (cell) => cell.language!, 'language', 'count'),
+    // Files some exporters report without a language count in no language.
+    by_language: breakdown(files.filter((cell) => cell.language !== null), (cell) => cell.language!, 'language', 'count'),
     git_commits: count(cells, 'git_commit'),
     git_prs_created: count(cells, 'pr_created'),
   };
@@ -281,7 +282,7 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
     assistant_messages: assistantMessages,
     autonomy_ratio: ratio(toolCalls, userMessages),
     delegation_level: delegationLevel(ofType(cells, 'user_message')),
-    languages: [...new Set(ofType(cells, 'file_created', 'file_edited').map((cell) => cell.language!))].sort(byteOrder),
+    languages: [...new Set(ofType(cells, 'file_created', 'file_edited').flatMap((cell) => (cell.language === null ? [] : [cell.language])))].sort(byteOrder),
   };
 }
 

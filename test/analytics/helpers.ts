@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { recordEvents } from '../../src/telemetry/ingest.js';
@@ -75,9 +76,10 @@ export interface GeneratedEvent {
   /**
    * An event as an OpenTelemetry exporter's translation makes it (stored through recordEvents,
    * not the events endpoint): without client when `withoutClient`, without autonomy mode or
-   * level when `withoutAutonomy`.
+   * level when `withoutAutonomy`, a file's extension instead of its path and no language when
+   * `withoutFileDetails`.
    */
-  exported?: { withoutClient: boolean; withoutAutonomy: boolean };
+  exported?: { withoutClient: boolean; withoutAutonomy: boolean; withoutFileDetails: boolean };
   body: Record<string, unknown>;
 }
 
@@ -100,7 +102,7 @@ export const exportedEventArb = (maxDaysAgo: number, idPool: number): fc.Arbitra
   fc.record({
     generated: eventArb(maxDaysAgo, idPool),
     agent: fc.constantFrom(...AGENTS),
-    exported: fc.record({ withoutClient: fc.boolean(), withoutAutonomy: fc.boolean() }),
+    exported: fc.record({ withoutClient: fc.boolean(), withoutAutonomy: fc.boolean(), withoutFileDetails: fc.boolean() }),
   }).map(({ generated, agent, exported }) => ({ ...generated, agent, exported }));
 
 function isoWithOffset(ms: number, offsetMinutes: number): string {
@@ -116,6 +118,14 @@ export interface MaterializedEvent {
   ref: RefEvent;
   /** An exported event: the user it is recorded for. */
   exportedFor?: string;
+}
+
+/** A file event's body as an exporter that sends only the extension, and no language, makes it. */
+function withFileDetails({ exported, body }: GeneratedEvent): Record<string, unknown> {
+  if (!exported?.withoutFileDetails || (body.type !== 'file_created' && body.type !== 'file_edited')) return body;
+  const { path, language: _language, ...rest } = body;
+  const extension = extname(path as string);
+  return extension ? { ...rest, extension } : rest;
 }
 
 /** Whether a field is left out of an exported event. */
@@ -134,7 +144,7 @@ export function materialize(generated: GeneratedEvent, users: Caller[], idPrefix
   const user = users[(exported ? generated.id : generated.user) % users.length]!;
   const instant = Date.parse(`${daysAgo(generated.daysAgo)}T00:00:00Z`) + generated.msOfDay;
   const id = `${idPrefix}${exported ? 'x' : ''}${generated.id}`;
-  const fields = { sessionId: generated.session, client: generated.client, ...(generated.agent ? { agent: generated.agent } : {}), ...generated.body };
+  const fields = { sessionId: generated.session, client: generated.client, ...(generated.agent ? { agent: generated.agent } : {}), ...withFileDetails(generated) };
   const common = { id, ...Object.fromEntries(Object.entries(fields).filter(([field]) => !leftOut(exported, field))) };
   const timestamp = generated.offset === null ? instant : isoWithOffset(instant, generated.offset);
   const ref = { ...common, timestamp: instant, userId: user.id } as RefEvent;

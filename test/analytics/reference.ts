@@ -33,6 +33,8 @@ export interface RefEvent {
   matcher?: string;
   command?: string;
   path?: string;
+  /** Sent instead of a path by some exporters, as they send it (`.ts`). */
+  extension?: string;
   language?: string;
   decision?: string;
   linesAdded?: number;
@@ -240,8 +242,8 @@ export class Reference {
         date: day,
         files_created: all.filter((e) => e.type === 'file_created').length,
         files_edited: all.filter((e) => e.type === 'file_edited').length,
-        by_extension: counted(files.map((e) => extension(e.path!))).map(([ext, count]) => ({ extension: ext, count })),
-        by_language: counted(files.map((e) => e.language!)).map(([language, count]) => ({ language, count })),
+        by_extension: counted(files.map((e) => (e.path === undefined ? (e.extension ?? '').replace(/^\./, '').toLowerCase() || '(none)' : extension(e.path)))).map(([ext, count]) => ({ extension: ext, count })),
+        by_language: counted(files.filter((e) => e.language !== undefined).map((e) => e.language!)).map(([language, count]) => ({ language, count })),
         git_commits: all.filter((e) => e.type === 'git_commit').length,
         git_prs_created: all.filter((e) => e.type === 'pr_created').length,
       };
