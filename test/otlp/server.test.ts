@@ -9,6 +9,9 @@ import { startServer } from '../../src/server.js';
 // The OTLP/gRPC receiver as the server runs it: off unless OTLP_GRPC_PORT is set, started and
 // stopped with the server; and the OTLP settings as configuration reads them.
 
+// Opening an embedded store on disk is slow on a loaded machine.
+const STARTUP_TIMEOUT_MS = 120_000;
+
 const cleanup: string[] = [];
 afterAll(async () => {
   for (const dir of cleanup) await rm(dir, { recursive: true, force: true });
@@ -43,7 +46,7 @@ describe('the server', () => {
       client?.close();
       await server.stop();
     }
-  });
+  }, STARTUP_TIMEOUT_MS);
 
   it('runs no gRPC receiver without OTLP_GRPC_PORT', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'qd-otlp-'));
@@ -51,5 +54,5 @@ describe('the server', () => {
     const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }));
     await server.stop();
     expect(server.otlpGrpcPort).toBeUndefined();
-  });
+  }, STARTUP_TIMEOUT_MS);
 });
