@@ -17,6 +17,8 @@ import { TraceService } from '../otlp/generated/opentelemetry/proto/collector/tr
 // deserializer's failure with INTERNAL). grpc-js inflates gzip (and deflate) messages itself, and
 // refuses with RESOURCE_EXHAUSTED a message larger than the bound, compressed or inflated.
 
+const STOP_GRACE_MS = 10_000;
+
 const SERVICES = { metrics: MetricsService, logs: LogsService, traces: TraceService } as const;
 
 const bytes = (value: Buffer) => value;
@@ -112,6 +114,18 @@ export async function startOtlpGrpcReceiver(app: App, options: { host: string; p
   });
   return {
     port,
-    stop: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        // Calls in progress finish; a client that holds its connection open past the grace period
+        // is cut, so that stopping the server never hangs on it.
+        const cut = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, STOP_GRACE_MS);
+        server.tryShutdown(() => {
+          clearTimeout(cut);
+          resolve();
+        });
+      }),
   };
 }
