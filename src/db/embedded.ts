@@ -68,7 +68,11 @@ export async function openEmbedded(dataDir: string | undefined, seed?: Blob): Pr
   const socketDir = await mkdtemp(join(tmpdir(), `${SOCKET_DIR_PREFIX}${process.pid}-`));
   const server = new PGLiteSocketServer({ db: pglite, path: join(socketDir, '.s.PGSQL.5432') });
   await server.start();
-  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  // The one connection is kept for the pool's life (idleTimeoutMillis 0): the socket server takes
+  // one connection at a time and frees the old one's place only after its close is handled, so a
+  // connection closed when idle (pg's default: after 10 s) and opened again at once could be
+  // refused ("Too many connections", seen as EPIPE) on a busy machine.
+  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   return {
     pool,
     dump: () => pglite.dumpDataDir('none'),
