@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { ConnectedAgent } from '../../api/client';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { KEYBOARD_SCROLLABLE } from './scrolling';
 import { formatCompact, formatDateTime, formatExact } from '../../format';
 
 /** Who sent a connection's data, for people: the member, the identity waiting for one, or the key. */
@@ -18,7 +19,7 @@ export function senderLabel(sender: ConnectedAgent['sender']): { title: string; 
 /** Today's connections per agent product and sender, the most recently heard first. */
 export function ConnectionsTable({ connections }: { connections: ConnectedAgent[] }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <Table.ScrollContainer minWidth={320} scrollAreaProps={KEYBOARD_SCROLLABLE}>
       <Table striped verticalSpacing="sm" aria-label="Connected agents today">
         <ColumnHeads
           columns={[
@@ -82,11 +83,7 @@ export function ConnectionsTable({ connections }: { connections: ConnectedAgent[
 
 function Problems({ connection }: { connection: ConnectedAgent }) {
   if (connection.refused === 0 && connection.unattributed === 0 && !connection.lastProblem) {
-    return (
-      <Badge color="green" variant="light">
-        None
-      </Badge>
-    );
+    return <Text size="sm">None</Text>;
   }
   return (
     <Stack gap={2} align="flex-start">
@@ -96,7 +93,7 @@ function Problems({ connection }: { connection: ConnectedAgent }) {
         </Badge>
       )}
       {connection.refused > 0 && (
-        <Badge color="red" variant="light">
+        <Badge color="red" variant="filled">
           {formatExact(connection.refused)} refused
         </Badge>
       )}

@@ -85,7 +85,7 @@ function Snippet({ block }: { block: SettingsBlock }) {
         </Text>
         <CopyButton value={block.text}>
           {({ copied, copy }) => (
-            <Button size="xs" variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={`Copy: ${block.label}`}>
+            <Button size="xs" variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={`Copy: ${block.label}`} style={{ flexShrink: 0 }}>
               {copied ? 'Copied' : 'Copy'}
             </Button>
           )}
