@@ -32,12 +32,13 @@ CREATE TABLE otlp_cumulative_series (
 CREATE INDEX otlp_cumulative_series_updated_at ON otlp_cumulative_series (updated_at);
 
 -- Who telemetry sent with an ingest key says it is from: an e-mail, a vendor account id or an
--- installation id (kind), as the agent sent it (value). user_id is the member it counts for, once
+-- installation id (kind), as the agent sent it (value); or, when a record names no one, the ingest
+-- key it came with (kind 'key', value the key's id). user_id is the member it counts for, once
 -- matched or linked by an admin; until then its events wait in telemetry_unattributed_events.
 CREATE TABLE telemetry_identities (
   organization_id  text NOT NULL REFERENCES organizations (id),
   id               text NOT NULL,
-  kind             text NOT NULL CHECK (kind IN ('email', 'account', 'installation')),
+  kind             text NOT NULL CHECK (kind IN ('email', 'account', 'installation', 'key')),
   value            text NOT NULL,
   agent            text,
   user_id          text REFERENCES users (id),

@@ -31,6 +31,9 @@ import healthRoutes from './routes/ops/health.js';
 import v0Routes from './routes/v0/index.js';
 import v1Routes from './routes/v1/index.js';
 import agentRoutes from './routes/v0/agent/index.js';
+import otlpRoutes from './routes/otlp/index.js';
+import type { OtlpConsumer } from './otlp/consumer.js';
+import { createOtlpConsumer } from './otlp/consume.js';
 
 // Builds the HTTP application: infrastructure first, then the route subtrees.
 
@@ -43,6 +46,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built web console (index.html and assets/); dist/web by default. */
   webRoot?: string;
+  /** What becomes of OTLP exports; without one, every item is refused as "not configured". */
+  otlpConsumer?: OtlpConsumer;
 }
 
 // From src/app.ts and from dist/app.js alike, ../dist/web is the built console.
@@ -95,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     claimWakeups: new ClaimWakeups(),
     credentials: await CredentialCache.open(store),
+    otlpConsumer: options.otlpConsumer ?? createOtlpConsumer({ db: store.db, catalogue: config.modelCatalogue, copyIn: store.kind === 'postgres' }),
   });
   // Long-polling claims end (with 204) as soon as the server begins to close.
   app.addHook('preClose', async () => app.services.claimWakeups.close());
@@ -150,6 +156,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(v1Routes, { prefix: '/api/v1' });
   // The computer agent's routes take computer tokens only, so they sit outside the v0 subtree.
   await app.register(agentRoutes, { prefix: '/api/v0/agent' });
+  // OTLP/HTTP keeps the paths OpenTelemetry exporters append to their endpoint.
+  await app.register(otlpRoutes);
   await app.register(consoleRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
 }

@@ -31,6 +31,14 @@ export interface Config {
   trustProxy: boolean | string;
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
+  /** Largest OTLP/HTTP body as received (compressed or not), in bytes. */
+  otlpMaxBodyBytes: number;
+  /** Largest OTLP body once decompressed (OTLP/HTTP gzip) and largest OTLP/gRPC message, in bytes. */
+  otlpMaxDecompressedBytes: number;
+  /** Port of the OTLP/gRPC receiver; undefined: no gRPC receiver. */
+  otlpGrpcPort: number | undefined;
+  /** Address the OTLP/gRPC receiver binds. */
+  otlpGrpcHost: string;
   logLevel: string;
   /** How often the analytics rollup looks for days to aggregate, in ms. */
   rollupIntervalMs: number;
@@ -43,6 +51,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The OTLP specification's recommended bound on a request body, before and after decompression. */
+const OTLP_DEFAULT_LIMIT_BYTES = 64 * 1024 * 1024;
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -67,6 +78,13 @@ function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
   return raw;
+}
+
+// OTLP_GRPC_PORT: unset or "off" runs no gRPC receiver (docs/otel.md says why); a port runs one.
+function grpcPort(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = text(env, 'OTLP_GRPC_PORT');
+  if (raw === undefined || raw === 'off') return undefined;
+  return integer(env, 'OTLP_GRPC_PORT', 0, 0, 65535);
 }
 
 function historyStart(env: NodeJS.ProcessEnv): string {
@@ -140,6 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
     trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 26_214_400, 1024, 1_073_741_824),
+    otlpMaxBodyBytes: integer(env, 'OTLP_MAX_BODY_BYTES', OTLP_DEFAULT_LIMIT_BYTES, 1024, 1_073_741_824),
+    otlpMaxDecompressedBytes: integer(env, 'OTLP_MAX_DECOMPRESSED_BYTES', OTLP_DEFAULT_LIMIT_BYTES, 1024, 1_073_741_824),
+    otlpGrpcPort: grpcPort(env),
+    otlpGrpcHost: text(env, 'OTLP_GRPC_HOST') ?? host,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     rollupIntervalMs: integer(env, 'ROLLUP_INTERVAL_MS', 5000, 100, 86_400_000),
     runLeaseMs: integer(env, 'RUN_LEASE_MS', 60_000, 500, 86_400_000),

@@ -12,6 +12,7 @@ import { rollupJob } from './jobs/rollup.js';
 import { leaseSweepJob } from './jobs/run-leases.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
+import { startOtlpGrpcReceiver, type OtlpGrpcReceiver } from './grpc/otlp-receiver.js';
 
 // A running server: store, shared state and HTTP app, with an orderly stop.
 
@@ -19,6 +20,8 @@ export interface RunningServer {
   app: App;
   store: Store;
   url: string;
+  /** The port of the OTLP/gRPC receiver, when it runs. */
+  otlpGrpcPort: number | undefined;
   /** The one-time setup link, when the store has no organization yet. */
   setupUrl: string | undefined;
   stop(): Promise<void>;
@@ -54,6 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // One process per embedded store: a claim found now was left by a predecessor that died.
   if (store.kind === 'embedded') await clearClaims(store.db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
+  let grpc: OtlpGrpcReceiver | undefined;
   try {
     await redis?.connect();
     const admin = await resolveAdminToken(config.adminToken, config.dataDir);
@@ -74,6 +78,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app.log.warn(`generated ADMIN_TOKEN (shown once, kept in ${admin.path}): ${admin.token}`);
     }
     const url = await app.listen({ port: config.port, host: config.host });
+    grpc = config.otlpGrpcPort === undefined ? undefined : await startOtlpGrpcReceiver(app, { host: config.otlpGrpcHost, port: config.otlpGrpcPort, maxMessageBytes: Math.min(config.otlpMaxBodyBytes, config.otlpMaxDecompressedBytes) });
+    app.log.info(
+      grpc
+        ? `OTLP/gRPC receiver listening at ${config.otlpGrpcHost}:${grpc.port}; OTLP/HTTP at ${url}/v1/{metrics,logs,traces}`
+        : `OTLP/HTTP at ${url}/v1/{metrics,logs,traces}; no OTLP/gRPC receiver (set OTLP_GRPC_PORT to run one)`,
+    );
     const setupUrl = await issueSetupLink(store.db, config.publicAppUrl);
     const jobs = [
       startJob(rollupJob(store.db, config.rollupIntervalMs), app.log),
@@ -84,10 +94,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app,
       store,
       url,
+      otlpGrpcPort: grpc?.port,
       setupUrl,
       async stop() {
         // close() stops accepting and waits for in-flight requests; then the store checkpoints.
+        // gRPC calls go through the app, so the gRPC receiver stops first.
         await Promise.all(jobs.map((job) => job.stop()));
+        await grpc?.stop();
         await app.close();
         redis?.disconnect();
         await store.close();
@@ -95,6 +108,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       },
     };
   } catch (error) {
+    await grpc?.stop();
     redis?.disconnect();
     await store.close();
     throw error;

@@ -26,3 +26,11 @@ export function sameSecret(a: string, b: string): boolean {
   const right = createHash('sha256').update(b).digest();
   return timingSafeEqual(left, right);
 }
+
+/**
+ * A personal key acts as its user; an ingest key (created by owners and managers, meant for a
+ * fleet's agent configuration) can only send telemetry, attributed by the identity each record
+ * carries (docs/otel.md).
+ */
+export const API_KEY_KINDS = ['personal', 'ingest'] as const;
+export type ApiKeyKind = (typeof API_KEY_KINDS)[number];

@@ -4,6 +4,7 @@ import type { Db } from '../db/store.js';
 import type { AccessTokens } from '../domain/access-tokens.js';
 import { looksLikeJwt } from '../domain/access-tokens.js';
 import { API_KEY_PREFIX, hashSecret, sameSecret } from '../domain/credentials.js';
+import type { KeyPrincipal, UserIdentity } from '../domain/principal.js';
 import type { Role } from '../domain/roles.js';
 import { CSRF_HEADER, SESSION_COOKIE, SESSION_TOUCH_RESOLUTION_MS } from '../domain/console-auth.js';
 import { findLiveKey, touchApiKey, type KeyOwner } from '../repositories/api-keys.js';
@@ -14,21 +15,11 @@ import { ApiError } from './errors.js';
 // The one auth layer. Each route subtree declares which credentials it takes (an onRequest
 // hook from `authenticate`) and which roles (a preHandler from `requireRole`).
 
-export type CredentialKind = 'apiKey' | 'jwt' | 'session';
-
-interface PrincipalBase {
-  kind: 'user';
-  organizationId: string;
-  userId: string;
-  email: string;
-  role: Role;
-}
+/** `ingestKey`: the routes that take telemetry also take ingest keys, which nothing else does. */
+export type CredentialKind = 'apiKey' | 'ingestKey' | 'jwt' | 'session';
 
 /** Who calls: through an API key or a token exchanged for one, or through a console session. */
-export type UserPrincipal = PrincipalBase & (
-    | { via: 'apiKey' | 'jwt'; apiKeyId: string }
-    | { via: 'session'; sessionId: string; csrfToken: string; sessionExpiresAt: Date }
-  );
+export type UserPrincipal = KeyPrincipal | (UserIdentity & { via: 'session'; sessionId: string; csrfToken: string; sessionExpiresAt: Date });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -108,6 +99,7 @@ export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[])
   const acceptsJwt = accepts.includes('jwt');
   const acceptsKey = accepts.includes('apiKey');
   const acceptsSession = accepts.includes('session');
+  const acceptsIngestKey = accepts.includes('ingestKey');
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     // An Authorization header wins over the cookie: scripts in a signed-in browser stay explicit.
@@ -117,6 +109,7 @@ export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[])
     if (acceptsKey && token.startsWith(API_KEY_PREFIX)) {
       const owner = await liveKey(deps, { keyHash: hashSecret(token) });
       if (!owner) throw new ApiError('unauthorized', 'invalid, expired or revoked API key');
+      if (owner.keyKind === 'ingest' && !acceptsIngestKey) throw new ApiError('forbidden', 'an ingest key can only send telemetry (OTLP /v1/*, POST /api/v1/telemetry/events)');
       const now = new Date();
       // last-used is kept to the minute: no write on every request. The cached owner remembers it.
       if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
@@ -129,7 +122,7 @@ export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[])
     if (acceptsJwt && looksLikeJwt(token)) {
       const claims = await deps.accessTokens.verify(token);
       const owner = claims && (await liveKey(deps, { apiKeyId: claims.apiKeyId }));
-      if (!claims || !owner || owner.userId !== claims.userId || owner.organizationId !== claims.organizationId) {
+      if (!claims || !owner || owner.userId !== claims.userId || owner.organizationId !== claims.organizationId || owner.keyKind === 'ingest') {
         throw new ApiError('unauthorized', 'invalid or expired access token');
       }
       request.principal = { kind: 'user', via: 'jwt', ...owner };

@@ -38,26 +38,38 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
   return sendError(request, reply, errorCodeForStatus(error.statusCode ?? 400), error.message);
 }
 
+/** What an error means for the caller, in the terms of the error table. */
+export interface Problem {
+  code: ErrorCode;
+  detail: string;
+  errors?: FieldError[] | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** Every error as a problem of the error table; anything unexpected is logged and becomes 500. */
+export function problemOf(error: FastifyError | ApiError | DomainError | Error, request: FastifyRequest): Problem {
+  if (error instanceof DomainError) return { code: DOMAIN_TO_HTTP[error.code], detail: error.message, errors: error.errors };
+  const fastifyError = error as FastifyError;
+  const apiError = error instanceof ApiError ? error : databaseError(fastifyError.code);
+  if (apiError) return { code: apiError.code, detail: apiError.message, errors: apiError.errors, headers: apiError.headers };
+  if (fastifyError.validation) {
+    const errors = fieldErrorsOf(fastifyError.validationContext ?? 'request', fastifyError.validation as AjvIssue[]);
+    const first = errors[0];
+    return { code: 'bad_request', detail: first ? `${first.path}: ${first.message}` : 'invalid request', errors };
+  }
+  const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return { code: mapped, detail: fastifyError.message };
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) return { code: errorCodeForStatus(status), detail: fastifyError.message };
+  request.log.error({ err: error }, 'unhandled error');
+  return { code: 'internal', detail: 'internal error; quote the requestId when reporting it' };
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | DomainError | Error, request, reply) => {
-    if (error instanceof DomainError) return sendError(request, reply, DOMAIN_TO_HTTP[error.code], error.message, error.errors);
-    const fastifyError = error as FastifyError;
-    const apiError = error instanceof ApiError ? error : databaseError(fastifyError.code);
-    if (apiError) {
-      if (apiError.headers) reply.headers(apiError.headers);
-      return sendError(request, reply, apiError.code, apiError.message, apiError.errors);
-    }
-    if (fastifyError.validation) {
-      const errors = fieldErrorsOf(fastifyError.validationContext ?? 'request', fastifyError.validation as AjvIssue[]);
-      const first = errors[0];
-      return sendError(request, reply, 'bad_request', first ? `${first.path}: ${first.message}` : 'invalid request', errors);
-    }
-    const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
-    if (mapped) return sendError(request, reply, mapped, fastifyError.message);
-    const status = fastifyError.statusCode;
-    if (status && status >= 400 && status < 500) return sendError(request, reply, errorCodeForStatus(status), fastifyError.message);
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, 'internal', 'internal error; quote the requestId when reporting it');
+    const problem = problemOf(error, request);
+    if (problem.headers) reply.headers(problem.headers);
+    return sendError(request, reply, problem.code, problem.detail, problem.errors);
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
 }

@@ -4,23 +4,41 @@ import type { DomainErrorCode, FieldError } from '../domain/errors.js';
 // title come only from this table. Bodies are always {title, detail, status, requestId} (+ errors).
 // Domain errors (src/domain/errors.ts) reach HTTP through DOMAIN_TO_HTTP below.
 
+/**
+ * The gRPC status codes (google.rpc.Code) the table uses: OTLP answers carry one, and the OTLP/gRPC
+ * receiver answers with it. OTLP exporters retry UNAVAILABLE only (and RESOURCE_EXHAUSTED when told
+ * how long to wait), so only "try again" maps to it: 429 and 503.
+ */
+export const GRPC = {
+  INVALID_ARGUMENT: 3,
+  DEADLINE_EXCEEDED: 4,
+  NOT_FOUND: 5,
+  PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
+  FAILED_PRECONDITION: 9,
+  UNIMPLEMENTED: 12,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+  UNAUTHENTICATED: 16,
+} as const;
+
 export const ERRORS = {
-  bad_request: { status: 400, title: 'Bad Request' },
-  unauthorized: { status: 401, title: 'Unauthorized' },
-  payment_required: { status: 402, title: 'Credit Limit Reached' },
-  forbidden: { status: 403, title: 'Forbidden' },
-  not_found: { status: 404, title: 'Not Found' },
-  method_not_allowed: { status: 405, title: 'Method Not Allowed' },
-  request_timeout: { status: 408, title: 'Request Timeout' },
-  conflict: { status: 409, title: 'Conflict' },
-  precondition_failed: { status: 412, title: 'Precondition Failed' },
-  payload_too_large: { status: 413, title: 'Payload Too Large' },
-  uri_too_long: { status: 414, title: 'URI Too Long' },
-  unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },
-  rate_limited: { status: 429, title: 'Too Many Requests' },
-  headers_too_large: { status: 431, title: 'Request Header Fields Too Large' },
-  internal: { status: 500, title: 'Internal Server Error' },
-  unavailable: { status: 503, title: 'Service Unavailable' },
+  bad_request: { status: 400, title: 'Bad Request', grpc: GRPC.INVALID_ARGUMENT },
+  unauthorized: { status: 401, title: 'Unauthorized', grpc: GRPC.UNAUTHENTICATED },
+  payment_required: { status: 402, title: 'Credit Limit Reached', grpc: GRPC.FAILED_PRECONDITION },
+  forbidden: { status: 403, title: 'Forbidden', grpc: GRPC.PERMISSION_DENIED },
+  not_found: { status: 404, title: 'Not Found', grpc: GRPC.NOT_FOUND },
+  method_not_allowed: { status: 405, title: 'Method Not Allowed', grpc: GRPC.UNIMPLEMENTED },
+  request_timeout: { status: 408, title: 'Request Timeout', grpc: GRPC.DEADLINE_EXCEEDED },
+  conflict: { status: 409, title: 'Conflict', grpc: GRPC.FAILED_PRECONDITION },
+  precondition_failed: { status: 412, title: 'Precondition Failed', grpc: GRPC.FAILED_PRECONDITION },
+  payload_too_large: { status: 413, title: 'Payload Too Large', grpc: GRPC.RESOURCE_EXHAUSTED },
+  uri_too_long: { status: 414, title: 'URI Too Long', grpc: GRPC.INVALID_ARGUMENT },
+  unsupported_media_type: { status: 415, title: 'Unsupported Media Type', grpc: GRPC.INVALID_ARGUMENT },
+  rate_limited: { status: 429, title: 'Too Many Requests', grpc: GRPC.UNAVAILABLE },
+  headers_too_large: { status: 431, title: 'Request Header Fields Too Large', grpc: GRPC.INVALID_ARGUMENT },
+  internal: { status: 500, title: 'Internal Server Error', grpc: GRPC.INTERNAL },
+  unavailable: { status: 503, title: 'Service Unavailable', grpc: GRPC.UNAVAILABLE },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

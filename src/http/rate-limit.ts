@@ -24,7 +24,7 @@ function limitExceeded(after: number): ApiError {
   return new ApiError('rate_limited', `rate limit exceeded; retry in ${after} s`, { headers: { 'Retry-After': String(after) } });
 }
 
-/** Installs the limiter's store and the failed-authentication guard for /api and /admin. */
+/** Installs the limiter's store and the failed-authentication guard for /api, /admin and OTLP's /v1. */
 export async function installRateLimit(app: FastifyInstance, settings: RateLimitSettings, redis: Redis | undefined): Promise<void> {
   await app.register(rateLimitPlugin, {
     global: false,
@@ -38,7 +38,7 @@ export async function installRateLimit(app: FastifyInstance, settings: RateLimit
     errorResponseBuilder: (_request, context) => limitExceeded(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   const failedAuth = app.createRateLimit({ keyGenerator: (request) => `auth-failed:${request.ip}`, max: settings.failedAuthPerMinute, timeWindow: WINDOW_MS });
-  const guarded = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url.startsWith('/admin/');
+  const guarded = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url.startsWith('/admin/') || request.url.startsWith('/v1/');
   app.addHook('onRequest', (request, _reply, done) => {
     if (!guarded(request)) return done();
     failedAuth(request, { increment: false }).then(

@@ -1,5 +1,5 @@
 import type { Db } from '../db/store.js';
-import { API_KEY_PREFIX, issueSecret } from '../domain/credentials.js';
+import { API_KEY_PREFIX, issueSecret, type ApiKeyKind } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import type { Role } from '../domain/roles.js';
 import { credentialsChanged } from '../services/credential-cache.js';
@@ -8,6 +8,7 @@ import { credentialsChanged } from '../services/credential-cache.js';
 
 export interface ApiKeyRecord {
   id: string;
+  kind: ApiKeyKind;
   organizationId: string;
   userId: string;
   name: string;
@@ -17,12 +18,13 @@ export interface ApiKeyRecord {
   lastUsedAt: Date | null;
 }
 
-const columns = ['id', 'organization_id', 'user_id', 'name', 'prefix', 'created_at', 'expires_at', 'last_used_at'] as const;
-type Row = { id: string; organization_id: string; user_id: string; name: string; prefix: string; created_at: Date; expires_at: Date | null; last_used_at: Date | null };
+const columns = ['id', 'kind', 'organization_id', 'user_id', 'name', 'prefix', 'created_at', 'expires_at', 'last_used_at'] as const;
+type Row = { id: string; kind: string; organization_id: string; user_id: string; name: string; prefix: string; created_at: Date; expires_at: Date | null; last_used_at: Date | null };
 
 function toRecord(row: Row): ApiKeyRecord {
   return {
     id: row.id,
+    kind: row.kind as ApiKeyKind,
     organizationId: row.organization_id,
     userId: row.user_id,
     name: row.name,
@@ -33,12 +35,13 @@ function toRecord(row: Row): ApiKeyRecord {
   };
 }
 
-export async function insertApiKey(db: Db, organizationId: string, userId: string, input: { name: string; expiresAt?: Date | null }): Promise<{ record: ApiKeyRecord; key: string }> {
+export async function insertApiKey(db: Db, organizationId: string, userId: string, input: { name: string; expiresAt?: Date | null; kind?: ApiKeyKind }): Promise<{ record: ApiKeyRecord; key: string }> {
   const issued = issueSecret(API_KEY_PREFIX);
   const row = await db
     .insertInto('api_keys')
     .values({
       id: newId('key'),
+      kind: input.kind ?? 'personal',
       organization_id: organizationId,
       user_id: userId,
       name: input.name,
@@ -95,6 +98,7 @@ export interface KeyOwner {
   userId: string;
   email: string;
   role: Role;
+  keyKind: ApiKeyKind;
   lastUsedAt: Date | null;
   expiresAt: Date | null;
 }
@@ -107,13 +111,13 @@ export async function findLiveKey(db: Db, where: { keyHash: string } | { apiKeyI
   let query = db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['k.id as apiKeyId', 'k.organization_id as organizationId', 'u.id as userId', 'u.email', 'u.role', 'k.last_used_at as lastUsedAt', 'k.expires_at as expiresAt'])
+    .select(['k.id as apiKeyId', 'k.organization_id as organizationId', 'u.id as userId', 'u.email', 'u.role', 'k.kind as keyKind', 'k.last_used_at as lastUsedAt', 'k.expires_at as expiresAt'])
     .where('k.revoked_at', 'is', null)
     .where('u.active', '=', true)
     .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', new Date())]));
   query = 'keyHash' in where ? query.where('k.key_hash', '=', where.keyHash) : query.where('k.id', '=', where.apiKeyId);
   const row = await query.executeTakeFirst();
-  return row && { ...row, role: row.role as Role };
+  return row && { ...row, role: row.role as Role, keyKind: row.keyKind as ApiKeyKind };
 }
 
 export async function touchApiKey(db: Db, apiKeyId: string, now: Date): Promise<void> {

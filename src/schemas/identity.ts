@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/passwords.js';
 import { ROLES } from '../domain/roles.js';
+import { API_KEY_KINDS } from '../domain/credentials.js';
 import type { ApiKeyRecord } from '../repositories/api-keys.js';
 import type { UserRecord } from '../repositories/users.js';
 import { StringEnum, UnixMillis } from './common.js';
@@ -25,6 +26,7 @@ export const User = Type.Object(
 export const ApiKey = Type.Object(
   {
     id: Type.String(),
+    kind: StringEnum(API_KEY_KINDS, { description: 'personal: acts as its user; ingest: can only send telemetry, attributed by the identity each record carries (docs/otel.md)' }),
     name: Type.String(),
     prefix: Type.String({ description: 'The first characters of the key, to tell keys apart' }),
     userId: Type.String(),
@@ -56,6 +58,7 @@ export function userView(user: UserRecord): Static<typeof User> {
 export function apiKeyView(key: ApiKeyRecord): Static<typeof ApiKey> {
   return {
     id: key.id,
+    kind: key.kind,
     name: key.name,
     prefix: key.prefix,
     userId: key.userId,

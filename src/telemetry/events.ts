@@ -41,8 +41,9 @@ const FIELDS_BY_TYPE = {
   skill: { name: Name(200) },
   slash_command: { name: Name(200) },
   hook: { event: Name(100), matcher: Name(500, 0), command: Name(4000) },
-  file_created: { path: Name(4096), language: Name(100) },
-  file_edited: { path: Name(4096), language: Name(100) },
+  // Some exporters send a file's extension and not its path, or no language.
+  file_created: { path: Type.Optional(Name(4096)), extension: Type.Optional(Name(100)), language: Type.Optional(Name(100)) },
+  file_edited: { path: Type.Optional(Name(4096)), extension: Type.Optional(Name(100)), language: Type.Optional(Name(100)) },
   /** Lines of code the agent added and removed (with or without the file they are in). */
   lines_changed: { linesAdded: Tokens, linesRemoved: Tokens },
   git_commit: {},
@@ -84,7 +85,12 @@ const ATTRIBUTION = {
  * them on POST /api/v1/telemetry/events (decisions.md §4); events translated from OpenTelemetry
  * leave out what the exporter did not send.
  */
-const REQUIRED_OF_OWN_CLIENTS: Partial<Record<EventType, string[]>> = { user_message: ['autonomyMode'], tool_call: ['autonomyLevel'] };
+const REQUIRED_OF_OWN_CLIENTS: Partial<Record<EventType, string[]>> = {
+  user_message: ['autonomyMode'],
+  tool_call: ['autonomyLevel'],
+  file_created: ['path', 'language'],
+  file_edited: ['path', 'language'],
+};
 
 function schemasOf(extra: TProperties, requireOwnClientFields: boolean): Record<EventType, TObject> {
   const entries = EVENT_TYPES.map((type) => {

@@ -80,30 +80,43 @@ export interface StoreOptions {
 /** Stores checked, attributed events. */
 export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[], options: StoreOptions): Promise<IngestResult> {
   if (events.length === 0) return { accepted: 0, duplicates: 0 };
+  await ensureEventPartitions(db, events.map((event) => event.day));
+  const { accepted, duplicates } = await db.transaction().execute((trx) => storeEventsIn(trx, catalogue, organizationId, events, options));
+  return { accepted, duplicates };
+}
+
+export interface StoredEvents extends IngestResult {
+  /** The events newly stored (not duplicates), in id order. */
+  fresh: AttributedEvent[];
+}
+
+/**
+ * Stores checked, attributed events inside the caller's transaction, whose other writes commit
+ * with them (OTLP series state, unattributed events). The days' partitions must exist already
+ * (ensureEventPartitions, which takes its own transaction).
+ */
+export async function storeEventsIn(trx: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[], options: StoreOptions): Promise<StoredEvents> {
+  if (events.length === 0) return { accepted: 0, duplicates: 0, fresh: [] };
   // One order for every batch: two concurrent batches with shared ids cannot deadlock. An id
   // repeated within the batch keeps its first event.
   const byId = new Map<string, AttributedEvent>();
   for (const event of events) if (!byId.has(event.event.id)) byId.set(event.event.id, event);
   const batch = [...byId.values()].sort((a, b) => (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));
   const columns = columnsOf(batch, catalogue);
-  await ensureEventPartitions(db, columns.day);
-  const stored = await db.transaction().execute(async (trx) => {
-    const values = BATCH_COLUMNS.map((column) => columns[column]);
-    const statement = options.copyIn ? INSERT_NEW_IDS : INSERT_NEW_EVENTS;
-    const inserted = await trx.executeQuery<{ id: string }>(CompiledQuery.raw(statement, options.copyIn ? [organizationId, columns.id, columns.day] : [organizationId, ...values]));
-    const insertedIds = new Set(inserted.rows.map((row) => row.id));
-    const freshRows = batch.flatMap((event, i) => (insertedIds.has(event.event.id) ? [i] : []));
-    if (options.copyIn && freshRows.length > 0) await trx.executeQuery(CompiledQuery.raw(COPY_EVENTS, [copyInRows(values, freshRows, organizationId)]));
-    const fresh = freshRows.map((i) => ({ userId: batch[i]!.userId, at: batch[i]!.at, day: batch[i]!.day, credits: columns.credits[i] ?? null }));
-    if (fresh.length === 0) return fresh;
-    // Sorted, like the ids before and the pending days after: concurrent batches of several users
-    // take their row locks in one order and cannot deadlock.
-    await addCreditsByMonth(trx, organizationId, creditsByUserMonth(fresh));
-    const days = new Set(fresh.map((event) => event.day));
-    await markDaysPending(trx, organizationId, [...days], ACTIVE_WINDOW_DAYS - 1);
-    return fresh;
-  });
-  return { accepted: stored.length, duplicates: events.length - stored.length };
+  const values = BATCH_COLUMNS.map((column) => columns[column]);
+  const statement = options.copyIn ? INSERT_NEW_IDS : INSERT_NEW_EVENTS;
+  const inserted = await trx.executeQuery<{ id: string }>(CompiledQuery.raw(statement, options.copyIn ? [organizationId, columns.id, columns.day] : [organizationId, ...values]));
+  const insertedIds = new Set(inserted.rows.map((row) => row.id));
+  const freshRows = batch.flatMap((event, i) => (insertedIds.has(event.event.id) ? [i] : []));
+  const fresh = freshRows.map((i) => batch[i]!);
+  const result = { accepted: fresh.length, duplicates: events.length - fresh.length, fresh };
+  if (fresh.length === 0) return result;
+  if (options.copyIn) await trx.executeQuery(CompiledQuery.raw(COPY_EVENTS, [copyInRows(values, freshRows, organizationId)]));
+  // Sorted, like the ids before and the pending days after: concurrent batches of several users
+  // take their row locks in one order and cannot deadlock.
+  await addCreditsByMonth(trx, organizationId, creditsByUserMonth(freshRows.map((i) => ({ userId: batch[i]!.userId, at: batch[i]!.at, credits: columns.credits[i] ?? null }))));
+  await markDaysPending(trx, organizationId, [...new Set(fresh.map((event) => event.day))], ACTIVE_WINDOW_DAYS - 1);
+  return result;
 }
 
 /** The credits of new events per user and month, sorted by user, then month. */
@@ -121,6 +134,11 @@ function creditsByUserMonth(events: readonly { userId: string; at: Date; credits
 /** The file's extension as `path.extname` finds it, lower case, without the dot; `(none)` when empty. */
 export function extensionOf(path: string): string {
   return extname(path).slice(1).toLowerCase() || '(none)';
+}
+
+/** An extension sent without its path (`.ts` or `ts`), in the same form. */
+function normalisedExtension(extension: string | undefined): string {
+  return extension?.replace(/^\./, '').toLowerCase() || '(none)';
 }
 
 // Written column by column, with fixed property names: a row object per event read back by
@@ -174,9 +192,9 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
         break;
       case 'file_created':
       case 'file_edited':
-        columns.path[i] = event.path;
-        columns.extension[i] = extensionOf(event.path);
-        columns.language[i] = event.language;
+        columns.path[i] = event.path ?? null;
+        columns.extension[i] = event.path === undefined ? normalisedExtension(event.extension) : extensionOf(event.path);
+        columns.language[i] = event.language ?? null;
         break;
     }
   });

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/db/store.js';
 import type { App } from '../../src/http/context.js';
@@ -40,7 +40,7 @@ export async function scratchDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { webRoot?: string } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'webRoot' | 'otlpConsumer'> = {}): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const scratch = baseUrl ? await scratchDatabase(baseUrl) : undefined;
   // Tests send many bad credentials from one address on purpose; the limit of failed

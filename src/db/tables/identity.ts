@@ -25,6 +25,8 @@ export interface UsersTable {
 
 export interface ApiKeysTable {
   id: string;
+  /** 'personal' | 'ingest' (repositories/api-keys.ts). */
+  kind: ColumnType<string, string | undefined, never>;
   organization_id: string;
   user_id: string;
   name: string;

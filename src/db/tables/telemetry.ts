@@ -127,7 +127,60 @@ export interface AnalyticsUserActivityTable {
   last_day: string;
 }
 
+/** OpenTelemetry ingestion (migrations/0014_opentelemetry.sql). */
+export interface OtlpCumulativeSeriesTable {
+  organization_id: string;
+  series: string;
+  start_unix_nano: string;
+  last_unix_nano: string;
+  last_value: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface TelemetryIdentitiesTable {
+  organization_id: string;
+  id: string;
+  kind: string;
+  value: string;
+  agent: string | null;
+  user_id: string | null;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface TelemetryUnattributedEventsTable {
+  organization_id: string;
+  id: string;
+  identity_id: string;
+  day: string;
+  event: Json<unknown>;
+  received_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface TelemetryConnectionsTable {
+  organization_id: string;
+  day: string;
+  agent: string;
+  sender: string;
+  user_id: string | null;
+  identity_id: string | null;
+  api_key_id: string | null;
+  last_seen_at: Date;
+  accepted: number;
+  duplicates: number;
+  unattributed: number;
+  refused: number;
+  tokens: number;
+  tool_calls: number;
+  last_problem: string | null;
+  last_problem_at: Date | null;
+}
+
 export interface TelemetryTables {
+  otlp_cumulative_series: OtlpCumulativeSeriesTable;
+  telemetry_identities: TelemetryIdentitiesTable;
+  telemetry_unattributed_events: TelemetryUnattributedEventsTable;
+  telemetry_connections: TelemetryConnectionsTable;
   telemetry_event_ids: TelemetryEventIdsTable;
   telemetry_events: TelemetryEventsTable;
   analytics_pending_days: AnalyticsPendingDaysTable;

@@ -9,7 +9,7 @@ import telemetry from './telemetry/index.js';
 export default async function v1Routes(app: App) {
   app.addHook('preHandler', limitRequests(app, byCredential));
   await app.register(async (keyOnly: App) => {
-    keyOnly.addHook('onRequest', authenticate(app.services, ['apiKey']));
+    keyOnly.addHook('onRequest', authenticate(app.services, ['apiKey', 'ingestKey']));
     await keyOnly.register(telemetry);
   });
   await app.register(async (console: App) => {

@@ -2,7 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { assertApiKeyCreationAllowed } from '../../../domain/policies.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { invalidInput } from '../../../domain/errors.js';
+import { DomainError, invalidInput } from '../../../domain/errors.js';
+import { isManager } from '../../../domain/roles.js';
+import { API_KEY_KINDS } from '../../../domain/credentials.js';
+import { StringEnum } from '../../../schemas/common.js';
 import { ApiKey, UnixMillis } from '../../../schemas/index.js';
 import { apiKeyView } from '../../../schemas/index.js';
 import { insertApiKey } from '../../../repositories/api-keys.js';
@@ -18,7 +21,11 @@ export default async function createApiKeyRoute(app: App) {
         summary: 'Create an API key for yourself',
         tags: ['api-keys'],
         body: Type.Object(
-          { name: Type.String({ minLength: 1, maxLength: 100 }), expiresAt: Type.Optional(Type.Union([UnixMillis, Type.Null()])) },
+          {
+            name: Type.String({ minLength: 1, maxLength: 100 }),
+            expiresAt: Type.Optional(Type.Union([UnixMillis, Type.Null()])),
+            kind: Type.Optional(StringEnum(API_KEY_KINDS, { description: 'ingest: a key that can only send telemetry, for agents\' OpenTelemetry settings (owners and managers)' })),
+          },
           { additionalProperties: false },
         ),
         response: { 201: Type.Composite([ApiKey, Type.Object({ key: Type.String({ description: 'The secret; shown once' }) })]) },
@@ -27,10 +34,12 @@ export default async function createApiKeyRoute(app: App) {
     async (request, reply) => {
       const principal = principalOf(request);
       assertApiKeyCreationAllowed(await currentSettings(app.services.db, principal.organizationId), principal.role);
-      const { name, expiresAt } = request.body;
+      const { name, expiresAt, kind } = request.body;
+      if (kind === 'ingest' && !isManager(principal.role)) throw new DomainError('role_not_permitted', 'only owners and managers create ingest keys');
       if (expiresAt != null && expiresAt <= Date.now()) throw invalidInput('expiresAt must be in the future', [{ path: 'body/expiresAt', message: 'must be in the future' }]);
       const { record, key } = await insertApiKey(app.services.db, principal.organizationId, principal.userId, {
         name,
+        kind,
         expiresAt: expiresAt == null ? null : new Date(expiresAt),
       });
       return reply.code(201).send({ ...apiKeyView(record), key });

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store.js';
+import type { PointRecord } from './records.js';
+
+// Cumulative points into increments (docs/otel.md, "Counted exactly once"). A cumulative series
+// counts from its start time: its increment is the point's value less the last value counted for
+// the same series and start time. The last point counted is kept per (series, start time) in
+// otlp_cumulative_series, locked and updated in the export's own transaction: a retried export,
+// or one racing on another replica, finds its points counted already and adds nothing. A new
+// start time (a restarted process, a resumed session) is a series of its own, counted from zero;
+// a value lower than the last one under the same start time is a reset and counts whole.
+
+interface LastPoint {
+  lastUnixNano: bigint;
+  lastValue: number;
+}
+
+const keyOf = (point: PointRecord) => `${point.series}|${point.startUnixNano}`;
+
+/**
+ * The increment of each cumulative point (by its index in `points`), with the series state
+ * updated. Points must all be cumulative; the caller's transaction holds the series' rows locked
+ * until it commits.
+ */
+export async function incrementsOf(trx: Db, organizationId: string, points: readonly PointRecord[]): Promise<number[]> {
+  if (points.length === 0) return [];
+  const order = points.map((_, i) => i).sort((a, b) => {
+    const ka = keyOf(points[a]!);
+    const kb = keyOf(points[b]!);
+    if (ka !== kb) return ka < kb ? -1 : 1;
+    return points[a]!.timeUnixNano < points[b]!.timeUnixNano ? -1 : points[a]!.timeUnixNano > points[b]!.timeUnixNano ? 1 : 0;
+  });
+  const keys = [...new Set(order.map((i) => keyOf(points[i]!)))];
+  const series = keys.map((key) => key.slice(0, key.indexOf('|')));
+  const starts = keys.map((key) => key.slice(key.indexOf('|') + 1));
+  // Locked in key order: concurrent exports of the same series wait for each other, never deadlock.
+  const { rows } = await sql<{ series: string; start: string; last: string; last_value: number }>`
+    SELECT series, start_unix_nano::text AS start, last_unix_nano::text AS last, last_value
+    FROM otlp_cumulative_series
+    WHERE organization_id = ${organizationId}
+      AND (series, start_unix_nano) IN (SELECT * FROM unnest(${series}::text[], ${starts}::bigint[]))
+    ORDER BY series, start_unix_nano
+    FOR UPDATE`.execute(trx);
+  const state = new Map<string, LastPoint>(rows.map((row) => [`${row.series}|${row.start}`, { lastUnixNano: BigInt(row.last), lastValue: row.last_value }]));
+
+  const increments = new Array<number>(points.length).fill(0);
+  const changed = new Map<string, LastPoint>();
+  for (const i of order) {
+    const point = points[i]!;
+    const key = keyOf(point);
+    const last = changed.get(key) ?? state.get(key);
+    if (last && point.timeUnixNano <= last.lastUnixNano) continue; // counted already: a retry, or out of order
+    increments[i] = !last || point.value < last.lastValue ? point.value : point.value - last.lastValue;
+    changed.set(key, { lastUnixNano: point.timeUnixNano, lastValue: point.value });
+  }
+  if (changed.size > 0) {
+    const entries = [...changed];
+    await sql`
+      INSERT INTO otlp_cumulative_series (organization_id, series, start_unix_nano, last_unix_nano, last_value)
+      SELECT ${organizationId}, series, start_unix_nano, last_unix_nano, last_value
+      FROM unnest(${entries.map(([key]) => key.slice(0, key.indexOf('|')))}::text[], ${entries.map(([key]) => key.slice(key.indexOf('|') + 1))}::bigint[],
+        ${entries.map(([, last]) => String(last.lastUnixNano))}::bigint[], ${entries.map(([, last]) => last.lastValue)}::float8[])
+        AS rows (series, start_unix_nano, last_unix_nano, last_value)
+      ON CONFLICT (organization_id, series, start_unix_nano) DO UPDATE
+        SET last_unix_nano = excluded.last_unix_nano, last_value = excluded.last_value, updated_at = now()`.execute(trx);
+  }
+  return increments;
+}

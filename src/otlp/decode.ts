@@ -1,0 +1,163 @@
+import { create, fromBinary, fromJson, toBinary, toJsonString, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
+import { ScalarType } from '@bufbuild/protobuf';
+import { invalidInput } from '../domain/errors.js';
+import {
+  ExportLogsPartialSuccessSchema,
+  ExportLogsServiceRequestSchema,
+  ExportLogsServiceResponseSchema,
+  type ExportLogsServiceRequest,
+} from './generated/opentelemetry/proto/collector/logs/v1/logs_service_pb.js';
+import {
+  ExportMetricsPartialSuccessSchema,
+  ExportMetricsServiceRequestSchema,
+  ExportMetricsServiceResponseSchema,
+  type ExportMetricsServiceRequest,
+} from './generated/opentelemetry/proto/collector/metrics/v1/metrics_service_pb.js';
+import {
+  ExportTracePartialSuccessSchema,
+  ExportTraceServiceRequestSchema,
+  ExportTraceServiceResponseSchema,
+  type ExportTraceServiceRequest,
+} from './generated/opentelemetry/proto/collector/trace/v1/trace_service_pb.js';
+
+// The OTLP wire codec: bytes of an export request, in binary protobuf or OTLP/JSON, into the
+// typed Export…ServiceRequest of the generated code, and the Export…ServiceResponse back in the
+// request's encoding. All wire parsing is @bufbuild/protobuf's; this file only adapts OTLP/JSON
+// where it departs from the proto3 JSON mapping (docs/otel.md, "Receiver").
+
+export type OtlpSignal = 'metrics' | 'logs' | 'traces';
+export type OtlpEncoding = 'protobuf' | 'json';
+
+export const OTLP_SIGNALS: readonly OtlpSignal[] = ['metrics', 'logs', 'traces'];
+
+export interface ExportRequests {
+  metrics: ExportMetricsServiceRequest;
+  logs: ExportLogsServiceRequest;
+  traces: ExportTraceServiceRequest;
+}
+export type ExportRequest<S extends OtlpSignal = OtlpSignal> = ExportRequests[S];
+/** A signal and its request, as a pair whose first element narrows the second. */
+export type OtlpExportArgs = { [S in OtlpSignal]: [signal: S, request: ExportRequest<S>] }[OtlpSignal];
+
+/** What the receiver answers: how many items (data points, log records, spans) it refused, and why. */
+export interface ExportOutcome {
+  rejected: number;
+  message?: string | undefined;
+}
+
+/**
+ * Messages nest at most this deep (the request itself is level 1). An export is about 9 levels
+ * deep before its attribute values; each map or array inside an attribute value adds 2 or 3. The
+ * limit keeps decoding, and every later walk over a request, off the end of the call stack.
+ */
+export const OTLP_MAX_NESTING = 64;
+
+/** An error_message longer than this is cut: answers stay far below OTLP's 4 MiB response bound. */
+const MAX_ERROR_MESSAGE_CHARS = 4096;
+
+const SCHEMAS = {
+  metrics: { request: ExportMetricsServiceRequestSchema, response: ExportMetricsServiceResponseSchema, partial: ExportMetricsPartialSuccessSchema, rejectedField: 'rejectedDataPoints' },
+  logs: { request: ExportLogsServiceRequestSchema, response: ExportLogsServiceResponseSchema, partial: ExportLogsPartialSuccessSchema, rejectedField: 'rejectedLogRecords' },
+  traces: { request: ExportTraceServiceRequestSchema, response: ExportTraceServiceResponseSchema, partial: ExportTracePartialSuccessSchema, rejectedField: 'rejectedSpans' },
+} as const;
+
+// --- OTLP/JSON: where it departs from proto3 JSON --------------------------------------------
+//
+// 1. trace_id, span_id and parent_span_id (bytes) are hex, not base64, in every message. Hex
+//    digits are also base64 characters, so a hex id would decode silently into wrong bytes: the
+//    ids are rewritten to base64 before the proto3 JSON reader sees them, and non-hex is refused.
+// 2. Enums are integers. The proto3 reader takes integers; it also takes enum names, which OTLP
+//    senders must not use but which mean the same, so they are accepted too.
+// 3. 64-bit integers come as decimal strings or as numbers: both are proto3 JSON already.
+// 4. Unknown field names are ignored (ignoreUnknownFields), as binary protobuf ignores unknown
+//    field numbers: newer senders keep working.
+
+const HEX_ID_FIELDS = new Set(['trace_id', 'span_id', 'parent_span_id']);
+const HEX = /^(?:[0-9a-fA-F]{2})*$/;
+
+function isHexIdField(field: DescMessage['fields'][number]): boolean {
+  return field.fieldKind === 'scalar' && field.scalar === ScalarType.BYTES && HEX_ID_FIELDS.has(field.name);
+}
+
+/** Whether a message holds hex ids, itself or below: the rewrite skips attribute values entirely. */
+const holdsIds = new Map<string, boolean>();
+function reachesHexIds(desc: DescMessage): boolean {
+  const known = holdsIds.get(desc.typeName);
+  if (known !== undefined) return known;
+  holdsIds.set(desc.typeName, false); // breaks cycles (AnyValue holds KeyValueList holds AnyValue)
+  const found = desc.fields.some((field) => isHexIdField(field) || (field.message !== undefined && reachesHexIds(field.message)));
+  holdsIds.set(desc.typeName, found);
+  return found;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Rewrites the hex ids of a parsed OTLP/JSON message, in place, to proto3 JSON's base64. */
+function hexIdsToBase64(desc: DescMessage, json: unknown, path: string): void {
+  if (!isObject(json)) return; // a wrong type is the proto3 reader's to report
+  for (const field of desc.fields) {
+    const key = field.jsonName in json ? field.jsonName : field.name in json ? field.name : undefined;
+    if (key === undefined) continue;
+    const value = json[key];
+    if (isHexIdField(field)) {
+      if (typeof value !== 'string') continue;
+      if (!HEX.test(value)) throw invalidInput(`${path}/${key}: ${field.name} must be hex digits (OTLP/JSON encodes ids as hex, not base64)`, [{ path: `${path}/${key}`, message: 'must be hex digits' }]);
+      json[key] = Buffer.from(value, 'hex').toString('base64');
+    } else if (field.message && reachesHexIds(field.message)) {
+      if (field.fieldKind === 'list' && Array.isArray(value)) value.forEach((item, index) => hexIdsToBase64(field.message, item, `${path}/${key}/${index}`));
+      else if (field.fieldKind === 'message') hexIdsToBase64(field.message, value, `${path}/${key}`);
+    }
+  }
+}
+
+function undecodable(signal: OtlpSignal, encoding: OtlpEncoding, error: unknown): Error {
+  const reason = error instanceof Error ? error.message : String(error);
+  const name = SCHEMAS[signal].request.name;
+  return invalidInput(`the body is not a valid ${encoding === 'json' ? 'OTLP/JSON' : 'protobuf'} ${name}: ${reason}`);
+}
+
+/**
+ * Decodes the body of an OTLP export (already decompressed) into the typed request of its signal.
+ * Throws invalid_input, naming the problem, when the bytes are not a valid request.
+ */
+export function decodeExport<S extends OtlpSignal>(signal: S, encoding: OtlpEncoding, bytes: Uint8Array): ExportRequest<S> {
+  const schema: DescMessage = SCHEMAS[signal].request;
+  if (encoding === 'protobuf') {
+    try {
+      return fromBinary(schema, bytes, { readUnknownFields: false, recursionLimit: OTLP_MAX_NESTING }) as ExportRequest<S>;
+    } catch (error) {
+      throw undecodable(signal, encoding, error);
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  } catch (error) {
+    throw undecodable(signal, encoding, error);
+  }
+  hexIdsToBase64(schema, json, 'body');
+  try {
+    return fromJson(schema, json as JsonValue, { ignoreUnknownFields: true, recursionLimit: OTLP_MAX_NESTING }) as ExportRequest<S>;
+  } catch (error) {
+    throw undecodable(signal, encoding, error);
+  }
+}
+
+/**
+ * The Export…ServiceResponse of a signal, as bytes in the request's encoding. partial_success is
+ * set only when something was rejected or there is a message (OTLP: a full success leaves it unset).
+ */
+export function encodeExportResponse(signal: OtlpSignal, encoding: OtlpEncoding, outcome: ExportOutcome): Uint8Array {
+  const { response, partial, rejectedField } = SCHEMAS[signal];
+  const message = outcome.message ? truncate(outcome.message) : '';
+  const partialSuccess = outcome.rejected > 0 || message ? create(partial as DescMessage, { [rejectedField]: BigInt(Math.max(0, Math.floor(outcome.rejected))), errorMessage: message }) : undefined;
+  const answer = create(response as DescMessage, partialSuccess ? { partialSuccess } : {});
+  return encoding === 'protobuf' ? toBinary(response as DescMessage, answer) : Buffer.from(toJsonString(response as DescMessage, answer));
+}
+
+function truncate(message: string): string {
+  return message.length > MAX_ERROR_MESSAGE_CHARS ? `${message.slice(0, MAX_ERROR_MESSAGE_CHARS - 1)}…` : message;
+}
+

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import type { ExportLogsServiceRequest } from './generated/opentelemetry/proto/collector/logs/v1/logs_service_pb.js';
+import type { ExportMetricsServiceRequest } from './generated/opentelemetry/proto/collector/metrics/v1/metrics_service_pb.js';
+import type { ExportTraceServiceRequest } from './generated/opentelemetry/proto/collector/trace/v1/trace_service_pb.js';
+import type { AnyValue, KeyValue } from './generated/opentelemetry/proto/common/v1/common_pb.js';
+import { AggregationTemporality, type NumberDataPoint } from './generated/opentelemetry/proto/metrics/v1/metrics_pb.js';
+
+// An export's items as flat records the translators read: attributes as plain values, each record
+// with the resource and scope it came in, its instant, and a digest that names it. A retried
+// export carries the same items, so its records have the same digests, from which the events'
+// ids are made (consume.ts): a retry is recognised as a duplicate, whatever the encoding it came in.
+
+export type AttributeValue = string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
+export type Attributes = Readonly<Record<string, AttributeValue>>;
+
+interface RecordBase {
+  resource: Attributes;
+  scope: string;
+  /** The event name of a log record, the span's name, or the metric's name. */
+  name: string;
+  attributes: Attributes;
+  /** Unix ms: a log record's time (its observed time, or its `event.timestamp`, when unset), a span's end, a point's time. */
+  timeMs: number;
+}
+
+/** A log record or a span: one thing that happened. */
+export interface EventRecord extends RecordBase {
+  signal: 'logs' | 'traces';
+  digest: string;
+}
+
+/** A data point of a sum, a gauge or a histogram (its sum and count). */
+export interface PointRecord extends RecordBase {
+  signal: 'metrics';
+  kind: 'sum' | 'gauge' | 'histogram';
+  /** Cumulative points count from their start time; the others are increments already. */
+  cumulative: boolean;
+  value: number;
+  count: number;
+  startUnixNano: bigint;
+  timeUnixNano: bigint;
+  /** Names the series: resource, scope, metric and point attributes. */
+  series: string;
+}
+
+export type OtlpRecord = EventRecord | PointRecord;
+
+const NANOS_PER_MS = 1_000_000n;
+
+function valueOf(value: AnyValue | undefined): AttributeValue {
+  const inner = value?.value;
+  switch (inner?.case) {
+    case 'stringValue':
+    case 'boolValue':
+    case 'doubleValue':
+      return inner.value;
+    case 'intValue':
+      return Number(inner.value);
+    case 'arrayValue':
+      return inner.value.values.map(valueOf);
+    case 'kvlistValue':
+      return attributesOf(inner.value.values);
+    default:
+      // Bytes and empty values carry nothing a translator reads.
+      return null;
+  }
+}
+
+export function attributesOf(list: readonly KeyValue[]): Record<string, AttributeValue> {
+  const attributes: Record<string, AttributeValue> = {};
+  for (const { key, value } of list) attributes[key] = valueOf(value);
+  return attributes;
+}
+
+/** Attributes in key order: a series is the same whatever order a sender lists them in. */
+function canonical(attributes: Attributes): string {
+  return JSON.stringify(Object.keys(attributes).sort().map((key) => [key, attributes[key]]));
+}
+
+function digestOf(...parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\u0000');
+  return hash.digest('base64url').slice(0, 32);
+}
+
+const nanosToMs = (nanos: bigint) => Number(nanos / NANOS_PER_MS);
+
+/** A log record's instant: some exporters leave its time 0 and put it in the observed time or an attribute. */
+function logTimeMs(time: bigint, observed: bigint, attributes: Attributes, receivedMs: number): number {
+  if (time > 0n) return nanosToMs(time);
+  if (observed > 0n) return nanosToMs(observed);
+  const stamped = attributes['event.timestamp'];
+  const parsed = typeof stamped === 'string' ? Date.parse(stamped) : Number.NaN;
+  return Number.isNaN(parsed) ? receivedMs : parsed;
+}
+
+export function logRecordsOf(request: ExportLogsServiceRequest, receivedMs: number): EventRecord[] {
+  const records: EventRecord[] = [];
+  for (const resourceLogs of request.resourceLogs) {
+    const resource = attributesOf(resourceLogs.resource?.attributes ?? []);
+    const resourceKey = canonical(resource);
+    for (const scopeLogs of resourceLogs.scopeLogs) {
+      const scope = scopeLogs.scope?.name ?? '';
+      for (const log of scopeLogs.logRecords) {
+        const attributes = attributesOf(log.attributes);
+        const eventName = attributes['event.name'];
+        const name = log.eventName || (typeof eventName === 'string' ? eventName : '');
+        const timeMs = logTimeMs(log.timeUnixNano, log.observedTimeUnixNano, attributes, receivedMs);
+        const digest = digestOf('logs', resourceKey, scope, name, String(log.timeUnixNano), String(log.observedTimeUnixNano), canonical(attributes), JSON.stringify(valueOf(log.body)));
+        records.push({ signal: 'logs', resource, scope, name, attributes, timeMs, digest });
+      }
+    }
+  }
+  return records;
+}
+
+export function spanRecordsOf(request: ExportTraceServiceRequest, receivedMs: number): EventRecord[] {
+  const records: EventRecord[] = [];
+  for (const resourceSpans of request.resourceSpans) {
+    const resource = attributesOf(resourceSpans.resource?.attributes ?? []);
+    const resourceKey = canonical(resource);
+    for (const scopeSpans of resourceSpans.scopeSpans) {
+      const scope = scopeSpans.scope?.name ?? '';
+      for (const span of scopeSpans.spans) {
+        const attributes = attributesOf(span.attributes);
+        const end = span.endTimeUnixNano > 0n ? span.endTimeUnixNano : span.startTimeUnixNano;
+        const timeMs = end > 0n ? nanosToMs(end) : receivedMs;
+        const traceId = Buffer.from(span.traceId).toString('hex');
+        const spanId = Buffer.from(span.spanId).toString('hex');
+        const digest = digestOf('traces', resourceKey, scope, span.name, traceId, spanId, String(span.startTimeUnixNano), String(span.endTimeUnixNano), canonical(attributes));
+        records.push({ signal: 'traces', resource, scope, name: span.name, attributes, timeMs, digest });
+      }
+    }
+  }
+  return records;
+}
+
+const numberOf = (point: NumberDataPoint) => (point.value.case === 'asInt' ? Number(point.value.value) : point.value.case === 'asDouble' ? point.value.value : 0);
+
+export function pointRecordsOf(request: ExportMetricsServiceRequest): PointRecord[] {
+  const records: PointRecord[] = [];
+  for (const resourceMetrics of request.resourceMetrics) {
+    const resource = attributesOf(resourceMetrics.resource?.attributes ?? []);
+    const resourceKey = canonical(resource);
+    for (const scopeMetrics of resourceMetrics.scopeMetrics) {
+      const scope = scopeMetrics.scope?.name ?? '';
+      for (const metric of scopeMetrics.metrics) {
+        const { name } = metric;
+        const data = metric.data;
+        const push = (kind: PointRecord['kind'], cumulative: boolean, point: { attributes: KeyValue[]; startTimeUnixNano: bigint; timeUnixNano: bigint }, value: number, count: number) => {
+          const attributes = attributesOf(point.attributes);
+          const series = digestOf(resourceKey, scope, name, canonical(attributes));
+          records.push({ signal: 'metrics', resource, scope, name, attributes, timeMs: nanosToMs(point.timeUnixNano), kind, cumulative, value, count, startUnixNano: point.startTimeUnixNano, timeUnixNano: point.timeUnixNano, series });
+        };
+        switch (data.case) {
+          case 'sum': {
+            const cumulative = data.value.aggregationTemporality === AggregationTemporality.CUMULATIVE;
+            for (const point of data.value.dataPoints) push('sum', cumulative, point, numberOf(point), 1);
+            break;
+          }
+          case 'gauge':
+            for (const point of data.value.dataPoints) push('gauge', false, point, numberOf(point), 1);
+            break;
+          case 'histogram': {
+            const cumulative = data.value.aggregationTemporality === AggregationTemporality.CUMULATIVE;
+            for (const point of data.value.dataPoints) push('histogram', cumulative, point, point.sum ?? 0, Number(point.count));
+            break;
+          }
+          default:
+            // Exponential histograms and summaries carry nothing Quarterdeck counts.
+            break;
+        }
+      }
+    }
+  }
+  return records;
+}

@@ -1,0 +1,73 @@
+import type { EventRecord, PointRecord } from '../records.js';
+import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type Translator } from './translator.js';
+
+// Claude Code: `claude_code.*` metrics and events (the event's name without the prefix in the
+// `event.name` attribute). Model calls, prompts, tool calls and decisions come from the events;
+// sessions, lines of code, commits and pull requests from the counters. The token and cost
+// counters (claude_code.token.usage, claude_code.cost.usage) repeat the api_request events'
+// figures and are not counted.
+
+const COUNTERS: Record<string, (point: PointRecord, amount: number) => Draft[]> = {
+  'claude_code.session.count': (_point, amount) => [{ type: 'session_start', times: times(amount) }],
+  'claude_code.commit.count': (_point, amount) => [{ type: 'git_commit', times: times(amount) }],
+  'claude_code.pull_request.count': (_point, amount) => [{ type: 'pr_created', times: times(amount) }],
+  'claude_code.lines_of_code.count': (point, amount) => {
+    const kind = text(point.attributes, 'type');
+    const lines = times(amount);
+    if (kind === 'added') return [{ type: 'lines_changed', linesAdded: lines, linesRemoved: 0 }];
+    if (kind === 'removed') return [{ type: 'lines_changed', linesAdded: 0, linesRemoved: lines }];
+    return [];
+  },
+};
+
+function event(record: EventRecord): Draft[] {
+  if (record.signal !== 'logs') return [];
+  const { attributes } = record;
+  switch (record.name) {
+    case 'user_prompt':
+      return [{ type: 'user_message' }];
+    case 'assistant_response':
+      return [{ type: 'assistant_message' }];
+    case 'api_request': {
+      const model = text(attributes, 'model');
+      if (!model) return [];
+      return [
+        modelCall(
+          model,
+          {
+            inputTokens: tokens(attributes, 'input_tokens'),
+            outputTokens: tokens(attributes, 'output_tokens'),
+            cacheReadTokens: tokens(attributes, 'cache_read_tokens'),
+            cacheWriteTokens: tokens(attributes, 'cache_creation_tokens'),
+          },
+          { reportedCostUsd: count(attributes, 'cost_usd') },
+        ),
+      ];
+    }
+    case 'tool_result': {
+      const tool = text(attributes, 'tool_name');
+      if (!tool) return [];
+      // MCP tools are named mcp__<server>__<tool>.
+      const mcpServer = /^mcp__(.+?)__/.exec(tool)?.[1] ?? text(attributes, 'mcp_server_name');
+      return [{ type: 'tool_call', tool, mcpServer }];
+    }
+    case 'tool_decision': {
+      const tool = text(attributes, 'tool_name');
+      const decision = text(attributes, 'decision');
+      if (!tool || (decision !== 'accept' && decision !== 'reject')) return [];
+      return [{ type: 'tool_decision', tool, decision }];
+    }
+    default:
+      return [];
+  }
+}
+
+export const claudeCode: Translator = {
+  agent: 'claude-code',
+  event,
+  countsPoint: (point) => point.kind === 'sum' && point.name in COUNTERS,
+  point: (point, amount) => COUNTERS[point.name]?.(point, amount) ?? [],
+  identity: (record) => standardIdentity(record, ['user.account_uuid'], ['user.id']),
+  session: (record) => attribute(record, 'session.id'),
+  client: () => undefined,
+};

@@ -1,0 +1,63 @@
+import type { EventRecord, PointRecord } from '../records.js';
+import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type Translator } from './translator.js';
+
+// Anything instrumented with the OpenTelemetry GenAI semantic conventions, and the agents that
+// speak only those (GitHub Copilot CLI, opencode): a model call is an inference span (chat,
+// text_completion, generate_content) with its `gen_ai.usage.*` counts, a tool call an
+// `execute_tool` span. The token metrics repeat the spans and are not counted. Input tokens
+// include the cached ones (the conventions' definition): cache reads and writes are taken out.
+
+const INFERENCE_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
+
+export function inferenceSpan(record: EventRecord, reportedCostKey?: string): Draft[] {
+  const { attributes } = record;
+  const model = text(attributes, 'gen_ai.response.model') ?? text(attributes, 'gen_ai.request.model');
+  if (!model || attributes['gen_ai.usage.input_tokens'] === undefined) return [];
+  const input = tokens(attributes, 'gen_ai.usage.input_tokens');
+  const cacheRead = Math.min(input, tokens(attributes, 'gen_ai.usage.cache_read.input_tokens'));
+  const cacheWrite = Math.min(input - cacheRead, tokens(attributes, 'gen_ai.usage.cache_creation.input_tokens'));
+  return [
+    modelCall(
+      model,
+      { inputTokens: input - cacheRead - cacheWrite, outputTokens: tokens(attributes, 'gen_ai.usage.output_tokens'), cacheReadTokens: cacheRead, cacheWriteTokens: cacheWrite },
+      { reasoningTokens: count(attributes, 'gen_ai.usage.reasoning.output_tokens'), reportedCostUsd: reportedCostKey === undefined ? undefined : count(attributes, reportedCostKey) },
+    ),
+  ];
+}
+
+export function genAiSpan(record: EventRecord, reportedCostKey?: string): Draft[] {
+  if (record.signal !== 'traces') return [];
+  const operation = text(record.attributes, 'gen_ai.operation.name');
+  if (operation && INFERENCE_OPERATIONS.has(operation)) return inferenceSpan(record, reportedCostKey);
+  if (operation === 'execute_tool') {
+    const tool = text(record.attributes, 'gen_ai.tool.name');
+    return tool ? [{ type: 'tool_call', tool }] : [];
+  }
+  return [];
+}
+
+export const genAiSession = (record: EventRecord | PointRecord) => attribute(record, 'gen_ai.conversation.id', 'session.id');
+
+/** The translator of an agent known only by the name it gives itself (service.name). */
+export function genAi(agent: string): Translator {
+  return {
+    agent,
+    event: (record) => genAiSpan(record),
+    countsPoint: () => false,
+    point: () => [],
+    identity: (record) => standardIdentity(record, ['enduser.id', 'user.id'], []),
+    session: genAiSession,
+    client: () => undefined,
+  };
+}
+
+/** GitHub Copilot CLI: GenAI spans (with Copilot's own cost attribute), and its lines-added counter. */
+export const copilotCli: Translator = {
+  agent: 'copilot-cli',
+  event: (record) => genAiSpan(record, 'github.copilot.cost'),
+  countsPoint: (point) => point.kind === 'sum' && point.name === 'github.copilot.code.lines_added',
+  point: (_point, amount) => [{ type: 'lines_changed', linesAdded: times(amount), linesRemoved: 0 }],
+  identity: (record) => standardIdentity(record, [], []),
+  session: genAiSession,
+  client: () => undefined,
+};

@@ -1,0 +1,123 @@
+import type { Client, TelemetryEvent } from '../../telemetry/events.js';
+import type { Attributes, AttributeValue, EventRecord, PointRecord } from '../records.js';
+
+// What a translator is: one per agent family (docs/otel.md has the table of what each counts).
+// It reads an agent's own names and turns each record it counts into Quarterdeck telemetry
+// events (drafts); the consumer gives them their ids, sender and instant. A translator counts each
+// usage once: where an agent reports the same usage as an event and as a metric, it reads one of
+// the two and ignores the other.
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An event without the parts the consumer fills in: id, timestamp, agent. */
+export type Draft = DistributiveOmit<TelemetryEvent, 'id' | 'timestamp' | 'agent' | 'sessionId' | 'client'> & {
+  sessionId?: string | undefined;
+  client?: Client | undefined;
+  /** The same event this many times (a counter's increment of 3 sessions is 3 session starts). */
+  times?: number;
+};
+
+/** Who a record says it is from, as the agent sent it; matched to members for ingest keys. */
+export interface Identity {
+  email?: string | undefined;
+  /** A vendor account id (signed-in users). */
+  account?: string | undefined;
+  /** An installation or device id. */
+  installation?: string | undefined;
+}
+
+export interface Translator {
+  /** The agent product, as the analytics' agent dimension names it. */
+  agent: string;
+  /** The drafts of a log record or span this agent's translator counts ([] for the others). */
+  event(record: EventRecord): Draft[];
+  /** Whether the translator counts this metric point at all (so the consumer keeps series state only for those). */
+  countsPoint(point: PointRecord): boolean;
+  /** The drafts for a counted point's increment (`amount`, already turned from cumulative into delta). */
+  point(point: PointRecord, amount: number): Draft[];
+  identity(record: EventRecord | PointRecord): Identity;
+  /** The session the record belongs to, when the agent says. */
+  session(record: EventRecord | PointRecord): string | undefined;
+  client(record: EventRecord | PointRecord): Client | undefined;
+}
+
+// Exporters send numbers as numbers or as strings, and empty strings for nothing: these readers
+// take both and give undefined for what is absent, so that nothing is guessed.
+
+export function text(attributes: Attributes, key: string): string | undefined {
+  const value: AttributeValue | undefined = attributes[key];
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+export function count(attributes: Attributes, key: string): number | undefined {
+  const value = attributes[key];
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
+}
+
+export function flag(attributes: Attributes, key: string): boolean | undefined {
+  const value = attributes[key];
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  return undefined;
+}
+
+/** The first of `keys` present on the record's own attributes, then on its resource. */
+export function attribute(record: EventRecord | PointRecord, ...keys: string[]): string | undefined {
+  for (const key of keys) {
+    const value = text(record.attributes, key) ?? text(record.resource, key);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** A whole number of tokens, or 0 when the agent did not send that count. */
+export const tokens = (attributes: Attributes, key: string) => Math.round(count(attributes, key) ?? 0);
+
+/**
+ * Model ids as agents send them, normalised so one model has one id: surrounding blanks and a
+ * provider's path prefix (`models/`) dropped, a context-size suffix in brackets (`[1m]`) dropped,
+ * lower case.
+ */
+export function normaliseModel(model: string): string {
+  return model
+    .trim()
+    .replace(/^models\//i, '')
+    .replace(/\[[^\]]*\]$/, '')
+    .trim()
+    .toLowerCase();
+}
+
+/** The usual identity attributes: user.email, then an account id, then an installation id. */
+export function standardIdentity(record: EventRecord | PointRecord, accountKeys: string[], installationKeys: string[]): Identity {
+  return {
+    email: attribute(record, 'user.email', 'enduser.email'),
+    account: attribute(record, ...accountKeys),
+    installation: attribute(record, ...installationKeys),
+  };
+}
+
+/** A model call that reports only some of its token counts. */
+export function modelCall(
+  modelId: string,
+  usage: Partial<Record<'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens', number>>,
+  options: { reportedCostUsd?: number | undefined; reasoningTokens?: number | undefined } = {},
+): Draft {
+  const { reportedCostUsd, reasoningTokens } = options;
+  return {
+    type: 'model_call',
+    modelId: normaliseModel(modelId),
+    // A call that reports reasoning tokens ran a thinking model; otherwise the tier is standard.
+    modelTier: reasoningTokens !== undefined && reasoningTokens > 0 ? 'thinking' : 'standard',
+    inputTokens: usage.inputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+    cacheReadTokens: usage.cacheReadTokens ?? 0,
+    cacheWriteTokens: usage.cacheWriteTokens ?? 0,
+    ...(reportedCostUsd === undefined ? {} : { reportedCostUsd }),
+  };
+}
+
+/** A counter's increment as a number of events: whole, never negative. */
+export const times = (amount: number) => Math.max(0, Math.round(amount));

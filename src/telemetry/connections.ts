@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store.js';
+
+// The live view of connected agents (telemetry_connections): per UTC day of arrival, agent product
+// and sender, what arrived and what was refused. Written with the events it counts, so it never
+// says more arrived than was stored; read by the Connected agents view without waiting for the
+// daily rollup.
+
+export interface ConnectionTally {
+  agent: string;
+  /** 'user:<id>', 'identity:<id>' or 'key:<api key id>'. */
+  sender: string;
+  userId?: string | undefined;
+  identityId?: string | undefined;
+  apiKeyId: string;
+  accepted: number;
+  duplicates: number;
+  unattributed: number;
+  refused: number;
+  tokens: number;
+  toolCalls: number;
+  /** Why something was refused or not counted, for the admin. */
+  problem?: string | undefined;
+}
+
+/** Adds tallies to their day's rows, in one order (no deadlock between concurrent exports). */
+export async function tallyConnections(trx: Db, organizationId: string, at: Date, tallies: readonly ConnectionTally[]): Promise<void> {
+  const sorted = [...tallies].sort((a, b) => (a.agent + '\u0000' + a.sender < b.agent + '\u0000' + b.sender ? -1 : 1));
+  const day = at.toISOString().slice(0, 10);
+  for (const t of sorted) {
+    const problemAt = t.problem === undefined ? null : at;
+    await sql`
+      INSERT INTO telemetry_connections (organization_id, day, agent, sender, user_id, identity_id, api_key_id, last_seen_at,
+        accepted, duplicates, unattributed, refused, tokens, tool_calls, last_problem, last_problem_at)
+      VALUES (${organizationId}, ${day}::date, ${t.agent}, ${t.sender}, ${t.userId ?? null}, ${t.identityId ?? null}, ${t.apiKeyId}, ${at},
+        ${t.accepted}, ${t.duplicates}, ${t.unattributed}, ${t.refused}, ${t.tokens}, ${t.toolCalls}, ${t.problem ?? null}, ${problemAt})
+      ON CONFLICT (organization_id, day, agent, sender) DO UPDATE SET
+        last_seen_at = greatest(telemetry_connections.last_seen_at, excluded.last_seen_at),
+        api_key_id = excluded.api_key_id,
+        accepted = telemetry_connections.accepted + excluded.accepted,
+        duplicates = telemetry_connections.duplicates + excluded.duplicates,
+        unattributed = telemetry_connections.unattributed + excluded.unattributed,
+        refused = telemetry_connections.refused + excluded.refused,
+        tokens = telemetry_connections.tokens + excluded.tokens,
+        tool_calls = telemetry_connections.tool_calls + excluded.tool_calls,
+        last_problem = coalesce(excluded.last_problem, telemetry_connections.last_problem),
+        last_problem_at = coalesce(excluded.last_problem_at, telemetry_connections.last_problem_at)`.execute(trx);
+  }
+}

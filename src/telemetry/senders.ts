@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store.js';
+import { findActiveUsers } from '../repositories/users.js';
+
+// Who telemetry sent with an ingest key counts for (docs/otel.md, "Identity"): the member whose
+// e-mail the record carries; else the member an admin linked one of its identities to; else
+// nobody yet — the record waits, unattributed, under its strongest identity (e-mail, then vendor
+// account id, then installation id, then the ingest key itself), listed for an admin.
+
+/** What a record says about who sent it, as the agent sent it. */
+export interface SenderIdentity {
+  email?: string | undefined;
+  account?: string | undefined;
+  installation?: string | undefined;
+}
+
+export type Sender = { kind: 'user'; userId: string } | { kind: 'identity'; identityId: string };
+
+interface IdentityRow {
+  id: string;
+  kind: 'email' | 'account' | 'installation' | 'key';
+  value: string;
+}
+
+/** Identity values are bounded: an exporter's attribute may be anything. */
+const MAX_VALUE_LENGTH = 320;
+
+/** The identity rows a record's identity could be, strongest first. */
+function candidatesOf(identity: SenderIdentity, agent: string, apiKeyId: string): IdentityRow[] {
+  const candidates: IdentityRow[] = [];
+  const add = (kind: IdentityRow['kind'], value: string | undefined, scoped: boolean) => {
+    const bounded = value?.trim().slice(0, MAX_VALUE_LENGTH);
+    if (!bounded) return;
+    const normal = kind === 'email' ? bounded.toLowerCase() : bounded;
+    candidates.push({ id: scoped ? `${kind}:${agent}:${normal}` : `${kind}:${normal}`, kind, value: normal });
+  };
+  add('email', identity.email, false);
+  add('account', identity.account, true);
+  add('installation', identity.installation, true);
+  add('key', apiKeyId, false);
+  return candidates;
+}
+
+const identityKey = (identity: SenderIdentity) => JSON.stringify([identity.email ?? null, identity.account ?? null, identity.installation ?? null]);
+
+/**
+ * The sender of each distinct identity of an export, for an ingest key of the organization.
+ * Runs inside the export's transaction: the identities it records commit with their events.
+ */
+export async function resolveSenders(trx: Db, organizationId: string, agent: string, apiKeyId: string, identities: readonly SenderIdentity[]): Promise<(identity: SenderIdentity) => Sender> {
+  const distinct = new Map(identities.map((identity) => [identityKey(identity), identity]));
+  const emails = [...distinct.values()].flatMap((identity) => (identity.email ? [identity.email] : []));
+  const members = emails.length > 0 ? await findActiveUsers(trx, organizationId, { emails }) : [];
+  const memberByEmail = new Map(members.map((user) => [user.email.toLowerCase(), user.id]));
+
+  const candidates = new Map([...distinct].map(([key, identity]) => [key, candidatesOf(identity, agent, apiKeyId)]));
+  const allIds = [...new Set([...candidates.values()].flatMap((rows) => rows.map((row) => row.id)))];
+  const linked = await trx
+    .selectFrom('telemetry_identities as i')
+    .innerJoin('users as u', 'u.id', 'i.user_id')
+    .select(['i.id', 'i.user_id'])
+    .where('i.organization_id', '=', organizationId)
+    .where('i.id', 'in', allIds)
+    .where('u.active', '=', true)
+    .execute();
+  const linkedUser = new Map(linked.map((row) => [row.id, row.user_id!]));
+
+  const senders = new Map<string, Sender>();
+  const waiting: (IdentityRow & { agent: string })[] = [];
+  for (const [key, identity] of distinct) {
+    const rows = candidates.get(key)!;
+    const member = identity.email === undefined ? undefined : memberByEmail.get(identity.email.trim().toLowerCase());
+    const userId = member ?? rows.map((row) => linkedUser.get(row.id)).find((id) => id !== undefined);
+    if (userId) {
+      senders.set(key, { kind: 'user', userId });
+    } else {
+      senders.set(key, { kind: 'identity', identityId: rows[0]!.id });
+      waiting.push({ ...rows[0]!, agent });
+    }
+  }
+  await recordIdentities(trx, organizationId, waiting);
+  return (identity) => senders.get(identityKey(identity))!;
+}
+
+/** The unattributed identities seen, created on first sight, their last sighting kept. */
+async function recordIdentities(trx: Db, organizationId: string, rows: readonly (IdentityRow & { agent: string })[]): Promise<void> {
+  const unique = [...new Map(rows.map((row) => [row.id, row])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+  if (unique.length === 0) return;
+  await sql`
+    INSERT INTO telemetry_identities (organization_id, id, kind, value, agent)
+    SELECT ${organizationId}, id, kind, value, agent
+    FROM unnest(${unique.map((row) => row.id)}::text[], ${unique.map((row) => row.kind)}::text[], ${unique.map((row) => row.value)}::text[], ${unique.map((row) => row.agent)}::text[]) AS rows (id, kind, value, agent)
+    ON CONFLICT (organization_id, id) DO UPDATE SET last_seen_at = now()`.execute(trx);
+}
