@@ -4,7 +4,7 @@ import type { Db } from '../db/store.js';
 // Identities telemetry sent with an ingest key carries (migrations/0014_opentelemetry.sql), and
 // the events waiting for an identity no member matches yet. Every call takes the organization id.
 
-export type IdentityKind = 'email' | 'account' | 'installation';
+export type IdentityKind = 'email' | 'account' | 'installation' | 'key';
 export type IdentityStatus = 'unattributed' | 'linked' | 'all';
 
 export interface IdentityRecord {

@@ -5,7 +5,7 @@ import { StringEnum, UnixMillis } from './common.js';
 
 // Connected agents and the identities telemetry carries (docs/otel-setup.md).
 
-const IdentityKind = StringEnum(['email', 'account', 'installation'] as const, { description: 'email, a vendor account id, or an installation id' });
+const IdentityKind = StringEnum(['email', 'account', 'installation', 'key'] as const, { description: 'email, a vendor account id, an installation id, or key: records that named no one, sent with the ingest key whose id is the value' });
 
 export const TelemetryIdentity = Type.Object(
   {

@@ -394,6 +394,11 @@ export interface paths {
                     "application/json": {
                         name: string;
                         expiresAt?: number | null;
+                        /**
+                         * @description ingest: a key that can only send telemetry, for agents' OpenTelemetry settings (owners and managers)
+                         * @enum {string}
+                         */
+                        kind?: "personal" | "ingest";
                     };
                 };
             };
@@ -406,6 +411,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            /**
+                             * @description personal: acts as its user; ingest: can only send telemetry, attributed by the identity each record carries (docs/otel.md)
+                             * @enum {string}
+                             */
+                            kind: "personal" | "ingest";
                             name: string;
                             /** @description The first characters of the key, to tell keys apart */
                             prefix: string;
@@ -3754,6 +3764,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive OpenTelemetry metrics (OTLP/HTTP)
+         * @description OTLP/HTTP export of metrics. Body: the Export…ServiceRequest as `application/x-protobuf` or OTLP/JSON `application/json`, optionally `Content-Encoding: gzip`. Answer: 200 with the Export…ServiceResponse in the request's encoding; `partial_success` counts the data points refused and says why. Errors of protobuf requests are a protobuf google.rpc.Status. See docs/otel.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive OpenTelemetry logs (OTLP/HTTP)
+         * @description OTLP/HTTP export of logs. Body: the Export…ServiceRequest as `application/x-protobuf` or OTLP/JSON `application/json`, optionally `Content-Encoding: gzip`. Answer: 200 with the Export…ServiceResponse in the request's encoding; `partial_success` counts the log records refused and says why. Errors of protobuf requests are a protobuf google.rpc.Status. See docs/otel.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive OpenTelemetry traces (OTLP/HTTP)
+         * @description OTLP/HTTP export of traces. Body: the Export…ServiceRequest as `application/x-protobuf` or OTLP/JSON `application/json`, optionally `Content-Encoding: gzip`. Answer: 200 with the Export…ServiceResponse in the request's encoding; `partial_success` counts the spans refused and says why. Errors of protobuf requests are a protobuf google.rpc.Status. See docs/otel.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3786,6 +3940,11 @@ export interface components {
         };
         ApiKey: {
             id: string;
+            /**
+             * @description personal: acts as its user; ingest: can only send telemetry, attributed by the identity each record carries (docs/otel.md)
+             * @enum {string}
+             */
+            kind: "personal" | "ingest";
             name: string;
             /** @description The first characters of the key, to tell keys apart */
             prefix: string;

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
 import { ensureBuilt, freePort } from '../helpers/built-console.js';
 import { auth, createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
-import { insertConnection, insertIdentity, insertWaitingEvents } from '../otel/fleet.js';
 
 // The Connected agents page in headless Chromium against a real server on a real port: today's
 // connections, linking an unattributed identity to a member, inviting the person behind another,
@@ -22,8 +21,20 @@ let browser: Browser;
 let shots: string;
 let strangerId: string;
 let newcomerId: string;
-const today = () => new Date().toISOString().slice(0, 10);
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+/** Claude Code's events of a few model calls and tool uses, as its OTLP/JSON log exporter sends them. */
+function claudeCodeExport(email: string, calls: number) {
+  const value = (v: string | number) => (typeof v === 'number' ? { intValue: String(v) } : { stringValue: v });
+  const record = (name: string, i: number, extra: Record<string, string | number>) => ({
+    timeUnixNano: `${(Date.now() - 60_000 + i * 1000) * 1_000_000}`,
+    attributes: Object.entries({ 'event.name': name, 'user.email': email, 'session.id': `session-${email}`, ...extra }).map(([key, v]) => ({ key, value: value(v) })),
+  });
+  const logRecords = Array.from({ length: calls }, (_, i) => [
+    record('api_request', 2 * i, { model: 'claude-sonnet-4', input_tokens: 300_000, output_tokens: 1_000, cache_read_tokens: 0, cache_creation_tokens: 0 }),
+    record('tool_result', 2 * i + 1, { tool_name: 'Bash' }),
+  ]).flat();
+  return { resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: value('claude-code') }] }, scopeLogs: [{ scope: { name: 'com.anthropic.claude_code.events' }, logRecords }] }] };
+}
 
 beforeAll(async () => {
   ensureBuilt();
@@ -34,20 +45,17 @@ beforeAll(async () => {
   org = await createOrganization(server, 'Fleet Console Org');
   await server.app.inject({ method: 'PATCH', url: `/api/v0/organization/users/${org.users.member.id}`, headers: auth(org.owner.key), payload: { name: 'Mia Member' } });
 
-  // What the receiver writes as a fleet connects: a member's Claude Code, a stranger's Codex
-  // whose events wait for an admin, a newcomer's Gemini CLI.
-  const db = server.store.db;
-  strangerId = await insertIdentity(db, org.id, { value: 'stranger@laptops.example', agent: 'codex' });
-  newcomerId = await insertIdentity(db, org.id, { value: 'newcomer@laptops.example', agent: 'gemini-cli' });
-  await insertWaitingEvents(db, org.id, strangerId, [
-    { id: 'stranger-1', type: 'session_start', timestamp: `${yesterday()}T09:00:00.000Z`, sessionId: 's1', agent: 'codex' },
-    { id: 'stranger-2', type: 'model_call', timestamp: `${yesterday()}T09:01:00.000Z`, sessionId: 's1', agent: 'codex', modelId: 'gpt-5-codex', modelTier: 'standard', inputTokens: 900, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 },
-  ]);
-  await insertWaitingEvents(db, org.id, newcomerId, [{ id: 'newcomer-1', type: 'session_start', timestamp: `${yesterday()}T10:00:00.000Z`, sessionId: 's2', agent: 'gemini-cli' }]);
-  const now = Date.now();
-  await insertConnection(db, org.id, { day: today(), agent: 'claude-code', sender: `user:${org.users.member.id}`, userId: org.users.member.id, lastSeenAt: new Date(now - 30_000), accepted: 412, duplicates: 12, tokens: 1_234_567, toolCalls: 87 });
-  await insertConnection(db, org.id, { day: today(), agent: 'codex', sender: `identity:${strangerId}`, identityId: strangerId, lastSeenAt: new Date(now - 10_000), unattributed: 2, lastProblem: 'unknown identity', lastProblemAt: new Date(now - 10_000) });
-  await insertConnection(db, org.id, { day: today(), agent: 'gemini-cli', sender: `identity:${newcomerId}`, identityId: newcomerId, lastSeenAt: new Date(now - 90_000), unattributed: 1, refused: 3, lastProblem: 'unknown model', lastProblemAt: new Date(now - 90_000) });
+  // A fleet connecting through the real receiver: Claude Code on three laptops with one ingest
+  // key, as OTLP/JSON log events; Mia's e-mail is a member's, the other two wait for an admin.
+  const ingest = await server.app.inject({ method: 'POST', url: '/api/v0/api-keys', headers: auth(org.owner.key), payload: { name: 'fleet', kind: 'ingest' } });
+  expect(ingest.statusCode, ingest.body).toBe(201);
+  for (const [email, calls] of [[org.users.member.email, 3], ['stranger@laptops.example', 2], ['newcomer@laptops.example', 1]] as const) {
+    const exported = await server.app.inject({ method: 'POST', url: '/v1/logs', headers: { ...auth(ingest.json().key), 'content-type': 'application/json' }, payload: claudeCodeExport(email, calls) });
+    expect(exported.statusCode, exported.body).toBe(200);
+  }
+  const identities = (await server.app.inject({ method: 'GET', url: '/api/v0/organization/telemetry-identities', headers: auth(org.owner.key) })).json().identities;
+  strangerId = identities.find((row: { value: string }) => row.value === 'stranger@laptops.example').id;
+  newcomerId = identities.find((row: { value: string }) => row.value === 'newcomer@laptops.example').id;
 
   browser = await launchChromium();
   shots = await mkdtemp(join(tmpdir(), 'qd-connected-agents-screenshots-'));
@@ -95,12 +103,11 @@ describe('the Connected agents page', () => {
     const rows = connections.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);
     // The most recently heard first.
-    expect(await rows.nth(0).textContent()).toContain('stranger@laptops.example');
-    expect(await rows.nth(1).textContent()).toContain('Mia Member');
-    expect(await rows.nth(1).textContent()).toContain('412');
-    expect(await rows.nth(1).textContent()).toContain('1.2M');
-    expect(await rows.nth(1).textContent()).toContain('87');
-    expect(await rows.nth(2).textContent()).toMatch(/3 refused.*unknown model/);
+    expect(await rows.nth(0).textContent()).toContain('newcomer@laptops.example');
+    expect(await rows.nth(1).textContent()).toContain('stranger@laptops.example');
+    expect(await rows.nth(2).textContent()).toContain('Mia Member');
+    expect(await rows.nth(2).textContent()).toMatch(/6.*903K.*3/);
+    expect(await rows.nth(1).textContent()).toMatch(/\d+ unattributed/);
     const identities = page.getByRole('table', { name: 'Unattributed identities' });
     await identities.getByText('stranger@laptops.example').waitFor();
     await screenshotAndScan(page, shots, '01-connected-agents-1440');

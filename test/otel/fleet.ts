@@ -9,7 +9,7 @@ export function uniqueId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
 }
 
-export async function insertIdentity(db: Db, organizationId: string, identity: { id?: string; kind?: 'email' | 'account' | 'installation'; value: string; agent?: string; userId?: string | null; lastSeenAt?: Date }): Promise<string> {
+export async function insertIdentity(db: Db, organizationId: string, identity: { id?: string; kind?: 'email' | 'account' | 'installation' | 'key'; value: string; agent?: string; userId?: string | null; lastSeenAt?: Date }): Promise<string> {
   const id = identity.id ?? uniqueId('tid');
   await sql`INSERT INTO telemetry_identities (organization_id, id, kind, value, agent, user_id, last_seen_at)
     VALUES (${organizationId}, ${id}, ${identity.kind ?? 'email'}, ${identity.value}, ${identity.agent ?? 'claude-code'}, ${identity.userId ?? null}, ${identity.lastSeenAt ?? new Date()})`.execute(db);

@@ -20,7 +20,7 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     // kind 'ingest': a key that can only send telemetry (owners and managers create them).
-    mutationFn: (body: { name: string; expiresAt?: number; kind?: 'personal' | 'ingest' }) => api.request('post', '/api/v0/api-keys', { body: body as { name: string; expiresAt?: number } }),
+    mutationFn: (body: { name: string; expiresAt?: number; kind?: 'personal' | 'ingest' }) => api.request('post', '/api/v0/api-keys', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS_KEY }),
   });
 }
