@@ -13,7 +13,7 @@ export interface SettingsBlock {
 }
 
 export interface AgentSettings {
-  /** The agent product, as Connected agents shows it. */
+  /** Names the agent's tab. */
   id: string;
   name: string;
   /** One line on what the agent sends and how it is identified. */
