@@ -44,7 +44,11 @@ export function agentSettings(apiUrl: string, key: string): AgentSettings[] {
     OTEL_EXPORTER_OTLP_ENDPOINT: api,
     OTEL_EXPORTER_OTLP_HEADERS: headers,
   };
-  const geminiTelemetry = JSON.stringify({ telemetry: { enabled: true, target: 'local', otlpEndpoint: api, otlpProtocol: 'http', logPrompts: false } }, null, 2);
+  // Gemini CLI and its fork Qwen Code: a telemetry block in settings.json, the key from the environment.
+  const geminiFamily = (settingsFile: string): SettingsBlock[] => [
+    { label: `${settingsFile} (merge into the file)`, language: 'json', text: JSON.stringify({ telemetry: { enabled: true, target: 'local', otlpEndpoint: api, otlpProtocol: 'http', logPrompts: false } }, null, 2) },
+    { label: 'Environment: the key', language: 'sh', text: `export OTEL_EXPORTER_OTLP_HEADERS="${headers}"` },
+  ];
   const codexExporter = (signal: string) => `{ otlp-http = { endpoint = "${api}/v1/${signal}", protocol = "binary", headers = { "Authorization" = "Bearer ${key}" } } }`;
 
   return [
@@ -77,19 +81,13 @@ export function agentSettings(apiUrl: string, key: string): AgentSettings[] {
       id: 'gemini-cli',
       name: 'Gemini CLI',
       note: 'Logs and metrics; identified by user.email when signed in with a Google account, else by installation.',
-      blocks: [
-        { label: '~/.gemini/settings.json (merge into the file)', language: 'json', text: geminiTelemetry },
-        { label: 'Environment: the key', language: 'sh', text: `export OTEL_EXPORTER_OTLP_HEADERS="${headers}"` },
-      ],
+      blocks: geminiFamily('~/.gemini/settings.json'),
     },
     {
       id: 'qwen-code',
       name: 'Qwen Code',
       note: 'The same settings as Gemini CLI, in its own settings file.',
-      blocks: [
-        { label: '~/.qwen/settings.json (merge into the file)', language: 'json', text: geminiTelemetry },
-        { label: 'Environment: the key', language: 'sh', text: `export OTEL_EXPORTER_OTLP_HEADERS="${headers}"` },
-      ],
+      blocks: geminiFamily('~/.qwen/settings.json'),
     },
     {
       id: 'copilot-cli',
