@@ -4170,10 +4170,10 @@ export interface components {
         TelemetryIdentity: {
             id: string;
             /**
-             * @description email, a vendor account id, or an installation id
+             * @description email, a vendor account id, an installation id, or key: records that named no one, sent with the ingest key whose id is the value
              * @enum {string}
              */
-            kind: "email" | "account" | "installation";
+            kind: "email" | "account" | "installation" | "key";
             /** @description As the agent sent it */
             value: string;
             /** @description The agent product it was first seen with */
@@ -4204,10 +4204,10 @@ export interface components {
                 identity: {
                     id: string;
                     /**
-                     * @description email, a vendor account id, or an installation id
+                     * @description email, a vendor account id, an installation id, or key: records that named no one, sent with the ingest key whose id is the value
                      * @enum {string}
                      */
-                    kind: "email" | "account" | "installation";
+                    kind: "email" | "account" | "installation" | "key";
                     value: string;
                 };
             } | {
