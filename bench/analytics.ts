@@ -11,7 +11,7 @@ import { createOrganization as insertOrganization } from '../src/repositories/or
 import { copyFloor, unnestFloor } from './lib/copy-floor.js';
 import { call, createOrganization, runRollup, sendTelemetry } from './lib/demo-load.js';
 import { fmt, load, machine, quantile, sample, timed } from './lib/measure.js';
-import { ENDPOINTS, rawAnswer, type Endpoint, type Range } from './lib/raw-queries.js';
+import { ENDPOINTS, rawAnswer, requestOf, type Endpoint, type Range } from './lib/raw-queries.js';
 import { scratchStore } from './lib/scratch-store.js';
 import { startServerProcess, type PhaseUse, type ServerProcess } from './lib/server-process.js';
 
@@ -307,7 +307,7 @@ async function fullRun(run: Run, options: { users: number; rawSamples: number; s
   const endpointsPhase = server.phase();
   for (const range of ranges) {
     for (const endpoint of ENDPOINTS) {
-      const url = `${server.url}/api/v1/analytics/${endpoint}?startDate=${range.from}&endDate=${range.to}${endpoint === 'users' ? '&limit=100' : ''}`;
+      const url = `${server.url}/api/v1/analytics/${requestOf(endpoint)}startDate=${range.from}&endDate=${range.to}`;
       const body = await call(url, { token: org.apiKey });
       rows.push({ endpoint, range, ...(await measureAgainstFloor(run.samples, url, org.apiKey, floor.memoryUrl(body))), kib: Buffer.byteLength(body) / 1024 });
     }
@@ -322,11 +322,11 @@ async function fullRun(run: Run, options: { users: number; rawSamples: number; s
   } finally {
     await floor.close();
   }
-  console.log(`\n3. Endpoints, ms (p50 / p99): served by the server, raw SQL per request (${rawSamples} samples), the same body from memory (${run.samples} samples each otherwise); /users: limit=100`);
-  console.log('   endpoint       range  served p50/p99      raw SQL p50/p99        memory p50/p99   served/memory  raw/served  KiB');
+  console.log(`\n3. Endpoints, ms (p50 / p99): served by the server, raw SQL per request (${rawSamples} samples), the same body from memory (${run.samples} samples each otherwise); /users: limit=100; tokens-by-agent: /tokens?group_by=agent`);
+  console.log('   endpoint         range  served p50/p99      raw SQL p50/p99        memory p50/p99   served/memory  raw/served  KiB');
   for (const { endpoint, range, served, raw, memory, kib } of rows) {
     console.log(
-      `   ${endpoint.padEnd(13)} ${String(lengthOf(range)).padStart(4)} d  ${p50p99(served).padEnd(18)}  ${p50p99(raw!).padEnd(21)}  ${p50p99(memory, 2).padEnd(15)}  ${fmt(served.p50 / memory.p50, 2).padStart(12)}x  ${fmt(raw!.p50 / served.p50).padStart(9)}x  ${fmt(kib, 0).padStart(5)}`,
+      `   ${endpoint.padEnd(15)} ${String(lengthOf(range)).padStart(4)} d  ${p50p99(served).padEnd(18)}  ${p50p99(raw!).padEnd(21)}  ${p50p99(memory, 2).padEnd(15)}  ${fmt(served.p50 / memory.p50, 2).padStart(12)}x  ${fmt(raw!.p50 / served.p50).padStart(9)}x  ${fmt(kib, 0).padStart(5)}`,
     );
   }
 

@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     claimWakeups: new ClaimWakeups(),
     credentials: await CredentialCache.open(store),
-    otlpConsumer: options.otlpConsumer ?? createOtlpConsumer({ db: store.db, catalogue: config.modelCatalogue, copyIn: store.kind === 'postgres' }),
+    otlpConsumer: options.otlpConsumer ?? createOtlpConsumer({ db: store.db, catalogue: config.modelCatalogue, copyIn: store.kind === 'postgres', maxItems: config.otlpMaxItems }),
   });
   // Long-polling claims end (with 204) as soon as the server begins to close.
   app.addHook('preClose', async () => app.services.claimWakeups.close());

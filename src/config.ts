@@ -35,6 +35,8 @@ export interface Config {
   otlpMaxBodyBytes: number;
   /** Largest OTLP body once decompressed (OTLP/HTTP gzip) and largest OTLP/gRPC message, in bytes. */
   otlpMaxDecompressedBytes: number;
+  /** Most items (data points, log records, spans) one OTLP export may carry. */
+  otlpMaxItems: number;
   /** Port of the OTLP/gRPC receiver; undefined: no gRPC receiver. */
   otlpGrpcPort: number | undefined;
   /** Address the OTLP/gRPC receiver binds. */
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 26_214_400, 1024, 1_073_741_824),
     otlpMaxBodyBytes: integer(env, 'OTLP_MAX_BODY_BYTES', OTLP_DEFAULT_LIMIT_BYTES, 1024, 1_073_741_824),
     otlpMaxDecompressedBytes: integer(env, 'OTLP_MAX_DECOMPRESSED_BYTES', OTLP_DEFAULT_LIMIT_BYTES, 1024, 1_073_741_824),
+    otlpMaxItems: integer(env, 'OTLP_MAX_ITEMS', 100_000, 1, 10_000_000),
     otlpGrpcPort: grpcPort(env),
     otlpGrpcHost: text(env, 'OTLP_GRPC_HOST') ?? host,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

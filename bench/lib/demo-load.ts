@@ -87,7 +87,11 @@ export interface Ingested {
   ms: number;
 }
 
-/** The demo generator's telemetry for the organization's users, through HTTP. */
+/** Each user's agent product: most run one of three, every fourth user Quarterdeck's own client (none). */
+const AGENTS = ['claude-code', 'codex', 'gemini-cli'];
+const agentOf = (user: number) => (user % 4 === 3 ? {} : { agent: AGENTS[user % 4]! });
+
+/** The demo generator's telemetry for the organization's users (with their agent product), through HTTP. */
 export async function sendTelemetry(baseUrl: string, organization: BenchOrganization, options: TelemetryOptions): Promise<Ingested> {
   const users = organization.userIds.length;
   const result: Ingested = { events: 0, batches: 0, ms: 0 };
@@ -119,7 +123,7 @@ export async function sendTelemetry(baseUrl: string, organization: BenchOrganiza
         perUserDay.set(key, kept + 1);
       }
       if (!perUser.has(user)) perUser.set(user, []);
-      perUser.get(user)!.push({ ...event, userId: organization.userIds[first + user] });
+      perUser.get(user)!.push({ ...event, userId: organization.userIds[first + user], ...agentOf(first + user) });
       result.events += 1;
     }
     const chunks = (events: object[]) => {

@@ -6,8 +6,12 @@ import type { Db } from '../../src/db/store.js';
 // subset of what the rollup stores (no percentiles, no per-hook or per-skill lists), so they are
 // a lower bound of what answering from raw events would cost.
 
-export const ENDPOINTS = ['tokens', 'tools', 'activity', 'productivity', 'users'] as const;
+/** The endpoints measured; `tokens-by-agent` is /tokens?group_by=agent. */
+export const ENDPOINTS = ['tokens', 'tools', 'activity', 'productivity', 'users', 'tokens-by-agent'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
+
+/** The path and query of an endpoint's request, after /api/v1/analytics/ and before the dates. */
+export const requestOf = (endpoint: Endpoint) => (endpoint === 'tokens-by-agent' ? 'tokens?group_by=agent&' : `${endpoint}?${endpoint === 'users' ? 'limit=100&' : ''}`);
 
 export interface Range {
   from: string;
@@ -25,6 +29,15 @@ const QUERIES: Record<Endpoint, Query> = {
     WHERE organization_id = ${org} AND day BETWEEN ${from}::date AND ${to}::date AND type = 'model_call'
     GROUP BY GROUPING SETS ((day), (day, model_id), (day, user_id))
     ORDER BY day`,
+  // Day totals per agent product.
+  'tokens-by-agent': (org, { from, to }) => sql`
+    SELECT day, coalesce(agent, '(none)') AS group_key, sum(credits) AS billable_tokens, sum(input_tokens) AS input_tokens,
+      sum(output_tokens) AS output_tokens, sum(cache_read_tokens) AS cache_read_tokens, sum(cache_write_tokens) AS cache_write_tokens,
+      sum(reported_cost_usd) AS reported_cost_usd
+    FROM telemetry_events
+    WHERE organization_id = ${org} AND day BETWEEN ${from}::date AND ${to}::date AND type = 'model_call'
+    GROUP BY day, agent
+    ORDER BY day, 2`,
   // Day totals and per tool.
   tools: (org, { from, to }) => sql`
     SELECT day, tool, count(*) FILTER (WHERE type = 'tool_call') AS tool_calls,

@@ -1,20 +1,24 @@
-import { sumCredits } from '../domain/micro-credits.js';
+import { fromMicroCredits, sumCredits } from '../domain/micro-credits.js';
 import { AUTONOMY_LEVELS, AUTONOMY_MODES, CLIENTS } from '../telemetry/events.js';
 import { byCountThenNames, byteOrder, mostFrequent, tally } from './order.js';
-import type { ActivityRow, ProductivityRow, TokenRow, ToolRow, UserRow } from './schemas.js';
+import type { ActivityRow, AgentActivityRow, AgentProductivityRow, AgentTokenRow, AgentToolRow, ProductivityRow, TokenRow, ToolRow, UserRow } from './schemas.js';
 
 // One organization-day's rows, built from the day's event counts grouped by every dimension a
 // user's row or a distinct-user count needs (cells), the day's tool calls counted per tool, MCP
 // server and autonomy level (their per-user split is never shown, and would make most of the
 // cells), and the few statistics that need more than that (distinct sessions, WAU/MAU windows).
 // Every definition of decisions.md §4 lives here, once. A day without events is the same
-// computation over no cells: zeros, except the windows.
+// computation over no cells: zeros, except the windows. Fields an agent's exporter did not send
+// (client, autonomy) count in no client and no autonomy: never guessed (docs/analytics.md).
 
 /** The events of one day sharing all dimension values, with their count and token sums. */
 export interface Cell {
   user_id: string;
   type: string;
-  client: string;
+  /** null: the exporter did not say (docs/analytics.md "Fields an agent may leave out"). */
+  client: string | null;
+  /** The agent product; null for Quarterdeck's own clients. */
+  agent: string | null;
   model_id: string | null;
   model_tier: string | null;
   /** A tool call to an MCP server. */
@@ -26,12 +30,20 @@ export interface Cell {
   hook_command: string | null;
   extension: string | null;
   language: string | null;
+  /** accept | reject, on tool_decision. */
+  decision: string | null;
   events: number;
   credits: number | null;
   input_tokens: number | null;
   output_tokens: number | null;
   cache_read_tokens: number | null;
   cache_write_tokens: number | null;
+  /** Model calls: the reported costs in whole micro-dollars, and how many calls reported one. */
+  reported_cost_micros: number | null;
+  reported_costs: number | null;
+  /** lines_changed: their sums. */
+  lines_added: number | null;
+  lines_removed: number | null;
 }
 
 /** The day's tool calls with one value of one dimension (an MCP server as spelled). */
@@ -56,6 +68,8 @@ export interface DayRollup {
   activity: ActivityRow;
   productivity: ProductivityRow;
   users: UserRow[];
+  /** Each endpoint's group_by=agent rows of the day, ordered by group_key. */
+  byAgent: { tokens: AgentTokenRow[]; tools: AgentToolRow[]; activity: AgentActivityRow[]; productivity: AgentProductivityRow[] };
 }
 
 const count = (cells: Cell[], type: string) => cells.reduce((sum, cell) => sum + (cell.type === type ? cell.events : 0), 0);
@@ -94,21 +108,24 @@ function modelUsage(calls: Cell[], tiers: Map<string, string>): TokenRow['by_mod
   return byCountThenNames([...byModel.values()], (usage) => usage.billable_tokens, (usage) => [usage.model_id]);
 }
 
-const sum = (cells: Cell[], field: 'input_tokens' | 'output_tokens' | 'cache_read_tokens' | 'cache_write_tokens') =>
+type Summed = 'input_tokens' | 'output_tokens' | 'cache_read_tokens' | 'cache_write_tokens' | 'reported_cost_micros' | 'lines_added' | 'lines_removed';
+const sum = (cells: Cell[], field: Summed) =>
   cells.reduce((total, cell) => total + (cell[field] ?? 0), 0);
 
 /** Credits add up exactly, in fixed point (src/domain/micro-credits.ts). */
 const sumOfCredits = (cells: Cell[]) => sumCredits(cells.map((cell) => cell.credits));
 
-function usersOf(cells: Cell[]): Map<string, Cell[]> {
-  const byUser = new Map<string, Cell[]>();
+function cellsBy(cells: Cell[], key: (cell: Cell) => string): Map<string, Cell[]> {
+  const groups = new Map<string, Cell[]>();
   for (const cell of cells) {
-    const own = byUser.get(cell.user_id);
+    const own = groups.get(key(cell));
     if (own) own.push(cell);
-    else byUser.set(cell.user_id, [cell]);
+    else groups.set(key(cell), [cell]);
   }
-  return byUser;
+  return groups;
 }
+
+const usersOf = (cells: Cell[]) => cellsBy(cells, (cell) => cell.user_id);
 
 function tokensRow(date: string, cells: Cell[], emails: Map<string, string | null>): TokenRow {
   const calls = ofType(cells, 'model_call');
@@ -160,6 +177,8 @@ function toolsRow(date: string, cells: Cell[], toolCalls: ToolCallTotal[], stats
   const of = (dimension: ToolCallTotal['dimension']) => toolCalls.filter((item) => item.dimension === dimension);
   const levels = new Map<string, number>();
   for (const { value, events } of of('autonomy_level')) tally(levels, value, events);
+  // Over the calls that say their level: a call without one is at no level, not at `manual`.
+  const withLevel = [...levels.values()].reduce((a, b) => a + b, 0);
   const hooks = ofType(cells, 'hook');
   return {
     date,
@@ -179,7 +198,7 @@ function toolsRow(date: string, cells: Cell[], toolCalls: ToolCallTotal[], stats
     autonomy_ratio_p90: percentile(autonomyRatios, 0.9),
     tool_calls_per_session_avg: ratio(total, stats.activeSessions),
     user_turns_per_session_avg: ratio(count(cells, 'user_message'), stats.activeSessions),
-    tool_autonomy_level_ratio: Object.fromEntries(AUTONOMY_LEVELS.map((level) => [level, ratio(levels.get(level) ?? 0, total)])) as ToolRow['tool_autonomy_level_ratio'],
+    tool_autonomy_level_ratio: Object.fromEntries(AUTONOMY_LEVELS.map((level) => [level, ratio(levels.get(level) ?? 0, withLevel)])) as ToolRow['tool_autonomy_level_ratio'],
   };
 }
 
@@ -219,10 +238,10 @@ function productivityRow(date: string, cells: Cell[]): ProductivityRow {
   };
 }
 
-/** The user's most frequent autonomy mode; ties in api.md's order; `manual` without messages. */
+/** The user's most frequent autonomy mode; ties in api.md's order; `manual` without messages that say one. */
 function delegationLevel(messages: Cell[]): UserRow['delegation_level'] {
   const modes = new Map<string, number>();
-  for (const cell of messages) tally(modes, cell.autonomy_mode!, cell.events);
+  for (const cell of messages) if (cell.autonomy_mode !== null) tally(modes, cell.autonomy_mode, cell.events);
   let best: UserRow['delegation_level'] = 'manual';
   let bestCount = 0;
   for (const mode of AUTONOMY_MODES) {
@@ -266,6 +285,58 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
   };
 }
 
+/** The group_key of events that name no agent product (an agent's name never has parentheses). */
+const NO_AGENT = '(none)';
+
+/** Each endpoint's figures per agent product present that day (any event), by group_key. */
+function agentRows(date: string, cells: Cell[]): DayRollup['byAgent'] {
+  const agents = [...cellsBy(cells, (cell) => cell.agent ?? NO_AGENT)].sort(([a], [b]) => byteOrder(a, b));
+  const rows: DayRollup['byAgent'] = { tokens: [], tools: [], activity: [], productivity: [] };
+  for (const [agent, own] of agents) {
+    const group = { date, group_key: agent };
+    const calls = ofType(own, 'model_call');
+    const reported = calls.reduce((n, cell) => n + (cell.reported_costs ?? 0), 0);
+    rows.tokens.push({
+      ...group,
+      billable_tokens: sumOfCredits(calls),
+      input_tokens: sum(calls, 'input_tokens'),
+      output_tokens: sum(calls, 'output_tokens'),
+      cache_read_tokens: sum(calls, 'cache_read_tokens'),
+      cache_write_tokens: sum(calls, 'cache_write_tokens'),
+      reported_cost_usd: reported === 0 ? null : fromMicroCredits(sum(calls, 'reported_cost_micros')),
+    });
+    const decisions = ofType(own, 'tool_decision');
+    rows.tools.push({
+      ...group,
+      tool_calls: count(own, 'tool_call'),
+      mcp_calls: ofType(own, 'tool_call').reduce((n, cell) => n + (cell.mcp ? cell.events : 0), 0),
+      skills_invocations: count(own, 'skill'),
+      slash_commands_invocations: count(own, 'slash_command'),
+      hooks_invocations: count(own, 'hook'),
+      decisions_accepted: count(decisions.filter((cell) => cell.decision === 'accept'), 'tool_decision'),
+      decisions_rejected: count(decisions.filter((cell) => cell.decision === 'reject'), 'tool_decision'),
+    });
+    rows.activity.push({
+      ...group,
+      daily_active_users: distinctUsers(own),
+      sessions: count(own, 'session_start'),
+      messages: count(own, 'user_message') + count(own, 'assistant_message'),
+      user_messages: count(own, 'user_message'),
+    });
+    const changes = ofType(own, 'lines_changed');
+    rows.productivity.push({
+      ...group,
+      files_created: count(own, 'file_created'),
+      files_edited: count(own, 'file_edited'),
+      git_commits: count(own, 'git_commit'),
+      git_prs_created: count(own, 'pr_created'),
+      lines_added: sum(changes, 'lines_added'),
+      lines_removed: sum(changes, 'lines_removed'),
+    });
+  }
+  return rows;
+}
+
 export function assembleDay(date: string, cells: Cell[], toolCalls: ToolCallTotal[], stats: DayStats, emails: Map<string, string | null>): DayRollup {
   const tiers = tiersByModel(ofType(cells, 'model_call'));
   const users = [...usersOf(cells)]
@@ -277,5 +348,6 @@ export function assembleDay(date: string, cells: Cell[], toolCalls: ToolCallTota
     activity: activityRow(date, cells, stats),
     productivity: productivityRow(date, cells),
     users,
+    byAgent: agentRows(date, cells),
   };
 }

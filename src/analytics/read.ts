@@ -42,6 +42,25 @@ export async function* dailyDocuments(db: Db, organizationId: string, kind: Dail
   }
 }
 
+/**
+ * The group_by=agent rows of the range as JSON text, by date, then group_key: each day's stored
+ * array of rows (migrations/0015), as written, without its brackets. A day without events, or not
+ * aggregated yet, has no rows. A day's array is a few hundred bytes per agent product: a year is
+ * one query.
+ */
+export async function* agentRows(db: Db, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<string[]> {
+  if (range.from > range.end) return;
+  const stored = await db
+    .selectFrom('analytics_daily')
+    .select(sql<string>`${sql.ref(`${kind}_by_agent`)}::text`.as('rows'))
+    .where('organization_id', '=', organizationId)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.end)
+    .orderBy('day')
+    .execute();
+  yield stored.map((day) => day.rows.slice(1, -1)).filter((rows) => rows !== '');
+}
+
 /** The document of a day without events (or not aggregated yet). */
 const emptyDay = (day: string, kind: DailyKind) => JSON.stringify(assembleDay(day, [], [], NO_STATS, new Map())[kind]);
 

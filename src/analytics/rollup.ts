@@ -14,7 +14,7 @@ const CLAIM_BATCH = 20;
 
 // A cell's dimensions (assemble.ts). Each event type fills only its own fields
 // (telemetry/events.ts), so the columns of other types are NULL in its cells.
-const DIMENSIONS = ['user_id', 'type', 'client', 'model_id', 'model_tier', 'mcp', 'autonomy_mode', 'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language'];
+const DIMENSIONS = ['user_id', 'type', 'client', 'agent', 'model_id', 'model_tier', 'mcp', 'autonomy_mode', 'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language', 'decision'];
 const SELECT_DIMENSIONS = sql.join(DIMENSIONS.map((name) => (name === 'mcp' ? sql`mcp_server IS NOT NULL AS mcp` : sql.ref(name))));
 // GROUP BY finds `mcp` among the output columns: no input column has that name.
 const GROUP_BY_DIMENSIONS = sql.join(DIMENSIONS.map((name) => sql.ref(name)));
@@ -30,12 +30,16 @@ async function dayEventsOf(db: Db, organizationId: string, day: string): Promise
   const [modelCalls, others, toolCalls] = await Promise.all([
     sql<Cell>`
       SELECT ${SELECT_DIMENSIONS}, count(*) AS events, sum(credits) AS credits, sum(input_tokens) AS input_tokens,
-        sum(output_tokens) AS output_tokens, sum(cache_read_tokens) AS cache_read_tokens, sum(cache_write_tokens) AS cache_write_tokens
+        sum(output_tokens) AS output_tokens, sum(cache_read_tokens) AS cache_read_tokens, sum(cache_write_tokens) AS cache_write_tokens,
+        -- Stored to the micro-dollar (ingestion): whole numbers, summed exactly.
+        sum(round(reported_cost_usd * 1000000)) AS reported_cost_micros, count(reported_cost_usd) AS reported_costs,
+        NULL AS lines_added, NULL AS lines_removed
       ${ofTheDay} AND type = 'model_call'
       GROUP BY ${GROUP_BY_DIMENSIONS}`.execute(db),
     sql<Cell>`
       SELECT ${SELECT_DIMENSIONS}, count(*) AS events, NULL AS credits, NULL AS input_tokens,
-        NULL AS output_tokens, NULL AS cache_read_tokens, NULL AS cache_write_tokens
+        NULL AS output_tokens, NULL AS cache_read_tokens, NULL AS cache_write_tokens,
+        NULL AS reported_cost_micros, NULL AS reported_costs, sum(lines_added) AS lines_added, sum(lines_removed) AS lines_removed
       ${ofTheDay} AND type <> 'model_call'
       GROUP BY ${GROUP_BY_DIMENSIONS}`.execute(db),
     // Grouping sets: the columns outside a row's set are NULL, and grouping() says which set it is from.
@@ -97,12 +101,18 @@ export async function computeDay(db: Db, organizationId: string, day: string): P
 async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   const { organizationId, day } = claimed;
   const rollup = await computeDay(db, organizationId, day);
-  const documents = {
-    tokens: JSON.stringify(rollup.tokens),
-    tools: JSON.stringify(rollup.tools),
-    activity: JSON.stringify(rollup.activity),
-    productivity: JSON.stringify(rollup.productivity),
-  };
+  // Each column of the day's row (migrations/0003, 0015) and its JSON text.
+  const documents = Object.entries({
+    tokens: rollup.tokens,
+    tools: rollup.tools,
+    activity: rollup.activity,
+    productivity: rollup.productivity,
+    tokens_by_agent: rollup.byAgent.tokens,
+    tools_by_agent: rollup.byAgent.tools,
+    activity_by_agent: rollup.byAgent.activity,
+    productivity_by_agent: rollup.byAgent.productivity,
+  }).map(([column, document]) => ({ column: sql.ref(column), text: JSON.stringify(document) }));
+  const columns = sql.join(documents.map(({ column }) => column));
   await db.transaction().execute(async (trx) => {
     // The rollup's rows are derived, and the day's pending mark goes in the same commit: if a
     // crash of PostgreSQL loses this commit, the day is still pending and is computed again. So
@@ -112,12 +122,12 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     // their windows, whose other rows do not change): a row whose text is unchanged is not
     // written again, and aggregated_at says when the day's documents last changed.
     await sql`
-      INSERT INTO analytics_daily (organization_id, day, tokens, tools, activity, productivity)
-      VALUES (${organizationId}, ${day}::date, ${documents.tokens}, ${documents.tools}, ${documents.activity}, ${documents.productivity})
+      INSERT INTO analytics_daily (organization_id, day, ${columns})
+      VALUES (${organizationId}, ${day}::date, ${sql.join(documents.map(({ text }) => text))})
       ON CONFLICT (organization_id, day) DO UPDATE
-        SET tokens = excluded.tokens, tools = excluded.tools, activity = excluded.activity, productivity = excluded.productivity, aggregated_at = now()
-        WHERE (analytics_daily.tokens::text, analytics_daily.tools::text, analytics_daily.activity::text, analytics_daily.productivity::text)
-          IS DISTINCT FROM (excluded.tokens::text, excluded.tools::text, excluded.activity::text, excluded.productivity::text)`.execute(trx);
+        SET ${sql.join(documents.map(({ column }) => sql`${column} = excluded.${column}`))}, aggregated_at = now()
+        WHERE (${sql.join(documents.map(({ column }) => sql`analytics_daily.${column}::text`))})
+          IS DISTINCT FROM (${sql.join(documents.map(({ column }) => sql`excluded.${column}::text`))})`.execute(trx);
     // The day's user rows replace the last ones: updated where the user had one and it changed,
     // removed where the user has none any more.
     const userIds = rollup.users.map((row) => row.user_id);

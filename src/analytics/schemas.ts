@@ -110,4 +110,34 @@ export function GroupedRow<P extends Record<string, TSchema>>(metrics: P) {
   return Type.Object({ date: Day, group_key: Type.String(), ...metrics });
 }
 
+/**
+ * The rows of group_by=agent: one per agent product present that day (any event), its group_key
+ * the product (`(none)` for events that name none), with the endpoint's figures of that product.
+ */
+export const AgentTokenRow = GroupedRow({
+  billable_tokens: Num,
+  input_tokens: Num,
+  output_tokens: Num,
+  cache_read_tokens: Num,
+  cache_write_tokens: Num,
+  /** The sum of the costs the agent reported itself (USD); null when none of its calls reported one. */
+  reported_cost_usd: Type.Union([Num, Type.Null()]),
+});
+export const AgentToolRow = GroupedRow({
+  tool_calls: Num,
+  mcp_calls: Num,
+  skills_invocations: Num,
+  slash_commands_invocations: Num,
+  hooks_invocations: Num,
+  decisions_accepted: Num,
+  decisions_rejected: Num,
+});
+export const AgentActivityRow = GroupedRow({ daily_active_users: Num, sessions: Num, messages: Num, user_messages: Num });
+export const AgentProductivityRow = GroupedRow({ files_created: Num, files_edited: Num, git_commits: Num, git_prs_created: Num, lines_added: Num, lines_removed: Num });
+
+export type AgentTokenRow = Static<typeof AgentTokenRow>;
+export type AgentToolRow = Static<typeof AgentToolRow>;
+export type AgentActivityRow = Static<typeof AgentActivityRow>;
+export type AgentProductivityRow = Static<typeof AgentProductivityRow>;
+
 export const Meta = Type.Object({ org_id: Type.String(), start_date: Day, end_date: Day });

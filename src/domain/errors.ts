@@ -32,6 +32,8 @@ export const DOMAIN_ERROR_CODES = [
   'step_transition_invalid',
   /** A telemetry identity already counts for another member. */
   'identity_linked_elsewhere',
+  /** A batch carries more items than one request may. */
+  'batch_too_large',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

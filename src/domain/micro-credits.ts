@@ -23,3 +23,11 @@ export function sumCredits(amounts: Iterable<number | null | undefined>): number
   for (const amount of amounts) micros += toMicroCredits(amount ?? 0);
   return fromMicroCredits(micros);
 }
+
+/**
+ * An amount rounded once to 6 decimals, the fixed point of credits: a cost an agent reported (USD)
+ * is kept to the micro-dollar the same way, so its sums are exact too (docs/analytics.md).
+ */
+export function toSixDecimals(amount: number): number {
+  return fromMicroCredits(toMicroCredits(amount));
+}

@@ -12,7 +12,7 @@ export const MAX_SESSION_RETENTION_DAYS = 36_500;
 
 const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 10_000 });
 const StringMap = Type.Record(Type.String(), Type.Unknown(), freeForm);
-const Booleans = ['cloudSessionSync', 'wikiCloudSync', 'includeCoAuthoredByAgent', 'enableAgentShield', 'ideAutoConnect', 'restrictMemberVisibility', 'restrictApiKeyCreationToManagers', 'managedComputersEnabled', 'byomComputersEnabled'] as const;
+const Booleans = ['cloudSessionSync', 'wikiCloudSync', 'includeCoAuthoredByAgent', 'enableAgentShield', 'ideAutoConnect', 'restrictMemberVisibility', 'restrictApiKeyCreationToManagers', 'managedComputersEnabled', 'byomComputersEnabled', 'telemetryCreatesMembers'] as const;
 
 const CustomModel = Type.Object({
   model: Type.Optional(Type.String()),
@@ -156,4 +156,12 @@ export function assertApiKeyCreationAllowed(settings: EnterpriseSettings, role: 
   if (settings.restrictApiKeyCreationToManagers === true && !isManager(role)) {
     throw new DomainError('policy_refused', 'API key creation is restricted to owners and managers (restrictApiKeyCreationToManagers)');
   }
+}
+
+/**
+ * Whether telemetry sent with an ingest key, naming an e-mail no member has, creates that member
+ * (telemetryCreatesMembers; off unless set): otherwise it waits, unattributed, for an admin.
+ */
+export function telemetryCreatesMembers(settings: EnterpriseSettings): boolean {
+  return settings.telemetryCreatesMembers === true;
 }

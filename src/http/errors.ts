@@ -62,6 +62,7 @@ export const DOMAIN_TO_HTTP: Record<DomainErrorCode, ErrorCode> = {
   session_idle: 'conflict',
   step_transition_invalid: 'conflict',
   identity_linked_elsewhere: 'conflict',
+  batch_too_large: 'payload_too_large',
 };
 
 /** The one error body. */

@@ -1,13 +1,8 @@
 import type { Db } from '../db/store.js';
-import type { ApiKeyKind } from '../domain/credentials.js';
 import { DomainError } from '../domain/errors.js';
-import { tallyConnections, type ConnectionTally } from '../telemetry/connections.js';
-import type { ModelCatalogue } from '../telemetry/credits.js';
 import { checkEvents, type TelemetryEvent } from '../telemetry/events.js';
-import { storeEventsIn, type AttributedEvent } from '../telemetry/ingest.js';
 import { ensureEventPartitions } from '../telemetry/partitions.js';
-import { resolveSenders, type Sender } from '../telemetry/senders.js';
-import { keepUnattributed, type WaitingEvent } from '../telemetry/unattributed.js';
+import { storeSentEvents, type Refusal, type SentEvent, type StoreDeps, type TelemetryCaller } from '../telemetry/sent-events.js';
 import { incrementsOf } from './cumulative.js';
 import { logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type OtlpRecord, type PointRecord } from './records.js';
 import { translatorFor } from './translate/index.js';
@@ -20,25 +15,19 @@ import type { ExportOutcome, OtlpExportArgs } from './decode.js';
 // them — in one transaction with the cumulative series state, the unattributed events and the
 // connected-agents tallies, so that an export is counted whole or not at all, once.
 
-export interface OtlpCaller {
-  organizationId: string;
-  userId: string;
-  apiKeyId: string;
-  keyKind: ApiKeyKind;
-}
+export type OtlpCaller = TelemetryCaller;
 
-export interface ConsumerDeps {
+export interface ConsumerDeps extends StoreDeps {
   db: Db;
-  catalogue: ModelCatalogue;
-  /** PostgreSQL: events go in through COPY. */
-  copyIn: boolean;
+  /** Most items one export may carry (OTLP_MAX_ITEMS). */
+  maxItems: number;
 }
 
 /** A translated event before it is attributed. */
 interface Translated {
   event: TelemetryEvent;
   agent: string;
-  identity: ReturnType<Translator['identity']>;
+  identity: SentEvent['identity'];
 }
 
 /** The records of one resource, read by one translator. */
@@ -55,6 +44,21 @@ function batchesOf(records: readonly OtlpRecord[]): ResourceBatch[] {
     else byResource.set(record.resource, [record]);
   }
   return [...byResource].map(([resource, own]) => ({ translator: translatorFor(resource, own), records: own }));
+}
+
+/** How many items an export carries: data points, log records or spans. */
+function countItems(...[signal, request]: OtlpExportArgs): number {
+  let count = 0;
+  if (signal === 'metrics') {
+    for (const resource of request.resourceMetrics) {
+      for (const scope of resource.scopeMetrics) for (const metric of scope.metrics) count += metric.data.value?.dataPoints.length ?? 0;
+    }
+  } else if (signal === 'logs') {
+    for (const resource of request.resourceLogs) for (const scope of resource.scopeLogs) count += scope.logRecords.length;
+  } else {
+    for (const resource of request.resourceSpans) for (const scope of resource.scopeSpans) count += scope.spans.length;
+  }
+  return count;
 }
 
 function recordsOf(receivedMs: number, ...[signal, request]: OtlpExportArgs): OtlpRecord[] {
@@ -97,6 +101,9 @@ const pointIdBase = (point: PointRecord) => `${point.series}:${point.startUnixNa
 export function createOtlpConsumer(deps: ConsumerDeps) {
   return async (caller: OtlpCaller, ...exported: OtlpExportArgs): Promise<ExportOutcome> => {
     const received = new Date();
+    // Each item becomes a record with its attributes: bounded before any is made.
+    const items = countItems(...exported);
+    if (items > deps.maxItems) throw new DomainError('batch_too_large', `the export carries ${items} items, more than ${deps.maxItems} (OTLP_MAX_ITEMS): send smaller batches`);
     const records = recordsOf(received.getTime(), ...exported);
     const batches = batchesOf(records);
 
@@ -131,102 +138,19 @@ export function createOtlpConsumer(deps: ConsumerDeps) {
   };
 }
 
-/** Per agent and sender: the tallies of the connected-agents view. */
-function tallyOf(tallies: Map<string, ConnectionTally>, agent: string, sender: Sender | undefined, caller: OtlpCaller): ConnectionTally {
-  const senderKey = !sender ? `key:${caller.apiKeyId}` : sender.kind === 'user' ? `user:${sender.userId}` : `identity:${sender.identityId}`;
-  const key = `${agent}\u0000${senderKey}`;
-  let tally = tallies.get(key);
-  if (!tally) {
-    tally = {
-      agent,
-      sender: senderKey,
-      userId: sender?.kind === 'user' ? sender.userId : undefined,
-      identityId: sender?.kind === 'identity' ? sender.identityId : undefined,
-      apiKeyId: caller.apiKeyId,
-      accepted: 0,
-      duplicates: 0,
-      unattributed: 0,
-      refused: 0,
-      tokens: 0,
-      toolCalls: 0,
-    };
-    tallies.set(key, tally);
-  }
-  return tally;
-}
-
-const tokensOf = (event: TelemetryEvent) => (event.type === 'model_call' ? event.inputTokens + event.outputTokens + event.cacheReadTokens + event.cacheWriteTokens : 0);
-
 async function storeTranslated(trx: Db, deps: ConsumerDeps, caller: OtlpCaller, translated: readonly Translated[], received: Date): Promise<ExportOutcome> {
-  const tallies = new Map<string, ConnectionTally>();
   // Each event is checked on its own: one the rules refuse (a name too long, a time in the
   // future) is reported in partial_success, and the rest of the export is kept.
-  const valid: (Translated & { checked: ReturnType<typeof checkEvents>[number] })[] = [];
-  const problems: string[] = [];
-  for (const item of translated) {
+  const items: SentEvent[] = [];
+  const refusals: Refusal[] = [];
+  for (const { event, agent, identity } of translated) {
     try {
-      valid.push({ ...item, checked: checkEvents([item.event], 'event', received)[0]! });
+      items.push({ checked: checkEvents([event], 'event', received)[0]!, agent, identity });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      problems.push(error.message);
-      const tally = tallyOf(tallies, item.agent, caller.keyKind === 'personal' ? { kind: 'user', userId: caller.userId } : undefined, caller);
-      tally.refused += 1;
-      tally.problem = error.message;
+      refusals.push({ agent, problem: error.message });
     }
   }
-
-  const senderOf = await sendersFor(trx, caller, valid);
-  const attributed = new Map<string, AttributedEvent[]>();
-  const waiting: WaitingEvent[] = [];
-  for (const item of valid) {
-    const sender = senderOf(item);
-    if (sender.kind === 'user') {
-      const own = attributed.get(sender.userId) ?? [];
-      own.push({ ...item.checked, userId: sender.userId });
-      attributed.set(sender.userId, own);
-    } else {
-      waiting.push({ ...item.checked, identityId: sender.identityId });
-    }
-  }
-
-  const agentOf = new Map(valid.map((item) => [item.event.id, item.agent]));
-  for (const [userId, events] of [...attributed].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const stored = await storeEventsIn(trx, deps.catalogue, caller.organizationId, events, { copyIn: deps.copyIn });
-    const freshIds = new Set(stored.fresh.map((event) => event.event.id));
-    for (const { event } of events) {
-      const tally = tallyOf(tallies, agentOf.get(event.id)!, { kind: 'user', userId }, caller);
-      if (freshIds.has(event.id)) {
-        tally.accepted += 1;
-        tally.tokens += tokensOf(event);
-        if (event.type === 'tool_call') tally.toolCalls += 1;
-      } else {
-        tally.duplicates += 1;
-      }
-    }
-  }
-  if (waiting.length > 0) {
-    await keepUnattributed(trx, caller.organizationId, waiting);
-    for (const { event, identityId } of waiting) {
-      const tally = tallyOf(tallies, agentOf.get(event.id)!, { kind: 'identity', identityId }, caller);
-      tally.unattributed += 1;
-      tally.problem = 'unknown identity: link it to a member';
-    }
-  }
-  await tallyConnections(trx, caller.organizationId, received, [...tallies.values()]);
-  return problems.length === 0 ? { rejected: 0 } : { rejected: problems.length, message: `${problems.length} record(s) refused; the first: ${problems[0]}` };
-}
-
-/** Whom each event counts for: the caller with a personal key, the record's sender with an ingest key. */
-async function sendersFor(trx: Db, caller: OtlpCaller, items: readonly Translated[]): Promise<(item: Translated) => Sender> {
-  if (caller.keyKind === 'personal') {
-    const sender: Sender = { kind: 'user', userId: caller.userId };
-    return () => sender;
-  }
-  const byAgent = new Map<string, Translated[]>();
-  for (const item of items) byAgent.set(item.agent, [...(byAgent.get(item.agent) ?? []), item]);
-  const resolvers = new Map<string, Awaited<ReturnType<typeof resolveSenders>>>();
-  for (const [agent, own] of [...byAgent].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    resolvers.set(agent, await resolveSenders(trx, caller.organizationId, agent, caller.apiKeyId, own.map((item) => item.identity)));
-  }
-  return (item) => resolvers.get(item.agent)!(item.identity);
+  await storeSentEvents(trx, deps, caller, items, refusals, received);
+  return refusals.length === 0 ? { rejected: 0 } : { rejected: refusals.length, message: `${refusals.length} record(s) refused; the first: ${refusals[0]!.problem}` };
 }

@@ -103,8 +103,9 @@ export function logRecordsOf(request: ExportLogsServiceRequest, receivedMs: numb
       const scope = scopeLogs.scope?.name ?? '';
       for (const log of scopeLogs.logRecords) {
         const attributes = attributesOf(log.attributes);
+        // The attribute first: some exporters put a source location in the record's event name.
         const eventName = attributes['event.name'];
-        const name = log.eventName || (typeof eventName === 'string' ? eventName : '');
+        const name = typeof eventName === 'string' && eventName !== '' ? eventName : log.eventName;
         const timeMs = logTimeMs(log.timeUnixNano, log.observedTimeUnixNano, attributes, receivedMs);
         const digest = digestOf('logs', resourceKey, scope, name, String(log.timeUnixNano), String(log.observedTimeUnixNano), canonical(attributes), JSON.stringify(valueOf(log.body)));
         records.push({ signal: 'logs', resource, scope, name, attributes, timeMs, digest });

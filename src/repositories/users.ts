@@ -50,6 +50,22 @@ export async function insertUser(db: Db, organizationId: string, input: { email:
   }
 }
 
+/**
+ * The members a sender's e-mail names, created as members (no key, no invitation: they sign in
+ * once invited) where the organization lets telemetry create members. Concurrent exports naming
+ * the same new e-mail create one member. A deactivated user of that e-mail is not brought back.
+ */
+export async function ensureMembers(db: Db, organizationId: string, emails: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(emails.map((email) => email.trim()))].sort();
+  if (unique.length === 0) return new Map();
+  await sql`
+    INSERT INTO users (id, organization_id, email, role)
+    SELECT id, ${organizationId}, email, 'member' FROM unnest(${unique.map(() => newId('usr'))}::text[], ${unique}::text[]) AS new (id, email)
+    ON CONFLICT (organization_id, lower(email)) DO NOTHING`.execute(db);
+  const users = await findActiveUsers(db, organizationId, { emails: unique });
+  return new Map(users.map((user) => [user.email.toLowerCase(), user.id]));
+}
+
 /** Adds a user, as `actorRole` may, with an initial API key and a console invitation (both shown once). */
 export async function addUser(
   db: Db,

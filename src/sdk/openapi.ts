@@ -1053,6 +1053,7 @@ export interface paths {
                         restrictApiKeyCreationToManagers?: boolean | null;
                         managedComputersEnabled?: boolean | null;
                         byomComputersEnabled?: boolean | null;
+                        telemetryCreatesMembers?: boolean | null;
                         commandAllowlist?: string[] | null;
                         commandDenylist?: string[] | null;
                         customModels?: {
@@ -2832,6 +2833,8 @@ export interface paths {
                         "application/json": {
                             accepted: number;
                             duplicates: number;
+                            /** @description With an ingest key: events kept for an identity no member matches yet (docs/otel.md) */
+                            unattributed?: number;
                         };
                     };
                 };
@@ -2879,7 +2882,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "model";
+                    group_by?: "model" | "agent";
                 };
                 header?: never;
                 path?: never;
@@ -2934,6 +2937,19 @@ export interface paths {
                                 billable_tokens: number;
                                 input_tokens: number;
                                 output_tokens: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                billable_tokens: number;
+                                input_tokens: number;
+                                output_tokens: number;
+                                cache_read_tokens: number;
+                                cache_write_tokens: number;
+                                reported_cost_usd: number | null;
                             })[];
                             meta: {
                                 org_id: string;
@@ -2997,7 +3013,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "tool_name";
+                    group_by?: "tool_name" | "agent";
                 };
                 header?: never;
                 path?: never;
@@ -3065,6 +3081,20 @@ export interface paths {
                                 date: string;
                                 group_key: string;
                                 tool_calls: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                tool_calls: number;
+                                mcp_calls: number;
+                                skills_invocations: number;
+                                slash_commands_invocations: number;
+                                hooks_invocations: number;
+                                decisions_accepted: number;
+                                decisions_rejected: number;
                             })[];
                             meta: {
                                 org_id: string;
@@ -3128,7 +3158,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "client";
+                    group_by?: "client" | "agent";
                 };
                 header?: never;
                 path?: never;
@@ -3168,6 +3198,17 @@ export interface paths {
                                 date: string;
                                 group_key: string;
                                 daily_active_users: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                daily_active_users: number;
+                                sessions: number;
+                                messages: number;
+                                user_messages: number;
                             })[];
                             meta: {
                                 org_id: string;
@@ -3231,6 +3272,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
+                    group_by?: "agent";
                 };
                 header?: never;
                 path?: never;
@@ -3245,7 +3287,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
+                            data: ({
                                 /**
                                  * Format: date
                                  * @description YYYY-MM-DD (UTC)
@@ -3263,7 +3305,20 @@ export interface paths {
                                 }[];
                                 git_commits: number;
                                 git_prs_created: number;
-                            }[];
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                files_created: number;
+                                files_edited: number;
+                                git_commits: number;
+                                git_prs_created: number;
+                                lines_added: number;
+                                lines_removed: number;
+                            })[];
                             meta: {
                                 org_id: string;
                                 /**

@@ -4,6 +4,7 @@ import { findActiveUsers } from '../repositories/users.js';
 import { DomainError, rejectFieldErrors, type FieldError } from '../domain/errors.js';
 import type { CheckedEvent, TelemetryEvent, WireEvent } from './events.js';
 import type { AttributedEvent } from './ingest.js';
+import type { SentEvent } from './sent-events.js';
 
 // Whose event it is (decisions.md §4): the caller's, unless an owner or manager names another
 // active user of the organization with `userId` or `userEmail` (imports).
@@ -41,4 +42,27 @@ export async function attributeEvents(db: Db, organizationId: string, caller: Ca
   });
   rejectFieldErrors(errors);
   return attributed;
+}
+
+/** Events without an agent product, in the connected-agents view (Quarterdeck's own clients). */
+export const NO_AGENT = '(none)';
+
+/**
+ * Events sent with an ingest key, which is no one's: each must name the member it is for
+ * (`userId`, an active user of the organization, or `userEmail`, matched to a member or else kept
+ * unattributed for an admin, like an OpenTelemetry record's identity).
+ */
+export async function sentEventsOf(db: Db, organizationId: string, events: CheckedEvent<WireEvent>[]): Promise<SentEvent[]> {
+  const ids = events.flatMap(({ event }) => (event.userId === undefined ? [] : [event.userId]));
+  const emailOf = new Map((ids.length > 0 ? await findActiveUsers(db, organizationId, { ids }) : []).map((user) => [user.id, user.email]));
+  const errors: FieldError[] = [];
+  const sent = events.map((checked, index) => {
+    const { userId, userEmail } = checked.event;
+    if (userId === undefined && userEmail === undefined) errors.push({ path: `body/events/${index}/userEmail`, message: 'is required with an ingest key (or userId): the key is no one\'s' });
+    else if (userId !== undefined && !emailOf.has(userId)) errors.push({ path: `body/events/${index}/userId`, message: 'is not an active user of the organization' });
+    const email = userId === undefined ? userEmail : emailOf.get(userId);
+    return { checked: { ...checked, event: withoutAttribution(checked.event) }, agent: checked.event.agent ?? NO_AGENT, identity: { email } };
+  });
+  rejectFieldErrors(errors);
+  return sent;
 }

@@ -4,7 +4,7 @@ import { copyInRows } from '../db/copy-in.js';
 import type { Db } from '../db/store.js';
 import { EVENT_COLUMNS, unnestOf, type EventColumn, type TelemetryEventsTable } from '../db/tables/telemetry.js';
 import { invalidInput } from '../domain/errors.js';
-import { sumCredits } from '../domain/micro-credits.js';
+import { sumCredits, toSixDecimals } from '../domain/micro-credits.js';
 import { addCreditsByMonth, monthOf, type CreditAddition } from '../repositories/credit-usage.js';
 import { findUser } from '../repositories/users.js';
 import { markDaysPending } from '../analytics/pending-days.js';
@@ -166,7 +166,7 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
         columns.cache_read_tokens[i] = event.cacheReadTokens;
         columns.cache_write_tokens[i] = event.cacheWriteTokens;
         columns.credits[i] = standardCredits(event, catalogue);
-        columns.reported_cost_usd[i] = event.reportedCostUsd ?? null;
+        columns.reported_cost_usd[i] = event.reportedCostUsd === undefined ? null : toSixDecimals(event.reportedCostUsd);
         break;
       case 'tool_call':
         columns.tool[i] = event.tool;

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
-import { findActiveUsers } from '../repositories/users.js';
+import { telemetryCreatesMembers } from '../domain/policies.js';
+import { currentSettings } from '../repositories/enterprise-controls.js';
+import { ensureMembers, findActiveUsers } from '../repositories/users.js';
 
 // Who telemetry sent with an ingest key counts for (docs/otel.md, "Identity"): the member whose
 // e-mail the record carries; else the member an admin linked one of its identities to; else
@@ -21,6 +23,9 @@ interface IdentityRow {
   kind: 'email' | 'account' | 'installation' | 'key';
   value: string;
 }
+
+/** Only what looks like an address may become a member. */
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** Identity values are bounded: an exporter's attribute may be anything. */
 const MAX_VALUE_LENGTH = 320;
@@ -52,6 +57,10 @@ export async function resolveSenders(trx: Db, organizationId: string, agent: str
   const emails = [...distinct.values()].flatMap((identity) => (identity.email ? [identity.email] : []));
   const members = emails.length > 0 ? await findActiveUsers(trx, organizationId, { emails }) : [];
   const memberByEmail = new Map(members.map((user) => [user.email.toLowerCase(), user.id]));
+  const unknown = emails.filter((email) => !memberByEmail.has(email.trim().toLowerCase()) && EMAIL.test(email.trim()));
+  if (unknown.length > 0 && telemetryCreatesMembers(await currentSettings(trx, organizationId))) {
+    for (const [email, userId] of await ensureMembers(trx, organizationId, unknown)) memberByEmail.set(email, userId);
+  }
 
   const candidates = new Map([...distinct].map(([key, identity]) => [key, candidatesOf(identity, agent, apiKeyId)]));
   const allIds = [...new Set([...candidates.values()].flatMap((rows) => rows.map((row) => row.id)))];

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { auth, type Caller, type TestServer } from '../helpers/server.js';
+import { recordEvents } from '../../src/telemetry/ingest.js';
+import type { TelemetryEvent } from '../../src/telemetry/events.js';
+import { auth, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import type { Client, RefEvent } from './reference.js';
 
 // Shared by the analytics tests: random telemetry events (small value pools, so that names,
@@ -28,6 +30,8 @@ const body = fc.oneof(
       cacheReadTokens: fc.integer({ min: 0, max: 333 }),
       cacheWriteTokens: fc.integer({ min: 0, max: 300 }),
       billableTokens: fc.constantFrom(0, 7, 12.5, 0.1, 0.2, 0.3, 1234567.1, 2453728.0000001, 0.0000004),
+      // Kept to the micro-dollar (0.00000015 is 0), summed exactly.
+      reportedCostUsd: fc.constantFrom(0, 0.0123, 0.1, 0.2, 0.00000015, 3.4567891, 250),
     },
     { requiredKeys: ['type', 'modelId', 'modelTier', 'inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] },
   ),
@@ -49,7 +53,12 @@ const body = fc.oneof(
   }),
   fc.constant({ type: 'git_commit' }),
   fc.constant({ type: 'pr_created' }),
+  fc.record({ type: fc.constant('tool_decision'), tool: fc.constantFrom('Edit', 'Write'), decision: fc.constantFrom('accept', 'reject') }),
+  fc.record({ type: fc.constant('lines_changed'), linesAdded: fc.integer({ min: 0, max: 500 }), linesRemoved: fc.integer({ min: 0, max: 500 }) }),
 );
+
+/** Agent products, and none (Quarterdeck's own clients). */
+const AGENTS = ['claude-code', 'codex', 'gemini-cli'];
 
 export interface GeneratedEvent {
   id: number;
@@ -61,6 +70,14 @@ export interface GeneratedEvent {
   byEmail: boolean;
   session: string;
   client: Client;
+  /** The agent product, if any. */
+  agent?: string;
+  /**
+   * An event as an OpenTelemetry exporter's translation makes it (stored through recordEvents,
+   * not the events endpoint): without client when `withoutClient`, without autonomy mode or
+   * level when `withoutAutonomy`.
+   */
+  exported?: { withoutClient: boolean; withoutAutonomy: boolean };
   body: Record<string, unknown>;
 }
 
@@ -74,8 +91,17 @@ export const eventArb = (maxDaysAgo: number, idPool: number): fc.Arbitrary<Gener
     byEmail: fc.boolean(),
     session: fc.constantFrom('s1', 's2', 's3', 's4'),
     client: fc.constantFrom(...CLIENTS),
+    agent: fc.option(fc.constantFrom(...AGENTS), { nil: undefined }),
     body: body as fc.Arbitrary<Record<string, unknown>>,
   });
+
+/** Events as exporters' translations make them: an agent product always, client and autonomy sometimes left out. */
+export const exportedEventArb = (maxDaysAgo: number, idPool: number): fc.Arbitrary<GeneratedEvent> =>
+  fc.record({
+    generated: eventArb(maxDaysAgo, idPool),
+    agent: fc.constantFrom(...AGENTS),
+    exported: fc.record({ withoutClient: fc.boolean(), withoutAutonomy: fc.boolean() }),
+  }).map(({ generated, agent, exported }) => ({ ...generated, agent, exported }));
 
 function isoWithOffset(ms: number, offsetMinutes: number): string {
   const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 23);
@@ -84,19 +110,65 @@ function isoWithOffset(ms: number, offsetMinutes: number): string {
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** The wire event and its reference twin, attributed to one of `users` by id or e-mail. */
-export function materialize(generated: GeneratedEvent, users: Caller[], idPrefix: string): { wire: Record<string, unknown>; ref: RefEvent } {
-  const user = users[generated.user % users.length]!;
+export interface MaterializedEvent {
+  /** The event as sent: on the events endpoint (with attribution), or recorded for `exportedFor`. */
+  wire: Record<string, unknown>;
+  ref: RefEvent;
+  /** An exported event: the user it is recorded for. */
+  exportedFor?: string;
+}
+
+/** Whether a field is left out of an exported event. */
+function leftOut(exported: GeneratedEvent['exported'], field: string): boolean {
+  if (!exported) return false;
+  return field === 'client' ? exported.withoutClient : (field === 'autonomyMode' || field === 'autonomyLevel') && exported.withoutAutonomy;
+}
+
+/**
+ * The event as sent and its reference twin, attributed to one of `users` by id or e-mail. An
+ * exported event's id is of its own (`x` after the prefix) and its user follows from its id, so
+ * one id is always the same user's, sent the same way.
+ */
+export function materialize(generated: GeneratedEvent, users: Caller[], idPrefix: string): MaterializedEvent {
+  const { exported } = generated;
+  const user = users[(exported ? generated.id : generated.user) % users.length]!;
   const instant = Date.parse(`${daysAgo(generated.daysAgo)}T00:00:00Z`) + generated.msOfDay;
-  const id = `${idPrefix}${generated.id}`;
-  const common = { id, sessionId: generated.session, client: generated.client, ...generated.body };
+  const id = `${idPrefix}${exported ? 'x' : ''}${generated.id}`;
+  const fields = { sessionId: generated.session, client: generated.client, ...(generated.agent ? { agent: generated.agent } : {}), ...generated.body };
+  const common = { id, ...Object.fromEntries(Object.entries(fields).filter(([field]) => !leftOut(exported, field))) };
   const timestamp = generated.offset === null ? instant : isoWithOffset(instant, generated.offset);
+  const ref = { ...common, timestamp: instant, userId: user.id } as RefEvent;
+  if (exported) return { wire: { ...common, timestamp }, ref, exportedFor: user.id };
   const attribution = generated.byEmail ? { userEmail: user.email.toUpperCase() } : { userId: user.id };
-  return { wire: { ...common, timestamp, ...attribution }, ref: { ...common, timestamp: instant, userId: user.id } as RefEvent };
+  return { wire: { ...common, timestamp, ...attribution }, ref };
 }
 
 export async function postEvents(server: TestServer, key: string, events: unknown[]) {
   return server.app.inject({ method: 'POST', url: '/api/v1/telemetry/events', headers: auth(key), payload: { events } });
+}
+
+/**
+ * Stores events the way they arrive: the events endpoint for Quarterdeck's own clients' events,
+ * recordEvents (the path of OpenTelemetry translations) per user for exported ones. Returns what
+ * was accepted and what was a duplicate, over both.
+ */
+export async function sendEvents(server: TestServer, organization: TestOrganization, events: MaterializedEvent[]): Promise<{ accepted: number; duplicates: number }> {
+  const total = { accepted: 0, duplicates: 0 };
+  const own = events.filter((event) => !event.exportedFor);
+  if (own.length > 0) {
+    const response = await postEvents(server, organization.owner.key, own.map((event) => event.wire));
+    expect(response.statusCode, response.body).toBe(202);
+    const body = response.json() as typeof total;
+    total.accepted += body.accepted;
+    total.duplicates += body.duplicates;
+  }
+  for (const userId of new Set(events.flatMap((event) => event.exportedFor ?? []))) {
+    const exported = events.filter((event) => event.exportedFor === userId).map((event) => event.wire as unknown as TelemetryEvent);
+    const result = await recordEvents(server.store.db, server.config.modelCatalogue, organization.id, userId, exported);
+    total.accepted += result.accepted;
+    total.duplicates += result.duplicates;
+  }
+  return total;
 }
 
 export async function runRollups(server: TestServer) {

@@ -12,7 +12,10 @@ export interface RefEvent {
   timestamp: number;
   userId: string;
   sessionId: string;
-  client: Client;
+  /** Left out by exporters that do not say (counted in no client). */
+  client?: Client;
+  /** The agent product; left out by Quarterdeck's own clients. */
+  agent?: string;
   autonomyMode?: string;
   modelId?: string;
   modelTier?: string;
@@ -21,6 +24,7 @@ export interface RefEvent {
   cacheReadTokens?: number;
   cacheWriteTokens?: number;
   billableTokens?: number;
+  reportedCostUsd?: number;
   tool?: string;
   mcpServer?: string;
   autonomyLevel?: string;
@@ -30,6 +34,9 @@ export interface RefEvent {
   command?: string;
   path?: string;
   language?: string;
+  decision?: string;
+  linesAdded?: number;
+  linesRemoved?: number;
 }
 
 export interface RefOptions {
@@ -196,7 +203,10 @@ export class Reference {
         autonomy_ratio_p90: percentileCont(ratios, 0.9),
         tool_calls_per_session_avg: div(calls.length, sessions),
         user_turns_per_session_avg: div(of('user_message').length, sessions),
-        tool_autonomy_level_ratio: Object.fromEntries(LEVELS.map((level) => [level, div(calls.filter((e) => e.autonomyLevel === level).length, calls.length)])),
+        // Over the calls that say a level.
+        tool_autonomy_level_ratio: Object.fromEntries(
+          LEVELS.map((level) => [level, div(calls.filter((e) => e.autonomyLevel === level).length, calls.filter((e) => e.autonomyLevel !== undefined).length)]),
+        ),
       };
     });
   }
@@ -238,6 +248,58 @@ export class Reference {
     });
   }
 
+  /**
+   * group_by=agent of an endpoint: per day, a row per agent product with any event that day
+   * (`(none)` for events without one), ordered by date, then agent (byte order).
+   */
+  byAgent(endpoint: 'tokens' | 'tools' | 'activity' | 'productivity', start: string, end: string) {
+    return this.rangeDays(start, end).flatMap((day) => {
+      const all = this.on(day);
+      const agents = [...new Set(all.map((e) => e.agent ?? '(none)'))].sort(bytes);
+      return agents.map((agent) => {
+        const own = all.filter((e) => (e.agent ?? '(none)') === agent);
+        const of = (type: string) => own.filter((e) => e.type === type);
+        const total = (events: RefEvent[], f: (e: RefEvent) => number) => events.reduce((sum, e) => sum + f(e), 0);
+        const calls = of('model_call');
+        const costs = calls.filter((e) => e.reportedCostUsd !== undefined);
+        const figures = {
+          tokens: () => ({
+            billable_tokens: credits(calls, this.options.catalogue),
+            input_tokens: total(calls, (e) => e.inputTokens!),
+            output_tokens: total(calls, (e) => e.outputTokens!),
+            cache_read_tokens: total(calls, (e) => e.cacheReadTokens!),
+            cache_write_tokens: total(calls, (e) => e.cacheWriteTokens!),
+            reported_cost_usd: costs.length === 0 ? null : total(costs, (e) => Math.round(e.reportedCostUsd! * 1e6)) / 1e6,
+          }),
+          tools: () => ({
+            tool_calls: of('tool_call').length,
+            mcp_calls: of('tool_call').filter((e) => e.mcpServer !== undefined).length,
+            skills_invocations: of('skill').length,
+            slash_commands_invocations: of('slash_command').length,
+            hooks_invocations: of('hook').length,
+            decisions_accepted: of('tool_decision').filter((e) => e.decision === 'accept').length,
+            decisions_rejected: of('tool_decision').filter((e) => e.decision === 'reject').length,
+          }),
+          activity: () => ({
+            daily_active_users: new Set(own.map((e) => e.userId)).size,
+            sessions: of('session_start').length,
+            messages: of('user_message').length + of('assistant_message').length,
+            user_messages: of('user_message').length,
+          }),
+          productivity: () => ({
+            files_created: of('file_created').length,
+            files_edited: of('file_edited').length,
+            git_commits: of('git_commit').length,
+            git_prs_created: of('pr_created').length,
+            lines_added: total(of('lines_changed'), (e) => e.linesAdded!),
+            lines_removed: total(of('lines_changed'), (e) => e.linesRemoved!),
+          }),
+        };
+        return { date: day, group_key: agent, ...figures[endpoint]() };
+      });
+    });
+  }
+
   /** Every per-user row of the range, ordered by user id, then date. */
   users(start: string, end: string) {
     const rows = this.rangeDays(start, end).flatMap((day) => {
@@ -249,7 +311,7 @@ export class Reference {
         const byModel = new Map<string, number>();
         for (const e of calls) byModel.set(e.modelId!, (byModel.get(e.modelId!) ?? 0) + micros(e, this.options.catalogue));
         const primary = [...byModel].sort((a, b) => b[1] - a[1] || bytes(a[0], b[0]))[0]?.[0];
-        const modes = own.filter((e) => e.type === 'user_message').map((e) => e.autonomyMode!);
+        const modes = own.filter((e) => e.type === 'user_message' && e.autonomyMode !== undefined).map((e) => e.autonomyMode!);
         const best = MODES.reduce((top, mode) => (modes.filter((m) => m === mode).length > modes.filter((m) => m === top).length ? mode : top), MODES[0]!);
         return {
           user_id: user,

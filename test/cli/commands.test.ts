@@ -244,6 +244,10 @@ describe('telemetry and analytics', () => {
       { date: day, group_key: 'web', daily_active_users: 1 },
     ]);
     expect(await cliJson(['analytics', 'productivity', ...range], env)).toEqual([expect.objectContaining({ date: day, files_created: 0 })]);
+    // Quarterdeck's own client names no agent product: one group, `(none)`.
+    expect(await cliJson(['analytics', 'tools', ...range, '--group-by', 'agent'], env)).toEqual([
+      { date: day, group_key: '(none)', tool_calls: 401, mcp_calls: 0, skills_invocations: 0, slash_commands_invocations: 0, hooks_invocations: 0, decisions_accepted: 0, decisions_rejected: 0 },
+    ]);
     const users = await cliJson(['analytics', 'users', ...range], env);
     expect(users).toEqual([expect.objectContaining({ user_id: org.owner.id, date: day })]);
   });

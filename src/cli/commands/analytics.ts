@@ -23,12 +23,14 @@ const DATES = {
   end: { type: 'string', description: 'Last day, YYYY-MM-DD (default: yesterday, UTC)' },
 } as const;
 
-const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', groupBy?: string) =>
-  apiCommand({
+/** Every per-day endpoint can group by agent product; `breakdown` is its other group_by, if any. */
+const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', breakdown?: string) => {
+  const groupBys = [...(breakdown ? [breakdown] : []), 'agent'].join('|');
+  return apiCommand({
     name: ['analytics', kind],
-    usage: `[--start YYYY-MM-DD] [--end YYYY-MM-DD]${groupBy ? ` [--group-by ${groupBy}]` : ''}`,
-    summary: `Analytics: ${kind} per day${groupBy ? `, or per day and ${groupBy}` : ''}`,
-    options: { ...DATES, ...(groupBy ? { 'group-by': { type: 'string', description: `Flatten one breakdown into rows: ${groupBy}` } } : {}) },
+    usage: `[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--group-by ${groupBys}]`,
+    summary: `Analytics: ${kind} per day, or per day and ${groupBys.replace('|', ' or ')}`,
+    options: { ...DATES, 'group-by': { type: 'string', description: `Rows per day and group: ${groupBys}` } },
     async call(context) {
       const groupByValue = context.option('group-by');
       const query = { ...dates(context), ...(groupByValue ? { group_by: groupByValue } : {}) };
@@ -36,6 +38,7 @@ const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', groupBy?:
       return { items: answer.data as unknown[] };
     },
   });
+};
 
 export const analyticsTokens = daily('tokens', 'model');
 export const analyticsTools = daily('tools', 'tool_name');

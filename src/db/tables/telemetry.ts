@@ -109,6 +109,11 @@ export interface AnalyticsDailyTable {
   tools: Json<unknown>;
   activity: Json<unknown>;
   productivity: Json<unknown>;
+  /** The day's group_by=agent rows of each endpoint (migrations/0015). */
+  tokens_by_agent: Json<unknown>;
+  tools_by_agent: Json<unknown>;
+  activity_by_agent: Json<unknown>;
+  productivity_by_agent: Json<unknown>;
   aggregated_at: ColumnType<Date, Date | undefined, Date>;
 }
 

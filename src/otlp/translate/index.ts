@@ -4,6 +4,7 @@ import { codex } from './codex.js';
 import { droid } from './droid.js';
 import { geminiCli, qwenCode } from './gemini.js';
 import { copilotCli, genAi } from './genai.js';
+import { opencode } from './opencode.js';
 import type { Translator } from './translator.js';
 
 // Which agent sent a resource's records: by the service name it gives itself, else by the prefix
@@ -17,6 +18,7 @@ const BY_SERVICE: Record<string, Translator> = {
   'github-copilot': copilotCli,
   droid,
   'factory-droid': droid,
+  opencode,
 };
 
 const BY_PREFIX: [string, Translator][] = [
@@ -27,8 +29,6 @@ const BY_PREFIX: [string, Translator][] = [
   ['github.copilot.', copilotCli],
   ['droid.', droid],
 ];
-
-const generic = new Map<string, Translator>();
 
 /** An agent name for the analytics: the service name in lower case, other characters as dashes. */
 function agentNameOf(service: string | undefined): string {
@@ -45,8 +45,5 @@ export function translatorFor(resource: Attributes, records: readonly OtlpRecord
     if (agentName === 'droid') return droid;
     for (const [prefix, translator] of BY_PREFIX) if (record.name.startsWith(prefix)) return translator;
   }
-  const name = agentNameOf(service);
-  let translator = generic.get(name);
-  if (!translator) generic.set(name, (translator = genAi(name)));
-  return translator;
+  return genAi(agentNameOf(service));
 }

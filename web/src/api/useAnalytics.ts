@@ -45,7 +45,7 @@ export function useTools(range: DayRange) {
 export function useProductivity(range: DayRange) {
   return useQuery({
     queryKey: ['analytics', 'productivity', range],
-    queryFn: async () => answered('productivity', (await api.request('get', '/api/v1/analytics/productivity', { query: range })).data),
+    queryFn: async () => answered('productivity', (await api.request('get', '/api/v1/analytics/productivity', { query: range })).data.filter(isDaily)),
     ...options,
   });
 }

@@ -1,6 +1,6 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import { DateQuery, groupedRows, metaOf, rangeOf } from '../../../analytics/query.js';
-import { dailyDocumentBytes, dailyDocuments, dailyRows, joined, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
+import { agentRows, dailyDocumentBytes, dailyDocuments, dailyRows, joined, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
 import type { DayRollup } from '../../../analytics/assemble.js';
 import { Meta } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
@@ -10,12 +10,17 @@ import { sendStreamed, textOf } from '../../../http/streamed.js';
 import { StringEnum } from '../../../schemas/index.js';
 
 // The shape shared by the per-day analytics endpoints: one row per day of the range, or with
-// `group_by`, one breakdown flattened into rows of {date, group_key, metric...}.
+// `group_by`, one breakdown flattened into rows of {date, group_key, metric...}. Every endpoint
+// has group_by=agent: the day's figures per agent product, stored by the rollup as grouped rows.
+
+const BY_AGENT = 'agent';
 
 export interface DailyRoute<K extends DailyKind> {
   kind: K;
   summary: string;
   row: TObject;
+  /** The row of group_by=agent (schemas.ts). */
+  agentRow: TObject;
   groupBy?: {
     value: string;
     row: TObject;
@@ -32,8 +37,8 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
       schema: {
         summary: route.summary,
         tags: ['analytics'],
-        querystring: Type.Object({ ...DateQuery, ...(groupBy ? { group_by: Type.Optional(StringEnum([groupBy.value])) } : {}) }),
-        response: { 200: Type.Object({ data: Type.Array(groupBy ? Type.Union([route.row, groupBy.row]) : route.row), meta: Meta }) },
+        querystring: Type.Object({ ...DateQuery, group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), BY_AGENT])) }),
+        response: { 200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: Meta }) },
       },
     },
     async (request, reply) => {
@@ -49,9 +54,10 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
       // PostgreSQL as bytes. The JSON text bypasses the typed reply.
       const { db, copyPool } = app.services;
       reply.type('application/json; charset=utf-8');
+      const rowsAsText = () => (query.group_by === BY_AGENT ? agentRows : dailyDocuments)(db, organizationId, route.kind, range);
       // The CSV's columns depend on every row (index.ts): that answer is held whole.
-      if (acceptsCsv(request.headers.accept)) return reply.send((await textOf(jsonAnswer(joined(dailyDocuments(db, organizationId, route.kind, range)), meta))) as never);
-      const rows = copyPool ? dailyDocumentBytes(copyPool, organizationId, route.kind, range) : joined(dailyDocuments(db, organizationId, route.kind, range));
+      if (acceptsCsv(request.headers.accept)) return reply.send((await textOf(jsonAnswer(joined(rowsAsText()), meta))) as never);
+      const rows = copyPool && query.group_by !== BY_AGENT ? dailyDocumentBytes(copyPool, organizationId, route.kind, range) : joined(rowsAsText());
       return sendStreamed(reply, jsonAnswer(rows, meta));
     },
   );

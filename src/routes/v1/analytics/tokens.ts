@@ -1,14 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import { GroupedRow, TokenRow } from '../../../analytics/schemas.js';
+import { AgentTokenRow, GroupedRow, TokenRow } from '../../../analytics/schemas.js';
 import type { App } from '../../../http/context.js';
 import { dailyRoute } from './daily-route.js';
 
-// GET /api/v1/analytics/tokens — Standard Credits and tokens per day; group_by=model per model.
+// GET /api/v1/analytics/tokens — Standard Credits and tokens per day; group_by=model per model,
+// group_by=agent per agent product.
 export default async function tokensRoute(app: App) {
   dailyRoute(app, {
     kind: 'tokens',
     summary: 'Standard Credits and tokens per day',
     row: TokenRow,
+    agentRow: AgentTokenRow,
     groupBy: {
       value: 'model',
       row: GroupedRow({ billable_tokens: Type.Number(), input_tokens: Type.Number(), output_tokens: Type.Number() }),

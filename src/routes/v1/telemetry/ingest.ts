@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { attributeEvents } from '../../../telemetry/attribution.js';
+import { attributeEvents, sentEventsOf } from '../../../telemetry/attribution.js';
+import { recordSentEvents } from '../../../telemetry/sent-events.js';
 import { checkWireEvents, EVENT_TYPES } from '../../../telemetry/events.js';
 import { storeEvents } from '../../../telemetry/ingest.js';
 
@@ -19,14 +20,28 @@ export default async function ingestTelemetryRoute(app: App) {
           { events: Type.Array(Type.Object({}, { additionalProperties: true, description: `A telemetry event; type is one of ${EVENT_TYPES.join(', ')}` }), { minItems: 1, maxItems: 1000 }) },
           { additionalProperties: false },
         ),
-        response: { 202: Type.Object({ accepted: Type.Integer(), duplicates: Type.Integer() }) },
+        response: {
+          202: Type.Object({
+            accepted: Type.Integer(),
+            duplicates: Type.Integer(),
+            unattributed: Type.Optional(Type.Integer({ description: 'With an ingest key: events kept for an identity no member matches yet (docs/otel.md)' })),
+          }),
+        },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const checked = checkWireEvents(request.body.events, 'body/events', new Date());
-      const events = await attributeEvents(app.services.db, principal.organizationId, principal, checked);
-      const result = await storeEvents(app.services.db, app.services.config.modelCatalogue, principal.organizationId, events, { copyIn: app.services.copyPool !== undefined });
+      const { db, config, copyPool } = app.services;
+      const deps = { catalogue: config.modelCatalogue, copyIn: copyPool !== undefined };
+      const received = new Date();
+      const checked = checkWireEvents(request.body.events, 'body/events', received);
+      if (principal.via === 'apiKey' && principal.keyKind === 'ingest') {
+        const sent = await sentEventsOf(db, principal.organizationId, checked);
+        const result = await recordSentEvents(db, deps, principal, sent, received);
+        return reply.code(202).send(result);
+      }
+      const events = await attributeEvents(db, principal.organizationId, principal, checked);
+      const result = await storeEvents(db, deps.catalogue, principal.organizationId, events, { copyIn: deps.copyIn });
       return reply.code(202).send(result);
     },
   );

@@ -1,0 +1,153 @@
+import type { Db } from '../db/store.js';
+import type { ApiKeyKind } from '../domain/credentials.js';
+import { tallyConnections, type ConnectionTally } from './connections.js';
+import type { ModelCatalogue } from './credits.js';
+import type { CheckedEvent, TelemetryEvent } from './events.js';
+import { storeEventsIn, type AttributedEvent } from './ingest.js';
+import { ensureEventPartitions } from './partitions.js';
+import { resolveSenders, type Sender, type SenderIdentity } from './senders.js';
+import { keepUnattributed, type WaitingEvent } from './unattributed.js';
+
+// Telemetry that says who sent it (OTLP records, and events sent with an ingest key): each event
+// counts for its sender — the caller with a personal key, the member its identity names with an
+// ingest key, or nobody yet (kept unattributed) — and is tallied in the connected-agents view, all
+// in the caller's transaction.
+
+/** Who calls: the key decides the organization, and whether the records' identities are read. */
+export interface TelemetryCaller {
+  organizationId: string;
+  userId: string;
+  apiKeyId: string;
+  keyKind: ApiKeyKind;
+}
+
+export interface SentEvent {
+  checked: CheckedEvent<TelemetryEvent>;
+  /** The agent product, for the connected-agents view. */
+  agent: string;
+  identity: SenderIdentity;
+}
+
+/** Something of an agent's that was not counted, and why. */
+export interface Refusal {
+  agent: string;
+  problem: string;
+}
+
+export interface SentResult {
+  accepted: number;
+  duplicates: number;
+  unattributed: number;
+}
+
+export interface StoreDeps {
+  catalogue: ModelCatalogue;
+  /** PostgreSQL: events go in through COPY. */
+  copyIn: boolean;
+}
+
+const senderKeyOf = (caller: TelemetryCaller, sender: Sender | undefined) =>
+  !sender ? `key:${caller.apiKeyId}` : sender.kind === 'user' ? `user:${sender.userId}` : `identity:${sender.identityId}`;
+
+function tallyOf(tallies: Map<string, ConnectionTally>, caller: TelemetryCaller, agent: string, sender: Sender | undefined): ConnectionTally {
+  const senderKey = senderKeyOf(caller, sender);
+  const key = `${agent}\u0000${senderKey}`;
+  let tally = tallies.get(key);
+  if (!tally) {
+    tally = {
+      agent,
+      sender: senderKey,
+      userId: sender?.kind === 'user' ? sender.userId : undefined,
+      identityId: sender?.kind === 'identity' ? sender.identityId : undefined,
+      apiKeyId: caller.apiKeyId,
+      accepted: 0,
+      duplicates: 0,
+      unattributed: 0,
+      refused: 0,
+      tokens: 0,
+      toolCalls: 0,
+    };
+    tallies.set(key, tally);
+  }
+  return tally;
+}
+
+const tokensOf = (event: TelemetryEvent) => (event.type === 'model_call' ? event.inputTokens + event.outputTokens + event.cacheReadTokens + event.cacheWriteTokens : 0);
+
+/** Whom each event counts for: the caller with a personal key, the event's sender with an ingest key. */
+async function sendersFor(trx: Db, caller: TelemetryCaller, items: readonly SentEvent[]): Promise<(item: SentEvent) => Sender> {
+  if (caller.keyKind === 'personal') {
+    const sender: Sender = { kind: 'user', userId: caller.userId };
+    return () => sender;
+  }
+  const byAgent = new Map<string, SentEvent[]>();
+  for (const item of items) byAgent.set(item.agent, [...(byAgent.get(item.agent) ?? []), item]);
+  const resolvers = new Map<string, Awaited<ReturnType<typeof resolveSenders>>>();
+  for (const [agent, own] of [...byAgent].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    resolvers.set(agent, await resolveSenders(trx, caller.organizationId, agent, caller.apiKeyId, own.map((item) => item.identity)));
+  }
+  return (item) => resolvers.get(item.agent)!(item.identity);
+}
+
+/** Stores checked events for their senders and tallies them (and the refusals) by agent and sender. */
+export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: TelemetryCaller, items: readonly SentEvent[], refusals: readonly Refusal[], received: Date): Promise<SentResult> {
+  const tallies = new Map<string, ConnectionTally>();
+  const personal: Sender | undefined = caller.keyKind === 'personal' ? { kind: 'user', userId: caller.userId } : undefined;
+  for (const { agent, problem } of refusals) {
+    const tally = tallyOf(tallies, caller, agent, personal);
+    tally.refused += 1;
+    tally.problem = problem;
+  }
+
+  const senderOf = await sendersFor(trx, caller, items);
+  const attributed = new Map<string, AttributedEvent[]>();
+  const waiting: WaitingEvent[] = [];
+  const agentOf = new Map<string, string>();
+  for (const item of items) {
+    agentOf.set(item.checked.event.id, item.agent);
+    const sender = senderOf(item);
+    if (sender.kind === 'user') {
+      const own = attributed.get(sender.userId) ?? [];
+      own.push({ ...item.checked, userId: sender.userId });
+      attributed.set(sender.userId, own);
+    } else {
+      waiting.push({ ...item.checked, identityId: sender.identityId });
+    }
+  }
+
+  const result: SentResult = { accepted: 0, duplicates: 0, unattributed: 0 };
+  for (const [userId, events] of [...attributed].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const stored = await storeEventsIn(trx, deps.catalogue, caller.organizationId, events, { copyIn: deps.copyIn });
+    result.accepted += stored.accepted;
+    result.duplicates += stored.duplicates;
+    const freshIds = new Set(stored.fresh.map((event) => event.event.id));
+    for (const { event } of events) {
+      const tally = tallyOf(tallies, caller, agentOf.get(event.id)!, { kind: 'user', userId });
+      if (freshIds.has(event.id)) {
+        tally.accepted += 1;
+        tally.tokens += tokensOf(event);
+        if (event.type === 'tool_call') tally.toolCalls += 1;
+      } else {
+        tally.duplicates += 1;
+      }
+    }
+  }
+  if (waiting.length > 0) {
+    const kept = await keepUnattributed(trx, caller.organizationId, waiting);
+    result.unattributed += kept;
+    result.duplicates += waiting.length - kept;
+    for (const { event, identityId } of waiting) {
+      const tally = tallyOf(tallies, caller, agentOf.get(event.id)!, { kind: 'identity', identityId });
+      tally.unattributed += 1;
+      tally.problem = 'unknown identity: link it to a member or invite the person';
+    }
+  }
+  await tallyConnections(trx, caller.organizationId, received, [...tallies.values()]);
+  return result;
+}
+
+/** storeSentEvents in a transaction of its own. */
+export async function recordSentEvents(db: Db, deps: StoreDeps, caller: TelemetryCaller, items: readonly SentEvent[], received: Date): Promise<SentResult> {
+  await ensureEventPartitions(db, items.map((item) => item.checked.day));
+  return db.transaction().execute((trx) => storeSentEvents(trx, deps, caller, items, [], received));
+}
