@@ -30,6 +30,8 @@ export const DOMAIN_ERROR_CODES = [
   'session_idle',
   /** A provisioning step cannot move to the status asked for. */
   'step_transition_invalid',
+  /** A telemetry identity already counts for another member. */
+  'identity_linked_elsewhere',
   /** A batch carries more items than one request may. */
   'batch_too_large',
 ] as const;

@@ -61,6 +61,7 @@ export const DOMAIN_TO_HTTP: Record<DomainErrorCode, ErrorCode> = {
   run_lost: 'conflict',
   session_idle: 'conflict',
   step_transition_invalid: 'conflict',
+  identity_linked_elsewhere: 'conflict',
   batch_too_large: 'payload_too_large',
 };
 

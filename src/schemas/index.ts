@@ -4,6 +4,7 @@ import { ContentBlock, Computer, RepoSpec, Message, ProvisioningStep, Session, S
 import { ControlChange } from './controls.js';
 import { ApiKey, ConsoleSession, RoleName, User } from './identity.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
+import { ConnectedAgent, TelemetryIdentity } from './telemetry.js';
 
 // The API's schemas and response views, one file per resource group. The shared ones are
 // registered by name, so they keep their names in the OpenAPI document.
@@ -14,6 +15,7 @@ export * from './credit-limits.js';
 export * from './controls.js';
 export * from './identity.js';
 export * from './readiness.js';
+export * from './telemetry.js';
 
 export const sharedSchemas: TSchema[] = [
   ErrorBody,
@@ -35,4 +37,6 @@ export const sharedSchemas: TSchema[] = [
   ReadinessCriterion,
   ReadinessReportInput,
   ReadinessReport,
+  TelemetryIdentity,
+  ConnectedAgent,
 ];

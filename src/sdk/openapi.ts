@@ -786,6 +786,189 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/organization/connected-agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agents sending telemetry, per agent product and sender, on one UTC day */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD (UTC); default today */
+                    day?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connections: components["schemas"]["ConnectedAgent"][];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/telemetry-identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Identities telemetry carried, unattributed ones by default */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                    /** @description unattributed (default), linked or all */
+                    status?: "unattributed" | "linked" | "all";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            identities: components["schemas"]["TelemetryIdentity"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/telemetry-identities/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link an identity to a member (its waiting events then count for the member) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelemetryIdentity"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/organization/enterprise-controls": {
         parameters: {
             query?: never;
@@ -4038,6 +4221,73 @@ export interface components {
                 reasoningEffort: "low" | "medium" | "high" | "off";
             };
             agentVersion?: string;
+        };
+        TelemetryIdentity: {
+            id: string;
+            /**
+             * @description email, a vendor account id, an installation id, or key: records that named no one, sent with the ingest key whose id is the value
+             * @enum {string}
+             */
+            kind: "email" | "account" | "installation" | "key";
+            /** @description As the agent sent it */
+            value: string;
+            /** @description The agent product it was first seen with */
+            agent: string | null;
+            /** @description The member it counts for; null: unattributed */
+            userId: string | null;
+            /** @description Unix time in milliseconds */
+            firstSeenAt: number;
+            /** @description Unix time in milliseconds */
+            lastSeenAt: number;
+            /** @description Events waiting for a member: they count once the identity is linked */
+            pendingEvents: number;
+        };
+        ConnectedAgent: {
+            /** @description The agent product (claude-code, codex, ...) */
+            agent: string;
+            sender: {
+                /** @enum {string} */
+                kind: "user";
+                user: {
+                    id: string;
+                    email: string;
+                    name: string | null;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "identity";
+                identity: {
+                    id: string;
+                    /**
+                     * @description email, a vendor account id, an installation id, or key: records that named no one, sent with the ingest key whose id is the value
+                     * @enum {string}
+                     */
+                    kind: "email" | "account" | "installation" | "key";
+                    value: string;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "key";
+                /** @description Records that carried no identity the key could attribute */
+                apiKeyId: string;
+            };
+            /** @description Unix time in milliseconds */
+            lastSeenAt: number;
+            /** @description Events newly counted */
+            accepted: number;
+            /** @description Events already counted (retried exports) */
+            duplicates: number;
+            /** @description Events kept for an identity no member matches yet */
+            unattributed: number;
+            /** @description Records refused; lastProblem says why */
+            refused: number;
+            tokens: number;
+            toolCalls: number;
+            lastProblem: {
+                reason: string;
+                /** @description Unix time in milliseconds */
+                at: number;
+            } | null;
         };
     };
     responses: never;

@@ -4,6 +4,7 @@ import { hooksInstall } from './hooks-install.js';
 import { hooksRun } from './hooks-run.js';
 import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
 import { agent } from './agent.js';
+import { agentsConnected, agentsIdentities, agentsLink } from './agents.js';
 import { analyticsActivity, analyticsProductivity, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
 import { computersCreate, computersDelete, computersGet, computersInstallDeps, computersList, computersUpdate } from './computers.js';
 import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
@@ -32,4 +33,5 @@ export const COMMANDS: readonly Command[] = [
   usersList, usersAdd, usersUpdate, usersRemove, usersInvite,
   keysList, keysCreate, keysRevoke,
   telemetrySend,
+  agentsConnected, agentsIdentities, agentsLink,
 ];

@@ -28,6 +28,7 @@ export const CONSOLE_PATHS = [
   '/settings/members',
   '/settings/controls',
   '/settings/limits',
+  '/settings/connected-agents',
 ] as const;
 
 export default async function consoleRoutes(app: App, options: { webRoot: string }) {

@@ -5,6 +5,7 @@ import apiKeys from './api-keys/index.js';
 import createToken from './auth/create-token.js';
 import enterpriseControls from './enterprise-controls/index.js';
 import computers from './computers/index.js';
+import organizationTelemetry from './organization-telemetry/index.js';
 import organizationUsers from './organization-users/index.js';
 import sessions from './sessions/index.js';
 import creditLimits from './credit-limits/index.js';
@@ -18,6 +19,7 @@ export default async function v0Routes(app: App) {
   await app.register(createToken);
   await app.register(apiKeys);
   await app.register(organizationUsers);
+  await app.register(organizationTelemetry);
   await app.register(enterpriseControls);
   await app.register(creditLimits);
   await app.register(computers);

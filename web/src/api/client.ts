@@ -8,6 +8,8 @@ export type ConsoleSession = components['schemas']['ConsoleSession'];
 export type User = components['schemas']['User'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type Role = components['schemas']['Role'];
+export type ConnectedAgent = components['schemas']['ConnectedAgent'];
+export type TelemetryIdentity = components['schemas']['TelemetryIdentity'];
 
 let csrfToken: string | undefined;
 

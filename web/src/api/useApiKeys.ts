@@ -19,7 +19,8 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; expiresAt?: number }) => api.request('post', '/api/v0/api-keys', { body }),
+    // kind 'ingest': a key that can only send telemetry (owners and managers create them).
+    mutationFn: (body: { name: string; expiresAt?: number; kind?: 'personal' | 'ingest' }) => api.request('post', '/api/v0/api-keys', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS_KEY }),
   });
 }

@@ -18,7 +18,13 @@ export function Layout() {
     { to: '/sessions', label: 'Sessions' },
     { to: '/computers', label: 'Computers' },
     { to: '/settings/controls', label: 'Controls' },
-    ...(manager ? [{ to: '/settings/limits', label: 'Credit limits' }, { to: '/settings/members', label: 'Members' }] : []),
+    ...(manager
+      ? [
+          { to: '/settings/limits', label: 'Credit limits' },
+          { to: '/settings/members', label: 'Members' },
+          { to: '/settings/connected-agents', label: 'Connected agents' },
+        ]
+      : []),
     { to: '/settings/api-keys', label: 'API keys' },
   ];
   return (

@@ -1,27 +1,31 @@
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { Role } from '../../api/client';
+import type { Role, User } from '../../api/client';
 import { useAddMember } from '../../api/useMembers';
 import { ActionError } from '../../components/QueryState';
 import { InvitationLink } from './InvitationLink';
 import { grantableRoles } from './roles';
 
-/** Adds a person with a role; the invitation link is then shown once to pass on. */
-export function InviteMemberModal({ opened, onClose, actorRole }: { opened: boolean; onClose: () => void; actorRole: Role }) {
+/**
+ * Adds a person with a role; the invitation link is then shown once to pass on. `email` prefills
+ * the form; `onAdded` hears of the new member (Connected agents links an identity to them).
+ */
+export function InviteMemberModal(props: { opened: boolean; onClose: () => void; actorRole: Role; email?: string; onAdded?: (user: User) => void }) {
+  const { opened, onClose, actorRole } = props;
   const add = useAddMember();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(props.email ?? '');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('member');
   // The form is reset once the closing animation is over, so it does not flash back meanwhile.
   const reset = () => {
     add.reset();
-    setEmail('');
+    setEmail(props.email ?? '');
     setName('');
     setRole('member');
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate({ email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) });
+    add.mutate({ email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) }, { onSuccess: (answer) => props.onAdded?.(answer.user) });
   };
 
   return (

@@ -1,0 +1,15 @@
+import { MANAGERS } from '../../../domain/roles.js';
+import { requireRole } from '../../../http/auth.js';
+import type { App } from '../../../http/context.js';
+import connectedAgents from './connected-agents.js';
+import linkIdentity from './link-identity.js';
+import listIdentities from './list-identities.js';
+
+// Telemetry arriving from the organization's agents (docs/otel-setup.md): who is connected, and
+// the identities no member matches yet. Owner and manager only.
+export default async function organizationTelemetry(app: App) {
+  app.addHook('preHandler', requireRole(MANAGERS));
+  await app.register(connectedAgents);
+  await app.register(listIdentities);
+  await app.register(linkIdentity);
+}

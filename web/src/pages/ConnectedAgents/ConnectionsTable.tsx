@@ -1,0 +1,107 @@
+import { Badge, Stack, Table, Text } from '@mantine/core';
+import type { ConnectedAgent } from '../../api/client';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { KEYBOARD_SCROLLABLE } from './scrolling';
+import { formatCompact, formatDateTime, formatExact } from '../../format';
+
+/** Who sent a connection's data, for people: the member, the identity waiting for one, or the key. */
+export function senderLabel(sender: ConnectedAgent['sender']): { title: string; detail: string | null } {
+  switch (sender.kind) {
+    case 'user':
+      return { title: sender.user.name ?? sender.user.email, detail: sender.user.name ? sender.user.email : null };
+    case 'identity':
+      return { title: sender.identity.value, detail: `unattributed ${sender.identity.kind}` };
+    case 'key':
+      return { title: 'No identity', detail: `key ${sender.apiKeyId}` };
+  }
+}
+
+/** Today's connections per agent product and sender, the most recently heard first. */
+export function ConnectionsTable({ connections }: { connections: ConnectedAgent[] }) {
+  return (
+    <Table.ScrollContainer minWidth={320} scrollAreaProps={KEYBOARD_SCROLLABLE}>
+      <Table striped verticalSpacing="sm" aria-label="Connected agents today">
+        <ColumnHeads
+          columns={[
+            'Agent',
+            'Sent by',
+            { label: 'Last data', wideOnly: true },
+            { label: 'Accepted', numeric: true },
+            { label: 'Tokens', numeric: true, wideOnly: true },
+            { label: 'Tool calls', numeric: true, wideOnly: true },
+            'Problems',
+          ]}
+        />
+        <Table.Tbody>
+          {connections.map((connection) => {
+            const sender = senderLabel(connection.sender);
+            return (
+              <Table.Tr key={`${connection.agent}|${JSON.stringify(connection.sender)}`}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {connection.agent}
+                  </Text>
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {formatDateTime(connection.lastSeenAt)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{sender.title}</Text>
+                  {sender.detail && (
+                    <Text size="xs" c="dimmed">
+                      {sender.detail}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm">{formatDateTime(connection.lastSeenAt)}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" title={`${formatExact(connection.duplicates)} already counted (retried exports)`}>
+                    {formatExact(connection.accepted)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  <Text size="sm" title={formatExact(connection.tokens)}>
+                    {formatCompact(connection.tokens)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  <Text size="sm">{formatExact(connection.toolCalls)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Problems connection={connection} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Problems({ connection }: { connection: ConnectedAgent }) {
+  if (connection.refused === 0 && connection.unattributed === 0 && !connection.lastProblem) {
+    return <Text size="sm">None</Text>;
+  }
+  return (
+    <Stack gap={2} align="flex-start">
+      {connection.unattributed > 0 && (
+        <Badge color="yellow" variant="filled">
+          {formatExact(connection.unattributed)} unattributed
+        </Badge>
+      )}
+      {connection.refused > 0 && (
+        <Badge color="red" variant="filled">
+          {formatExact(connection.refused)} refused
+        </Badge>
+      )}
+      {connection.lastProblem && (
+        <Text size="xs" c="dimmed">
+          {connection.lastProblem.reason} ({formatDateTime(connection.lastProblem.at)})
+        </Text>
+      )}
+    </Stack>
+  );
+}
