@@ -3,7 +3,7 @@ import type { ConnectionRecord } from '../repositories/telemetry-connections.js'
 import type { IdentityRecord } from '../repositories/telemetry-identities.js';
 import { StringEnum, UnixMillis } from './common.js';
 
-// Connected agents and the identities telemetry carries (docs/otel-setup.md).
+// Connected agents and the identities telemetry carries (docs/otel.md).
 
 const IdentityKind = StringEnum(['email', 'account', 'installation', 'key'] as const, { description: 'email, a vendor account id, an installation id, or key: records that named no one, sent with the ingest key whose id is the value' });
 

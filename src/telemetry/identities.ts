@@ -6,7 +6,7 @@ import type { ModelCatalogue } from './credits.js';
 import { checkEvents } from './events.js';
 import { storeEvents, type StoreOptions } from './ingest.js';
 
-// Linking an identity telemetry carries to a member (docs/otel-setup.md, "Unattributed
+// Linking an identity telemetry carries to a member (docs/otel.md, "Unattributed
 // identities"): from then on the receiver counts the identity's records for the member, and the
 // events that waited for it are stored as the member's.
 

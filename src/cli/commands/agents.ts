@@ -2,7 +2,7 @@ import { UsageError } from '../command.js';
 import { apiCommand, v0List } from './api-command.js';
 
 // `quarterdeck agents connected|identities|link`: agents sending telemetry, and the identities
-// they carry that no member matches yet (owner/manager; docs/otel-setup.md).
+// they carry that no member matches yet (owner/manager; docs/otel.md).
 
 export const agentsConnected = apiCommand({
   name: ['agents', 'connected'],

@@ -5,7 +5,7 @@ import connectedAgents from './connected-agents.js';
 import linkIdentity from './link-identity.js';
 import listIdentities from './list-identities.js';
 
-// Telemetry arriving from the organization's agents (docs/otel-setup.md): who is connected, and
+// Telemetry arriving from the organization's agents (docs/otel.md): who is connected, and
 // the identities no member matches yet. Owner and manager only.
 export default async function organizationTelemetry(app: App) {
   app.addHook('preHandler', requireRole(MANAGERS));

@@ -1,5 +1,5 @@
 // The settings each coding agent needs to send its OpenTelemetry data to this server, with the
-// server's address and an ingest key filled in. docs/otel-setup.md repeats them: change both.
+// server's address and an ingest key filled in. docs/otel.md repeats them: change both.
 // The receiver takes OTLP/HTTP at {api}/v1/metrics, /v1/logs and /v1/traces (protobuf or JSON)
 // and OTLP/gRPC on port 4317 (OTLP_GRPC_PORT) of the same host; the key goes in
 // `Authorization: Bearer <key>`.
