@@ -19,8 +19,8 @@ export interface Store {
   kind: 'postgres' | 'embedded';
   db: Db;
   pool: pg.Pool;
-  /** Embedded only: a dump of the database, usable as a seed. */
-  dump?: () => Promise<Blob>;
+  /** Embedded only: a dump of the database, usable as a seed or a backup (db/backup.ts). */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   /** LISTEN for a channel's notifications as the listener `name` (db/notifications.ts). */
   listen(channel: string, name: string, signal: Signal): Promise<Subscription>;
   close(): Promise<void>;

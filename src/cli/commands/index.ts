@@ -4,6 +4,7 @@ import { hooksInstall } from './hooks-install.js';
 import { hooksRun } from './hooks-run.js';
 import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
 import { agent } from './agent.js';
+import { backup, restore } from './backup.js';
 import { analyticsActivity, analyticsProductivity, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
 import { computersCreate, computersDelete, computersGet, computersInstallDeps, computersList, computersUpdate } from './computers.js';
 import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
@@ -20,7 +21,7 @@ import { usersAdd, usersInvite, usersList, usersRemove, usersUpdate } from './us
 /** Every `quarterdeck` command; main.ts picks one by its name words. */
 export const COMMANDS: readonly Command[] = [
   hooksRun, hooksInstall, hookNotify,
-  serve, demo, agent,
+  serve, demo, agent, backup, restore,
   adminOrganizationsCreate, adminRollupsRun,
   analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers,
   readinessList, readinessUpload,
