@@ -25,6 +25,8 @@ export const CUSTOM_MODEL_SECRET = 'sk-drill-0123456789abcdefWXYZ';
 export interface Populated {
   organizationId: string;
   ownerKey: string;
+  /** The owner first. */
+  userIds: string[];
   /** Every user's API key, the owner's first. */
   keys: string[];
   /** An access token issued before the backup or upgrade. */
@@ -43,7 +45,7 @@ export async function populate(base: string, adminToken: string, name: string, s
     userIds.push(added.user.id);
     keys.push(added.apiKey);
   }
-  const events = generateDemoEvents({ seed, users: userIds.length, days: 20, lastDay: dayBefore(1) }).map(({ user, event }) => ({ ...event, userId: userIds[user] }));
+  const events = demoEvents(seed, userIds);
   for (let i = 0; i < events.length; i += 500) await call(base, ownerKey, 'POST', '/api/v1/telemetry/events', { events: events.slice(i, i + 500) });
   await rollUp(base, adminToken);
   await call(base, ownerKey, 'PATCH', '/api/v0/organization/enterprise-controls', { modelPolicy: { blockedModelIds: ['model-x'] }, routerGuidance: 'prefer small models' });
@@ -54,7 +56,12 @@ export async function populate(base: string, adminToken: string, name: string, s
   const sessionIds: string[] = [];
   for (const title of ['refactor', 'release notes']) sessionIds.push((await call(base, keys[2]!, 'POST', '/api/v0/sessions', { title })).sessionId);
   const accessToken: string = (await call(base, keys[1]!, 'POST', '/api/v0/auth/token')).accessToken;
-  return { organizationId: created.organization.id, ownerKey, keys, accessToken, sessionIds };
+  return { organizationId: created.organization.id, ownerKey, userIds, keys, accessToken, sessionIds };
+}
+
+/** The demo's telemetry for 20 days up to yesterday, each event attributed to its user. */
+export function demoEvents(seed: number, userIds: string[]): object[] {
+  return generateDemoEvents({ seed, users: userIds.length, days: 20, lastDay: dayBefore(1) }).map(({ user, event }) => ({ ...event, userId: userIds[user] }));
 }
 
 /** POST /admin/v1/rollups/run until nothing ended is pending. */
