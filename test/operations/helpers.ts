@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { generateDemoEvents } from '../../src/demo/generate.js';
 
 // What the restore drill and the upgrade test share: an organization with realistic data written
@@ -90,4 +91,13 @@ export async function readEverything(base: string, populated: Populated): Promis
   for (const id of populated.sessionIds) answers[`session ${id}`] = await call(base, populated.keys[2]!, 'GET', `/api/v0/sessions/${id}`);
   answers['access token still valid'] = await call(base, populated.accessToken, 'GET', '/api/v0/organization/enterprise-controls');
   return answers;
+}
+
+/** A port free on 127.0.0.1 now, for a server that must be reached before it says where it listens. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { scratchDatabase } from '../helpers/server.js';
+import { freePort } from './helpers.js';
 
 // Replicas and migrations (docs/operations.md "Upgrade"): while the migrations run, or wait for
 // another replica's, the port answers /healthz 200 and /readyz 503; two replicas started together
@@ -16,14 +16,6 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function start(databaseUrl: string, port: number): Promise<RunningServer> {
   const config = loadConfig({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', ADMIN_TOKEN: `admin-${randomBytes(16).toString('hex')}`, JWT_SECRET: 'j'.repeat(48), SECRET_KEY: 'ab'.repeat(32), LOG_LEVEL: 'error' });

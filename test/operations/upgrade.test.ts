@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import { scratchDatabase } from '../helpers/server.js';
-import { call, dayBefore, demoEvents, populate, readEverything, rollUp } from './helpers.js';
+import { call, dayBefore, demoEvents, freePort, populate, readEverything, rollUp } from './helpers.js';
 
 // An upgrade keeps the data (docs/operations.md "Upgrade"): the code of an earlier commit, taken
 // from the repository's history, runs on a store and is fed through its own API; the current code
@@ -42,14 +41,6 @@ async function earlierCode(): Promise<string> {
   if (archive.status !== 0) throw new Error(`cannot read commit ${EARLIER_COMMIT} from the repository's history: ${archive.stderr}`);
   await symlink(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const serverEnv = (store: Record<string, string>) => ({ HOST: '127.0.0.1', ADMIN_TOKEN: adminToken, ROLLUP_INTERVAL_MS: '86400000', ANALYTICS_HISTORY_START: dayBefore(400), LOG_LEVEL: 'warn', ...store });
