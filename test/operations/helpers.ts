@@ -86,7 +86,12 @@ export async function readEverything(base: string, populated: Populated): Promis
   answers['controls history'] = await call(base, ownerKey, 'GET', '/api/v0/organization/enterprise-controls/history');
   answers.users = await call(base, ownerKey, 'GET', '/api/v0/organization/users?limit=100');
   answers.limits = await call(base, ownerKey, 'GET', '/api/v0/organization/usage/limits/users');
-  for (const [i, key] of populated.keys.entries()) answers[`keys of user ${i}`] = await call(base, key, 'GET', '/api/v0/api-keys');
+  // A key's lastUsedAt moves when the key is used (at most once a minute): reading with it may
+  // move it, on the original as on the restored store. Everything else about a key is compared.
+  for (const [i, key] of populated.keys.entries()) {
+    const listed = await call(base, key, 'GET', '/api/v0/api-keys');
+    answers[`keys of user ${i}`] = { ...listed, apiKeys: listed.apiKeys.map(({ lastUsedAt, ...rest }: { lastUsedAt: unknown }) => ({ ...rest, used: lastUsedAt !== null })) };
+  }
   answers.sessions = await call(base, populated.keys[2]!, 'GET', '/api/v0/sessions');
   for (const id of populated.sessionIds) answers[`session ${id}`] = await call(base, populated.keys[2]!, 'GET', `/api/v0/sessions/${id}`);
   answers['access token still valid'] = await call(base, populated.accessToken, 'GET', '/api/v0/organization/enterprise-controls');
