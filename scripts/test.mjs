@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite on the embedded store; with CI=true, again against PostgreSQL and
-// Redis for real (TEST_DATABASE_URL / TEST_REDIS_URL, defaulting to the local servers). Ends with
-// one "N passed, N failed" line over both runs.
+// Redis for real (TEST_DATABASE_URL / TEST_REDIS_URL, defaulting to the local servers); with
+// QUARTERDECK_LTS_NODE (a directory holding another Node's `node`, as .ci/run installs the current
+// LTS), the embedded-store pass once more on that Node. Ends with one "N passed, N failed" line
+// over all runs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
 const extraArgs = process.argv.slice(2);
 const runs = [{ name: 'embedded store', env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' } }];
@@ -17,6 +19,17 @@ if (process.env.CI === 'true') {
       TEST_REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
     },
   });
+}
+
+const ltsNode = process.env.QUARTERDECK_LTS_NODE;
+if (ltsNode) {
+  const version = spawnSync(join(ltsNode, 'node'), ['--version'], { encoding: 'utf8' });
+  if (version.status !== 0) {
+    console.error(`QUARTERDECK_LTS_NODE=${ltsNode} holds no working node: ${version.stderr || version.error}`);
+    process.exit(1);
+  }
+  // npx, vitest and its workers all find that node first on the PATH.
+  runs.push({ name: `embedded store on Node ${version.stdout.trim()}`, env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '', PATH: `${ltsNode}${delimiter}${process.env.PATH}` } });
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), 'quarterdeck-test-'));

@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
+import { takeEmbeddedBackup } from './db/backup.js';
 import { AccessTokens } from './domain/access-tokens.js';
 import { lazySecretBox } from './domain/secret-box.js';
 import type { App } from './http/context.js';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       dataDir: store.kind === 'embedded' ? config.dataDir : undefined,
       shared: () => sharedSecret(store.db, 'settings-secret-key'),
     }),
+    backup: store.kind === 'embedded' ? () => takeEmbeddedBackup(store, config.secretKey ? undefined : config.dataDir) : undefined,
     claimWakeups: new ClaimWakeups(),
     credentials: await CredentialCache.open(store),
     otlpConsumer: options.otlpConsumer ?? createOtlpConsumer({ db: store.db, catalogue: config.modelCatalogue, copyIn: store.kind === 'postgres', maxItems: config.otlpMaxItems }),

@@ -4,7 +4,9 @@ import { buildApp } from './app.js';
 import { resolveAdminToken } from './admin-token.js';
 import type { Config } from './config.js';
 import { ensurePrivateDir } from './db/private-dir.js';
+import { migrate } from './db/migrate.js';
 import { openStore, type Store } from './db/store.js';
+import { listenWhileStarting, type StartingListener } from './http/starting.js';
 import { clearClaims } from './analytics/pending-days.js';
 import { issueSetupLink } from './repositories/setup-link.js';
 import { startJob } from './jobs/job.js';
@@ -52,7 +54,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const usesDataDir = !config.databaseUrl || !config.adminToken;
   const closePrivateDir = async () => (usesDataDir ? ensurePrivateDir(config.dataDir) : []);
   const opened = await closePrivateDir();
-  const store = await openStore(config);
+  const store = await openStore(config, { migrate: false });
+  // The port answers from now on (/readyz 503) while the migrations run or wait for another
+  // replica's; the app takes it over once they are done.
+  let starting: StartingListener | undefined;
+  try {
+    starting = await listenWhileStarting(config.host, config.port);
+    await migrate(store.pool);
+  } catch (error) {
+    await starting?.close();
+    await store.close();
+    throw error;
+  }
   await closePrivateDir();
   // One process per embedded store: a claim found now was left by a predecessor that died.
   if (store.kind === 'embedded') await clearClaims(store.db);
@@ -77,7 +90,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (admin.generated) {
       app.log.warn(`generated ADMIN_TOKEN (shown once, kept in ${admin.path}): ${admin.token}`);
     }
-    const url = await app.listen({ port: config.port, host: config.host });
+    await starting.close();
+    const url = await app.listen({ port: starting.port, host: config.host });
     grpc = config.otlpGrpcPort === undefined ? undefined : await startOtlpGrpcReceiver(app, { host: config.otlpGrpcHost, port: config.otlpGrpcPort, maxMessageBytes: Math.min(config.otlpMaxBodyBytes, config.otlpMaxDecompressedBytes) });
     app.log.info(
       grpc
@@ -109,6 +123,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     };
   } catch (error) {
     await grpc?.stop();
+    await starting.close();
     redis?.disconnect();
     await store.close();
     throw error;

@@ -47,8 +47,8 @@ export async function removeStaleSocketDirs(parent: string = tmpdir()): Promise<
 
 export interface EmbeddedDatabase {
   pool: pg.Pool;
-  /** A dump of the whole database, loadable as a seed. */
-  dump(): Promise<Blob>;
+  /** A dump of the whole database (PGlite's dumpDataDir), loadable as a seed or a backup. */
+  dump(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -75,7 +75,7 @@ export async function openEmbedded(dataDir: string | undefined, seed?: Blob): Pr
   const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   return {
     pool,
-    dump: () => pglite.dumpDataDir('none'),
+    dump: (compression = 'none') => pglite.dumpDataDir(compression),
     async close() {
       await pool.end();
       await server.stop();

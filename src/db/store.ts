@@ -19,8 +19,8 @@ export interface Store {
   kind: 'postgres' | 'embedded';
   db: Db;
   pool: pg.Pool;
-  /** Embedded only: a dump of the database, usable as a seed. */
-  dump?: () => Promise<Blob>;
+  /** Embedded only: a dump of the database, usable as a seed or a backup (db/backup.ts). */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   /** LISTEN for a channel's notifications as the listener `name` (db/notifications.ts). */
   listen(channel: string, name: string, signal: Signal): Promise<Subscription>;
   close(): Promise<void>;
@@ -37,6 +37,8 @@ export interface StoreOptions {
   inMemory?: boolean;
   /** Embedded only: start from this dump (see openEmbedded). */
   seed?: Blob;
+  /** false: the caller runs migrate(store.pool) itself (the server, to answer /readyz meanwhile). */
+  migrate?: boolean;
 }
 
 export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>, options: StoreOptions = {}): Promise<Store> {
@@ -63,7 +65,7 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
     listen = (channel, name, signal) => listenOnSoleConnection(pool, channel, name, signal);
   }
   try {
-    await migrate(pool);
+    if (options.migrate !== false) await migrate(pool);
   } catch (error) {
     await closeDriver();
     throw error;

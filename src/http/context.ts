@@ -20,6 +20,8 @@ export interface Services {
   adminToken: string;
   /** Seals secrets stored in settings; resolve it before opening a transaction. */
   secretBox: () => Promise<SecretBox>;
+  /** Embedded store only: a backup of the running store (db/backup.ts). */
+  backup: (() => Promise<Buffer>) | undefined;
   /** Wakes long-polling agent claims; closed with the app. */
   claimWakeups: ClaimWakeups;
   /** Verified credentials, flushed on every change of one; closed with the app. */

@@ -5,6 +5,7 @@ import { auth, uniqueEmail } from '../helpers/server.js';
 // The auth matrix of the foundation routes: one line per route.
 authMatrix([
   { method: 'POST', url: '/admin/v1/organizations', payload: () => ({ name: 'M', ownerEmail: uniqueEmail('m') }), credentials: 'admin' },
+  { method: 'POST', url: '/admin/v1/backup', credentials: 'admin' },
   { method: 'POST', url: '/api/v0/auth/token', credentials: 'apiKey' },
   { method: 'GET', url: '/api/v0/organization/users', credentials: 'apiKeyOrJwt', roles: MANAGERS },
   { method: 'POST', url: '/api/v0/organization/users', payload: () => ({ email: uniqueEmail('n'), role: 'member' }), credentials: 'apiKeyOrJwt', roles: MANAGERS },

@@ -60,7 +60,8 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ready = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    // /readyz, not /healthz: the port answers /healthz while the migrations still run.
+    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
     if (ready) break;
     if (attempt > 600) {
       child.kill('SIGKILL');

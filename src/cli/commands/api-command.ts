@@ -12,8 +12,11 @@ export const DEFAULT_URL = 'http://127.0.0.1:8080';
 
 export const EXIT = { ok: 0, usage: 1, rejected: 2, auth: 3, server: 4, unreachable: 5 } as const;
 
+export const URL_OPTION: OptionSpec = { type: 'string', description: `Server address (env QUARTERDECK_URL, default ${DEFAULT_URL})` };
+export const ADMIN_TOKEN_OPTION: OptionSpec = { type: 'string', description: 'Admin token (env QUARTERDECK_ADMIN_TOKEN)' };
+
 const CONNECTION: Record<string, OptionSpec> = {
-  url: { type: 'string', description: `Server address (env QUARTERDECK_URL, default ${DEFAULT_URL})` },
+  url: URL_OPTION,
   'api-key': { type: 'string', description: 'API key (env QUARTERDECK_API_KEY)' },
   format: { type: 'string', description: `Output: ${FORMATS.join(', ')} (default json)` },
 };
@@ -84,16 +87,22 @@ export async function v0List(context: ApiContext, path: string, itemsKey: string
   return { items: page[itemsKey] as unknown[], next: page.pagination.nextCursor };
 }
 
+/** The server address and the admin token from the options or the environment. */
+export function adminConnection(values: CommandArgs['values'], env: NodeJS.ProcessEnv): { url: string; token: string } {
+  const token = (values['admin-token'] as string | undefined) ?? env.QUARTERDECK_ADMIN_TOKEN;
+  if (!token) throw new UsageError('no admin token: set QUARTERDECK_ADMIN_TOKEN or pass --admin-token (the server prints it on first start and keeps it in DATA_DIR/admin-token)');
+  return { url: serverUrl(values, env), token };
+}
+
+function serverUrl(values: CommandArgs['values'], env: NodeJS.ProcessEnv): string {
+  return (values.url as string | undefined) ?? env.QUARTERDECK_URL ?? DEFAULT_URL;
+}
+
 function clientFor(spec: ApiCommandSpec, values: CommandArgs['values'], env: NodeJS.ProcessEnv): { client: QuarterdeckClient; url: string } {
-  const url = (values.url as string | undefined) ?? env.QUARTERDECK_URL ?? DEFAULT_URL;
-  const credential = spec.credential === 'adminToken'
-    ? ((values['admin-token'] as string | undefined) ?? env.QUARTERDECK_ADMIN_TOKEN)
-    : ((values['api-key'] as string | undefined) ?? env.QUARTERDECK_API_KEY);
-  if (!credential) {
-    throw new UsageError(spec.credential === 'adminToken'
-      ? 'no admin token: set QUARTERDECK_ADMIN_TOKEN or pass --admin-token (the server prints it on first start and keeps it in DATA_DIR/admin-token)'
-      : 'no API key: set QUARTERDECK_API_KEY or pass --api-key (see "How to get a key" in docs/cli.md)');
-  }
+  let url = serverUrl(values, env);
+  let credential = (values['api-key'] as string | undefined) ?? env.QUARTERDECK_API_KEY;
+  if (spec.credential === 'adminToken') ({ url, token: credential } = adminConnection(values, env));
+  if (!credential) throw new UsageError('no API key: set QUARTERDECK_API_KEY or pass --api-key (see "How to get a key" in docs/cli.md)');
   return { client: new QuarterdeckClient({ baseUrl: url, apiKey: credential, maxRetries: 2, maxRetryDelayMs: 5_000 }), url };
 }
 
@@ -141,7 +150,7 @@ export function describeFailure(error: unknown, url: string, spec: ApiCommandSpe
 export function apiCommand(spec: ApiCommandSpec): Command {
   const options: Record<string, OptionSpec> = {
     ...CONNECTION,
-    ...(spec.credential === 'adminToken' ? { 'admin-token': { type: 'string', description: 'Admin token (env QUARTERDECK_ADMIN_TOKEN)' } } : {}),
+    ...(spec.credential === 'adminToken' ? { 'admin-token': ADMIN_TOKEN_OPTION } : {}),
     ...(spec.list ? LISTING : {}),
     ...spec.options,
   };

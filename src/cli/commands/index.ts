@@ -5,6 +5,7 @@ import { hooksRun } from './hooks-run.js';
 import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
 import { agent } from './agent.js';
 import { agentsConnected, agentsIdentities, agentsLink } from './agents.js';
+import { backup, restore } from './backup.js';
 import { analyticsActivity, analyticsProductivity, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
 import { computersCreate, computersDelete, computersGet, computersInstallDeps, computersList, computersUpdate } from './computers.js';
 import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
@@ -21,7 +22,7 @@ import { usersAdd, usersInvite, usersList, usersRemove, usersUpdate } from './us
 /** Every `quarterdeck` command; main.ts picks one by its name words. */
 export const COMMANDS: readonly Command[] = [
   hooksRun, hooksInstall, hookNotify,
-  serve, demo, agent,
+  serve, demo, agent, backup, restore,
   adminOrganizationsCreate, adminRollupsRun,
   analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers,
   readinessList, readinessUpload,

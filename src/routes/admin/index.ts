@@ -1,6 +1,7 @@
 import type { App } from '../../http/context.js';
 import { authenticateAdmin } from '../../http/auth.js';
 import { byClientAddress, limitRequests } from '../../http/rate-limit.js';
+import createBackup from './backup/create.js';
 import createOrganization from './organizations/create.js';
 import runRollups from './rollups/run.js';
 
@@ -10,4 +11,5 @@ export default async function adminRoutes(app: App) {
   app.addHook('preHandler', limitRequests(app, byClientAddress));
   await app.register(createOrganization);
   await app.register(runRollups);
+  await app.register(createBackup);
 }
