@@ -62,7 +62,7 @@ describe('the full loop', () => {
     const month = await server.store.db.selectFrom('monthly_credit_usage').select('credits').where('organization_id', '=', org.id).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(month.credits).toBeCloseTo(credits);
 
-    const listed = json(await call(server, user.key, 'GET', `/api/v0/sessions/${session.sessionId}/messages`));
+    const listed = json(await call(server, user.key, 'GET', `/api/v0/sessions/${session.sessionId}/messages?order=asc`));
     expect(listed.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
   });
 });
