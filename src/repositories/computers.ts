@@ -276,6 +276,15 @@ export async function requestRefresh(db: Db, organizationId: string, computerId:
 
 /** The commands waiting for the computer's agent, cleared as they are handed over (each is given once). */
 export async function takeAgentCommands(db: Db, organizationId: string, computerId: string): Promise<AgentCommand[]> {
+  // Nearly every heartbeat finds none: a plain read first, the locking transaction only when needed.
+  const waiting = await db
+    .selectFrom('computers')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', computerId)
+    .where((eb) => eb.or([eb('restart_requested', '=', true), eb('refresh_requested', '=', true)]))
+    .executeTakeFirst();
+  if (!waiting) return [];
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('computers')
