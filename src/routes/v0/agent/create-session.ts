@@ -3,7 +3,7 @@ import type { App } from '../../../http/context.js';
 import { notFound } from '../../../domain/errors.js';
 import { Session, SessionCwd, SessionSettingsInput, sessionView } from '../../../schemas/index.js';
 import { findSession, insertSession } from '../../../repositories/sessions.js';
-import { newSessionSettings } from '../sessions/settings.js';
+import { newSessionSettings } from '../../../repositories/session-settings.js';
 import { computerOf } from './auth.js';
 
 // POST /api/v0/agent/sessions — the agent starts a session from one routed to its computer (a

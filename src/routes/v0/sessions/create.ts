@@ -3,7 +3,7 @@ import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { Session, SessionCwd, SessionSettingsInput } from '../../../schemas/index.js';
 import { findVisibleSession, insertSession } from '../../../repositories/sessions.js';
-import { newSessionSettings } from './settings.js';
+import { newSessionSettings } from '../../../repositories/session-settings.js';
 import { sessionView } from '../../../schemas/index.js';
 import { findVisibleComputer } from '../../../repositories/computers.js';
 

@@ -3,7 +3,7 @@ import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { Session, SessionCwd, SessionSettingsInput } from '../../../schemas/index.js';
 import { patchSession } from '../../../repositories/sessions.js';
-import { checkSessionSettings } from './settings.js';
+import { checkSessionSettings } from '../../../repositories/session-settings.js';
 import { SessionParams, sessionView } from '../../../schemas/index.js';
 import { findVisibleSession } from '../../../repositories/sessions.js';
 
