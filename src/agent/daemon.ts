@@ -1,13 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import { QuarterdeckClient, QuarterdeckError } from '../sdk/client.js';
 import { backoffMs } from '../sdk/retry.js';
 import type { components } from '../sdk/openapi.js';
 import type { AgentOptions } from './options.js';
 import { OutputCollector, type OutgoingMessage } from './output.js';
 import { commandEnv, exitOf, spawnShell, stopGroup, Tail } from './processes.js';
-import { installDeps } from './provision.js';
+import { MachineSampler } from './metrics.js';
+import { installDeps, refreshRepos } from './provision.js';
 
 // The reference computer agent (docs/agent.md): heartbeats, provisioning (connect, then
 // install-deps), and the claim → run → post → finish loop, through the project's SDK. It rides
@@ -16,6 +17,8 @@ import { installDeps } from './provision.js';
 
 type Computer = components['schemas']['Computer'];
 type Message = components['schemas']['Message'];
+type Session = components['schemas']['Session'];
+type HeartbeatAnswer = { computer: Computer; lostRunIds: string[]; commands: ('restart' | 'refresh')[] };
 
 export const AGENT_EXIT = { ok: 0, refused: 3 } as const;
 
@@ -72,19 +75,24 @@ export class ComputerAgent {
   private installing = false;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private serverAway = false;
+  private readonly sampler: MachineSampler;
+  /** Restarts and refreshes, one after the other (and after an install in progress). */
+  private maintenance: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly options: AgentOptions,
     private readonly log: AgentLog,
   ) {
     this.client = new QuarterdeckClient({ baseUrl: options.url, apiKey: options.computerToken, maxRetries: 2, maxRetryDelayMs: BACKOFF.maxMs });
+    this.sampler = new MachineSampler(options.workdir);
   }
 
   /** Runs until stopped; resolves to the exit code. */
   async start(): Promise<number> {
     try {
       await mkdir(this.options.workdir, { recursive: true });
-      const computer = await this.retrying('heartbeat', () => this.heartbeat());
+      // A restart or refresh asked for before the agent started is what starting does anyway.
+      const { computer } = await this.retrying('heartbeat', () => this.heartbeat());
       this.log.info(`connected to ${this.options.url} as computer ${computer.id} (${computer.name})`);
       await this.provision(computer).catch((error: unknown) => this.unexpected('provisioning', error));
       this.scheduleHeartbeat();
@@ -180,21 +188,35 @@ export class ComputerAgent {
     }
   }
 
-  private async heartbeat(): Promise<Computer> {
+  private async heartbeat(): Promise<HeartbeatAnswer> {
     const run = this.run;
-    const answer = await this.client.request('post', '/api/v0/agent/heartbeat', { body: { runIds: run ? [run.runId] : [] } });
-    if (run && answer.lostRunIds.includes(run.runId)) this.loseRun(run, 'the server no longer holds this run (interrupted, deleted, or its lease lapsed)');
-    return answer.computer;
+    // A machine that cannot be sampled still heartbeats.
+    const metrics = await this.sampler.sample().catch(() => undefined);
+    const answer = await this.client.request('post', '/api/v0/agent/heartbeat', { body: { runIds: run ? [run.runId] : [], ...(metrics ? { metrics } : {}) } });
+    if (run && answer.lostRunIds.includes(run.runId)) this.loseRun(run, 'the server no longer holds this run (interrupted, deleted, restarted, or its lease lapsed)');
+    return answer;
+  }
+
+  /** restart: provision again (the server set the steps back to pending); refresh: update the repositories. */
+  private obey(answer: HeartbeatAnswer): void {
+    for (const command of answer.commands) {
+      this.log.info(`the server asks for a ${command}`);
+      const task = command === 'restart' ? () => this.provision(answer.computer) : () => refreshRepos(this.options.workdir, answer.computer.repos ?? [], (text) => this.log.info(`refresh: ${text}`));
+      this.maintenance = this.maintenance.then(task).catch((error: unknown) => {
+        if (!(error instanceof Stopped) && !(error instanceof TokenRefused)) this.log.warn(`${command}: ${describe(error)}`);
+      });
+    }
   }
 
   private scheduleHeartbeat(): void {
     this.heartbeatTimer = setTimeout(() => {
       void this.heartbeat()
-        .then((computer) => {
+        .then((answer) => {
           if (this.serverAway) this.log.info('the server answers again');
           this.serverAway = false;
+          this.obey(answer);
           // install-deps set running by someone else (POST …/install-deps): run it here.
-          if (stepOf(computer, 'install-deps')?.status === 'running' && !this.installing) void this.install(computer, false);
+          if (stepOf(answer.computer, 'install-deps')?.status === 'running' && !this.installing) void this.install(answer.computer, false);
         })
         .catch((error: unknown) => {
           try {
@@ -264,8 +286,8 @@ export class ComputerAgent {
   }
 
   /** Runs the command for one claimed message, posting what it prints, then finishes the run. */
-  private async handle(claim: { sessionId: string; runId: string; message: Message }): Promise<void> {
-    const { sessionId, runId, message } = claim;
+  private async handle(claim: { sessionId: string; runId: string; message: Message; session: Session }): Promise<void> {
+    const { sessionId, runId, message, session } = claim;
     const run: Run = { sessionId, runId, messageId: message.id, child: undefined, lost: undefined };
     this.run = run;
     this.log.info(`run ${runId}: message ${message.id} of session ${sessionId}`);
@@ -278,14 +300,26 @@ export class ComputerAgent {
         return undefined;
       });
       if (!paths) return;
+      const cwd = await this.workingDirectory(session);
+      if (cwd === undefined) {
+        await this.post(run, { role: 'system', content: [{ type: 'text', text: `The session's working directory ${session.cwd} is not a directory on this computer.` }] });
+        await this.finish(run);
+        return;
+      }
+      const settings = session.sessionSettings;
       const child = spawnShell(
         this.options.run,
-        this.options.workdir,
+        cwd,
         commandEnv({
           QUARTERDECK_SESSION_ID: sessionId,
           QUARTERDECK_MESSAGE_ID: message.id,
           QUARTERDECK_RUN_ID: runId,
           QUARTERDECK_ATTACHMENTS: paths.join('\n'),
+          QUARTERDECK_SESSION_CWD: cwd,
+          QUARTERDECK_MODEL: settings?.model ?? '',
+          QUARTERDECK_INTERACTION_MODE: settings?.interactionMode ?? '',
+          QUARTERDECK_AUTONOMY_LEVEL: settings?.autonomyLevel ?? '',
+          QUARTERDECK_REASONING_EFFORT: settings?.reasoningEffort ?? '',
         }),
       );
       run.child = child;
@@ -323,6 +357,16 @@ export class ComputerAgent {
       this.run = undefined;
       await rm(attachments, { recursive: true, force: true });
     }
+  }
+
+  /** Where the run command runs: the session's cwd (relative to the work directory), or the work directory; undefined when that is no directory. */
+  private async workingDirectory(session: Session): Promise<string | undefined> {
+    const dir = session.cwd ? resolve(this.options.workdir, session.cwd) : this.options.workdir;
+    const isDirectory = await stat(dir).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
+    return isDirectory ? dir : undefined;
   }
 
   private async post(run: Run, outgoing: OutgoingMessage): Promise<void> {
@@ -378,29 +422,33 @@ function textOf(message: Message): string {
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 
+/** A block's `source` as the API writes images and documents: `{type, mediaType, data}`. */
+function sourceOf(block: Message['content'][number]): { type: string; mediaType: string; data: string } {
+  const source = (block.source ?? {}) as { type?: unknown; mediaType?: unknown; data?: unknown };
+  return {
+    type: typeof source.type === 'string' ? source.type : 'text',
+    mediaType: typeof source.mediaType === 'string' ? source.mediaType : '',
+    data: typeof source.data === 'string' ? source.data : '',
+  };
+}
+
 /**
- * Writes the message's images and files into `dir` and answers their paths: images decoded from
- * base64, files as their base64 `data` decoded when it is base64, else as given.
+ * Writes the message's images and documents into `dir` and answers their paths: base64 sources
+ * decoded, text sources as they are.
  */
 async function writeAttachments(dir: string, message: Message): Promise<string[]> {
-  const blocks = message.content.filter((block) => block.type === 'image' || block.type === 'file');
+  const blocks = message.content.filter((block) => block.type === 'image' || block.type === 'document');
   if (blocks.length === 0) return [];
   await mkdir(dir, { recursive: true });
   const paths: string[] = [];
   for (const [index, block] of blocks.entries()) {
-    const data = typeof block.data === 'string' ? block.data : '';
-    let name: string;
-    let bytes: Buffer;
-    if (block.type === 'image') {
-      const mediaType = (typeof block.mediaType === 'string' ? block.mediaType : undefined) ?? /^data:(image\/[\w.+-]+);base64,/.exec(data)?.[1];
-      name = `image-${index + 1}.${(mediaType && EXTENSIONS[mediaType]) ?? 'bin'}`;
-      bytes = Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64');
-    } else {
-      name = `${index + 1}-${basename(typeof block.name === 'string' ? block.name : 'file').replace(/[^\w.-]/g, '_')}`;
-      bytes = /^[A-Za-z0-9+/]*={0,2}$/.test(data) && data.length % 4 === 0 ? Buffer.from(data, 'base64') : Buffer.from(data);
-    }
+    const source = sourceOf(block);
+    const name =
+      block.type === 'image'
+        ? `image-${index + 1}.${EXTENSIONS[source.mediaType] ?? 'bin'}`
+        : `${index + 1}-${basename(typeof block.name === 'string' ? block.name : 'file').replace(/[^\w.-]/g, '_')}`;
     const path = join(dir, name);
-    await writeFile(path, bytes, { mode: 0o600 });
+    await writeFile(path, source.type === 'base64' ? Buffer.from(source.data, 'base64') : Buffer.from(source.data), { mode: 0o600 });
     paths.push(path);
   }
   return paths;

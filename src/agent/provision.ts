@@ -24,24 +24,49 @@ export function repoDirectory(url: string): string {
   return name === '' || name === '.' || name === '..' ? 'repo' : name;
 }
 
-function gitClone(repo: RepoSpec, target: string, cwd: string): Promise<string | undefined> {
+async function gitClone(repo: RepoSpec, target: string, cwd: string): Promise<string | undefined> {
   // `--` keeps a URL that starts with a dash from being read as an option.
-  const args = ['clone', ...(repo.branch ? ['--branch', repo.branch] : []), '--', repo.url, target];
+  const failure = await git(['clone', ...(repo.branch ? ['--branch', repo.branch] : []), '--', repo.url, target], cwd);
+  return failure === undefined ? undefined : `git clone ${repo.url} failed:\n${failure}`;
+}
+
+function git(args: string[], cwd: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     execFile('git', args, { cwd, env: commandEnv({ GIT_TERMINAL_PROMPT: '0' }), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve(error ? `git clone ${repo.url} failed:\n${`${stdout}${stderr}`.slice(-ERROR_TAIL) || error.message}` : undefined);
+      resolve(error ? `${stdout}${stderr}`.slice(-ERROR_TAIL) || error.message : undefined);
     });
   });
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * A refresh (POST /api/v0/computers/{id}/refresh): each repository missing from the work
+ * directory is cloned, each one there is fast-forwarded (`git pull --ff-only`). A failure is
+ * logged and the others go on: the work directory is the user's, and local changes are kept.
+ */
+export async function refreshRepos(workdir: string, repos: readonly RepoSpec[], log: (text: string) => void): Promise<void> {
+  for (const repo of repos) {
+    const target = repoDirectory(repo.url);
+    if (!(await exists(join(workdir, target)))) {
+      log(`cloning ${repo.url} into ${target}`);
+      const failure = await gitClone(repo, target, workdir);
+      if (failure) log(failure);
+      continue;
+    }
+    const failure = await git(['pull', '--ff-only'], join(workdir, target));
+    log(failure ? `git pull in ${target} failed:\n${failure}` : `${target} is up to date`);
+  }
 }
 
 export async function installDeps(workdir: string, repos: readonly RepoSpec[], installCommand: string | undefined, log: (text: string) => void): Promise<InstallOutcome> {
   for (const repo of repos) {
     const target = repoDirectory(repo.url);
-    const there = await access(join(workdir, target)).then(
-      () => true,
-      () => false,
-    );
-    if (there) {
+    if (await exists(join(workdir, target))) {
       log(`${target} is already in the work directory; not cloning ${repo.url} again`);
       continue;
     }

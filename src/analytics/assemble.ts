@@ -74,7 +74,15 @@ export interface DayRollup {
 
 const count = (cells: Cell[], type: string) => cells.reduce((sum, cell) => sum + (cell.type === type ? cell.events : 0), 0);
 const ofType = (cells: Cell[], ...types: string[]) => cells.filter((cell) => types.includes(cell.type));
-const ratio = (numerator: number, denominator: number) => (denominator === 0 ? 0 : numerator / denominator);
+/**
+ * Ratios and averages carry at most RATIO_DECIMALS decimals: binary floating point would otherwise
+ * answer 0.30000000000000004 for 0.3, which clients validating against a decimal schema reject
+ * and people misread (docs/analytics.md, "Ratios").
+ */
+export const RATIO_DECIMALS = 6;
+const SCALE = 10 ** RATIO_DECIMALS;
+export const roundRatio = (value: number) => Math.round(value * SCALE) / SCALE;
+const ratio = (numerator: number, denominator: number) => (denominator === 0 ? 0 : roundRatio(numerator / denominator));
 
 /** Counts per key, as `{[field]: key, [countField]: n}` ordered by count, then key. */
 function breakdown<T extends { events: number }, F extends string, C extends string>(counted: T[], key: (item: T) => string, field: F, countField: C) {
@@ -168,7 +176,7 @@ function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = p * (sorted.length - 1);
   const [below, above] = [sorted[Math.floor(rank)]!, sorted[Math.ceil(rank)]!];
-  return below + (rank - Math.floor(rank)) * (above - below);
+  return roundRatio(below + (rank - Math.floor(rank)) * (above - below));
 }
 
 /** `autonomyRatios`: the autonomy ratio of each user with at least one user message that day. */

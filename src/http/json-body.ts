@@ -32,6 +32,10 @@ type Done = (error: Error | null, value?: unknown) => void;
 export function boundedJsonParser(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser('error', 'ignore');
   return (request: FastifyRequest, body: string, done: Done) => {
+    // Clients that set `Content-Type: application/json` on every call send it with an empty body
+    // on POSTs that take none (interrupt, restart): no body, not a parse error. A route that needs
+    // a body still answers 400 for its absence.
+    if (body === '') return done(null, undefined);
     parse(request, body, (error: Error | null, value?: unknown) => {
       if (error) return done(error);
       const problem = jsonLimitProblem(value);

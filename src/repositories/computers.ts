@@ -6,10 +6,10 @@ import type { ComputersTable } from '../db/tables/compute.js';
 import { INITIAL_STEPS, type StepState, type StepStatus } from '../domain/computer-status.js';
 import { issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
-import { mayActOn, type Actor } from '../domain/access.js';
+import { mayActOn, ownedByFilter, type Actor } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { credentialsChanged } from '../services/credential-cache.js';
-import { releaseComputerSessions } from './messages.js';
+import { expireLapsedRuns, releaseComputerSessions } from './messages.js';
 
 // Computers and their provisioning steps. Every call takes the organization id, except the
 // token lookup that finds the organization.
@@ -149,6 +149,19 @@ export async function findVisibleComputer(db: Db, actor: Actor, computerId: stri
   return computer;
 }
 
+/**
+ * The computer of that name the actor may act on (names are not unique: the oldest one); not_found
+ * otherwise.
+ */
+export async function findVisibleComputerByName(db: Db, actor: Actor, name: string): Promise<ComputerRecord> {
+  const { ownerUserId } = ownedByFilter(actor);
+  let query = selectComputers(db).where('organization_id', '=', actor.organizationId).where('name', '=', name);
+  if (ownerUserId !== undefined) query = query.where('owner_user_id', '=', ownerUserId);
+  const row = await query.orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+  if (!row) throw notFound('computer');
+  return toRecord(row);
+}
+
 export async function listComputers(db: Db, organizationId: string, filter: { ownerUserId?: string }, page: { after: string | undefined; limit: number }): Promise<ComputerRecord[]> {
   let query = selectComputers(db).where('organization_id', '=', organizationId);
   if (filter.ownerUserId !== undefined) query = query.where('owner_user_id', '=', filter.ownerUserId);
@@ -228,4 +241,127 @@ export async function findComputerByTokenHash(db: Db, tokenHash: string): Promis
 
 export async function touchComputer(db: Db, organizationId: string, computerId: string, now: Date): Promise<void> {
   await db.updateTable('computers').set({ last_seen_at: now }).where('organization_id', '=', organizationId).where('id', '=', computerId).execute();
+}
+
+// ---- Commands for the agent: restart and refresh --------------------------------------------
+
+export type AgentCommand = 'restart' | 'refresh';
+
+/**
+ * Restart: the computer provisions again. Its steps return to pending (the computer shows
+ * `provisioning`), the run in progress on it goes back to the queue at once (as if its lease had
+ * lapsed: its agent hears on its next heartbeat that the run is lost), and its agent gets the
+ * `restart` command with that heartbeat. Answers the computers whose queue got a message back.
+ */
+export async function requestRestart(db: Db, organizationId: string, computerId: string): Promise<string[]> {
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('computers').set({ restart_requested: true }).where('organization_id', '=', organizationId).where('id', '=', computerId).execute();
+    await trx.updateTable('provisioning_steps').set({ status: 'pending', error: null, started_at: null, completed_at: null }).where('computer_id', '=', computerId).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ lease_expires_at: new Date(now.getTime() - 1) })
+      .where('organization_id', '=', organizationId)
+      .where('running_computer_id', '=', computerId)
+      .where('status', '=', 'running')
+      .execute();
+  });
+  return expireLapsedRuns(db, now, { organizationId, computerId });
+}
+
+/** Refresh: the agent brings the computer's repositories up to date with its next heartbeat. */
+export async function requestRefresh(db: Db, organizationId: string, computerId: string): Promise<void> {
+  await db.updateTable('computers').set({ refresh_requested: true }).where('organization_id', '=', organizationId).where('id', '=', computerId).execute();
+}
+
+/** The commands waiting for the computer's agent, cleared as they are handed over (each is given once). */
+export async function takeAgentCommands(db: Db, organizationId: string, computerId: string): Promise<AgentCommand[]> {
+  // Nearly every heartbeat finds none: a plain read first, the locking transaction only when needed.
+  const waiting = await db
+    .selectFrom('computers')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', computerId)
+    .where((eb) => eb.or([eb('restart_requested', '=', true), eb('refresh_requested', '=', true)]))
+    .executeTakeFirst();
+  if (!waiting) return [];
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('computers')
+      .select(['restart_requested', 'refresh_requested'])
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', computerId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || (!row.restart_requested && !row.refresh_requested)) return [];
+    await trx.updateTable('computers').set({ restart_requested: false, refresh_requested: false }).where('id', '=', computerId).execute();
+    return [...(row.restart_requested ? (['restart'] as const) : []), ...(row.refresh_requested ? (['refresh'] as const) : [])];
+  });
+}
+
+// ---- Machine metrics reported with heartbeats ------------------------------------------------
+
+export interface MetricSample {
+  cpuUsedPct: number;
+  cpuCount: number;
+  memUsed: number;
+  memTotal: number;
+  diskUsed: number;
+  diskTotal: number;
+}
+
+/** How long samples are kept: the history GET …/metrics answers (docs/computers-and-sessions.md). */
+export const METRICS_HISTORY_MS = 60 * 60 * 1000;
+
+/** Stores one sample and drops the computer's samples older than the history window. */
+export async function recordMetrics(db: Db, organizationId: string, computerId: string, sample: MetricSample, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('computer_metrics')
+      .values({
+        computer_id: computerId,
+        organization_id: organizationId,
+        recorded_at: now,
+        cpu_used_pct: sample.cpuUsedPct,
+        cpu_count: sample.cpuCount,
+        mem_used: sample.memUsed,
+        mem_total: sample.memTotal,
+        disk_used: sample.diskUsed,
+        disk_total: sample.diskTotal,
+      })
+      // Two heartbeats in the same millisecond: the later sample wins.
+      .onConflict((oc) =>
+        oc.columns(['computer_id', 'recorded_at']).doUpdateSet((eb) => ({
+          cpu_used_pct: eb.ref('excluded.cpu_used_pct'),
+          cpu_count: eb.ref('excluded.cpu_count'),
+          mem_used: eb.ref('excluded.mem_used'),
+          mem_total: eb.ref('excluded.mem_total'),
+          disk_used: eb.ref('excluded.disk_used'),
+          disk_total: eb.ref('excluded.disk_total'),
+        })),
+      )
+      .execute();
+    await trx.deleteFrom('computer_metrics').where('computer_id', '=', computerId).where('recorded_at', '<', new Date(now.getTime() - METRICS_HISTORY_MS)).execute();
+  });
+}
+
+/** The computer's samples since `since`, oldest first. */
+export async function listMetrics(db: Db, organizationId: string, computerId: string, since: Date): Promise<(MetricSample & { recordedAt: Date })[]> {
+  const rows = await db
+    .selectFrom('computer_metrics')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('computer_id', '=', computerId)
+    .where('recorded_at', '>=', since)
+    .orderBy('recorded_at')
+    .execute();
+  return rows.map((row) => ({
+    recordedAt: row.recorded_at,
+    cpuUsedPct: row.cpu_used_pct,
+    cpuCount: row.cpu_count,
+    memUsed: row.mem_used,
+    memTotal: row.mem_total,
+    diskUsed: row.disk_used,
+    diskTotal: row.disk_total,
+  }));
 }

@@ -4,6 +4,7 @@ import type { MessagesTable } from '../db/tables/compute.js';
 import { newId } from '../domain/ids.js';
 import { nextSessionStatus, type SessionStatus } from '../domain/session-status.js';
 import { DomainError, notFound } from '../domain/errors.js';
+import { titleFromText } from '../domain/session-title.js';
 import { anyLapsedRun, applySessionChange, lockAndMove, lockLapsedRuns, lockSession, lockSessionsOfComputer, type ListOrder, type SessionChange, type SessionRecord } from './sessions.js';
 
 // Messages of a session, and the queue of user messages waiting for a computer's agent.
@@ -77,6 +78,14 @@ async function insertMessage(db: Db, organizationId: string, sessionId: string, 
   return id;
 }
 
+/** The text blocks of a message, joined by newlines. */
+export function textOf(content: readonly ContentBlock[]): string {
+  return content
+    .filter((block) => (block.type ?? 'text') === 'text')
+    .map((block) => block.text)
+    .join('\n');
+}
+
 /**
  * Queues a user message for `computerId` and moves the session to pending (or leaves it
  * running). A session without a computer takes this one as its computer.
@@ -92,7 +101,14 @@ export async function queueUserMessage(
     const moved = await lockAndMove(trx, organizationId, sessionId, { kind: 'queue' });
     if (!moved) return undefined;
     const messageId = await insertMessage(trx, organizationId, sessionId, { role: 'user', content: message.content, userMessageSource: message.userMessageSource, queueFor: message.computerId }, now);
-    const change: SessionChange = { status: moved.status, addedMessages: 1, ...(moved.session.computerId ? {} : { computerId: message.computerId }) };
+    // A session without a title takes its first user message's beginning.
+    const title = moved.session.title === null ? titleFromText(textOf(message.content)) : undefined;
+    const change: SessionChange = {
+      status: moved.status,
+      addedMessages: 1,
+      ...(moved.session.computerId ? {} : { computerId: message.computerId }),
+      ...(title !== undefined ? { title } : {}),
+    };
     await applySessionChange(trx, organizationId, sessionId, change, now);
     return { messageId, status: moved.status };
   });
@@ -231,13 +247,16 @@ export async function expireLapsedRuns(db: Db, now: Date, scope?: { organization
 /**
  * A user stops the session: the run in progress is over (its agent learns it on its next
  * heartbeat or post) and the user messages still queued are dropped; the session is idle.
- * 409 when it is already idle.
+ * An idle session stays as it is.
  */
 export async function interruptSession(db: Db, organizationId: string, sessionId: string): Promise<boolean> {
   const now = new Date();
   return db.transaction().execute(async (trx) => {
-    const moved = await lockAndMove(trx, organizationId, sessionId, { kind: 'interrupt' });
-    if (!moved) return false;
+    const session = await lockSession(trx, organizationId, sessionId);
+    if (!session) return false;
+    // Nothing runs and nothing waits: interrupting is a no-op, not an error (decisions.md §13).
+    if (session.status === 'idle') return true;
+    const moved = { status: nextSessionStatus(session.status, { kind: 'interrupt' }) };
     await trx.updateTable('messages').set({ delivery: 'dropped', updated_at: now }).where('session_id', '=', sessionId).where('delivery', '=', 'queued').execute();
     await applySessionChange(trx, organizationId, sessionId, { status: moved.status, runningComputerId: null, run: null }, now);
     return true;

@@ -36,6 +36,9 @@ export interface SessionRecord {
   runId: string | null;
   runMessageId: string | null;
   leaseExpiresAt: Date | null;
+  /** Its working directory on its computer, and the session it was started from. */
+  cwd: string | null;
+  parentSessionId: string | null;
 }
 
 const columns = [
@@ -60,6 +63,8 @@ const columns = [
   'run_id',
   'run_message_id',
   'lease_expires_at',
+  'cwd',
+  'parent_session_id',
 ] as const;
 
 type Row = Pick<Selectable<SessionsTable>, (typeof columns)[number]>;
@@ -89,6 +94,8 @@ function toRecord(row: Row): SessionRecord {
     runId: row.run_id,
     runMessageId: row.run_message_id,
     leaseExpiresAt: row.lease_expires_at,
+    cwd: row.cwd,
+    parentSessionId: row.parent_session_id,
   };
 }
 
@@ -96,7 +103,7 @@ export async function insertSession(
   db: Db,
   organizationId: string,
   ownerUserId: string,
-  input: { title?: string | undefined; computerId?: string | undefined; settings: Record<string, unknown> },
+  input: { title?: string | undefined; computerId?: string | undefined; settings: Record<string, unknown>; cwd?: string | undefined; parentSessionId?: string | undefined },
 ): Promise<SessionRecord> {
   const row = await db
     .insertInto('sessions')
@@ -107,6 +114,8 @@ export async function insertSession(
       title: input.title ?? null,
       computer_id: input.computerId ?? null,
       settings: JSON.stringify(input.settings),
+      cwd: input.cwd ?? null,
+      parent_session_id: input.parentSessionId ?? null,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
@@ -130,12 +139,13 @@ export type ListOrder = 'asc' | 'desc';
 export async function listSessions(
   db: Db,
   organizationId: string,
-  filter: { ownerUserId?: string; computerId?: string | undefined },
+  filter: { ownerUserId?: string; computerId?: string | undefined; parentSessionId?: string },
   page: { after: string | undefined; limit: number; order: ListOrder },
 ): Promise<SessionRecord[]> {
   let query = db.selectFrom('sessions').select(columns).where('organization_id', '=', organizationId);
   if (filter.ownerUserId !== undefined) query = query.where('owner_user_id', '=', filter.ownerUserId);
   if (filter.computerId !== undefined) query = query.where('computer_id', '=', filter.computerId);
+  if (filter.parentSessionId !== undefined) query = query.where('parent_session_id', '=', filter.parentSessionId);
   if (page.after !== undefined) query = query.where('id', page.order === 'asc' ? '>' : '<', page.after);
   return (await query.orderBy('id', page.order).limit(page.limit).execute()).map(toRecord);
 }
@@ -146,11 +156,11 @@ export async function deleteSession(db: Db, organizationId: string, sessionId: s
   return result.numDeletedRows > 0n;
 }
 
-/** Replaces the settings keys given, keeping the others. */
-export async function patchSessionSettings(db: Db, organizationId: string, sessionId: string, patch: Record<string, unknown>): Promise<void> {
+/** Replaces the settings keys given, keeping the others; and the working directory when given. */
+export async function patchSession(db: Db, organizationId: string, sessionId: string, patch: { settings: Record<string, unknown>; cwd?: string | undefined }): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ settings: sql`settings || ${JSON.stringify(patch)}::jsonb`, updated_at: new Date() })
+    .set({ settings: sql`settings || ${JSON.stringify(patch.settings)}::jsonb`, ...(patch.cwd !== undefined ? { cwd: patch.cwd } : {}), updated_at: new Date() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', sessionId)
     .execute();
@@ -222,6 +232,7 @@ export async function renewLeases(db: Db, organizationId: string, computerId: st
 
 export interface SessionChange {
   status?: SessionStatus;
+  title?: string;
   computerId?: string | null;
   runningComputerId?: string | null;
   addedMessages?: number;
@@ -239,6 +250,7 @@ export async function applySessionChange(db: Db, organizationId: string, session
     .set((eb) => ({
       updated_at: now,
       ...(change.status !== undefined ? { status: change.status } : {}),
+      ...(change.title !== undefined ? { title: change.title } : {}),
       ...(change.computerId !== undefined ? { computer_id: change.computerId } : {}),
       ...(change.runningComputerId !== undefined ? { running_computer_id: change.runningComputerId } : {}),
       ...(change.completedAt !== undefined ? { completed_at: change.completedAt } : {}),

@@ -40,7 +40,7 @@ export function fieldErrorsOf(at: string, issues: readonly AjvIssue[]): FieldErr
     const field = issue.params?.missingProperty ?? issue.params?.additionalProperty;
     return {
       path: `${at}${issue.instancePath ?? ''}${typeof field === 'string' ? `/${field}` : ''}`,
-      message: issue.params?.additionalProperty ? 'unknown field' : (issue.message ?? 'invalid'),
+      message: issue.params?.additionalProperty ? 'unknown field' : Array.isArray(issue.params?.allowedValues) ? `must be one of: ${issue.params.allowedValues.join(', ')}` : (issue.message ?? 'invalid'),
     };
   });
 }

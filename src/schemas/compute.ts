@@ -17,6 +17,9 @@ export const HostId = Type.String({ format: 'uuid' });
 
 export const SessionParams = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 128 }) });
 
+/** A session's working directory on its computer: absolute, or relative to the agent's work directory. */
+export const SessionCwd = Type.String({ minLength: 1, maxLength: 4096, pattern: '^[^\\u0000-\\u001F\\u007F]+$' });
+
 export const ProvisioningStep = Type.Object(
   {
     id: Type.String(),
@@ -36,6 +39,35 @@ export const RepoSpec = Type.Object(
     branch: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\u0000-\\u0020\\u007F~^:?*\\[\\\\]+$' })),
   },
   { $id: 'RepoSpec', additionalProperties: false },
+);
+
+/** A repository as clients send it: its URL alone, or `{url, branch?}`. */
+export const RepoInput = Type.Union([RepoSpec.properties.url, Type.Ref(RepoSpec)], { description: 'A repository URL, or {url, branch?}' });
+
+/** One machine sample the agent reported with a heartbeat (sizes in bytes). */
+export const MetricSampleInput = Type.Object(
+  {
+    cpuUsedPct: Type.Number({ minimum: 0, maximum: 100 }),
+    cpuCount: Type.Integer({ minimum: 1, maximum: 100_000 }),
+    memUsed: Type.Number({ minimum: 0 }),
+    memTotal: Type.Number({ minimum: 0 }),
+    diskUsed: Type.Number({ minimum: 0 }),
+    diskTotal: Type.Number({ minimum: 0 }),
+  },
+  { $id: 'MetricSampleInput', additionalProperties: false },
+);
+
+export const ComputerMetric = Type.Object(
+  {
+    timestamp: Type.String({ format: 'date-time', description: 'When the agent reported it (ISO 8601)' }),
+    cpuUsedPct: Type.Number(),
+    cpuCount: Type.Integer(),
+    memUsed: Type.Number(),
+    memTotal: Type.Number(),
+    diskUsed: Type.Number(),
+    diskTotal: Type.Number(),
+  },
+  { $id: 'ComputerMetric' },
 );
 
 export const Computer = Type.Object(
@@ -71,8 +103,16 @@ export const TokenUsage = Type.Object(
   { $id: 'TokenUsage', additionalProperties: false },
 );
 
+/** What the original service documents for these settings (decisions.md §13); the agent gets them with each run. */
+export const INTERACTION_MODES = ['auto', 'spec', 'agi'] as const;
+export const SESSION_AUTONOMY_LEVELS = ['off', 'low', 'medium', 'high'] as const;
+export const REASONING_EFFORTS = ['none', 'dynamic', 'off', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
+
 /** The writable session settings (all optional; a write replaces the keys it gives). */
 const writableSessionSettings = {
+  interactionMode: Type.Optional(StringEnum(INTERACTION_MODES, { description: 'auto: acts within its autonomy level; spec: plans first, read-only; agi: orchestrates' })),
+  autonomyLevel: Type.Optional(StringEnum(SESSION_AUTONOMY_LEVELS, { description: 'What the agent may do without asking' })),
+  reasoningEffort: Type.Optional(StringEnum(REASONING_EFFORTS)),
   model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   specModeModel: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   runInWorktree: Type.Optional(Type.Boolean()),
@@ -112,6 +152,9 @@ export const Session = Type.Object(
     title: Type.Optional(Type.String()),
     completedAt: Type.Optional(UnixMillis),
     computerId: Type.Optional(Type.String()),
+    cwd: Type.Optional(Type.String({ description: 'Working directory on the computer (the agent runs there)' })),
+    parentSessionId: Type.Optional(Type.String({ description: 'The session this one was started from' })),
+    serviceCredits: Type.Number({ minimum: 0, description: "Standard Credits the session's model calls used (= sessionSettings.tokenUsage.serviceCredits)" }),
     sessionSettings: Type.Optional(Type.Ref(SessionSettings)),
   },
   { $id: 'Session' },
@@ -184,6 +227,9 @@ export function sessionView(session: SessionRecord): Static<typeof Session> {
     ...(session.title !== null ? { title: session.title } : {}),
     ...(session.completedAt ? { completedAt: session.completedAt.getTime() } : {}),
     ...(session.computerId !== null ? { computerId: session.computerId } : {}),
+    ...(session.cwd !== null ? { cwd: session.cwd } : {}),
+    ...(session.parentSessionId !== null ? { parentSessionId: session.parentSessionId } : {}),
+    serviceCredits: session.tokenUsage.serviceCredits,
     sessionSettings: {
       ...session.settings,
       tokenUsage: session.tokenUsage,

@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ErrorBody, Pagination } from './common.js';
-import { ContentBlock, Computer, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
+import { ContentBlock, Computer, ComputerMetric, MetricSampleInput, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
 import { ControlChange } from './controls.js';
 import { ApiKey, ConsoleSession, RoleName, User } from './identity.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
@@ -27,6 +27,8 @@ export const sharedSchemas: TSchema[] = [
   ProvisioningStep,
   RepoSpec,
   Computer,
+  MetricSampleInput,
+  ComputerMetric,
   TokenUsage,
   SessionSettingsInput,
   SessionSettings,

@@ -1640,7 +1640,7 @@ export interface paths {
                         remoteUser?: string;
                         /** Format: uuid */
                         hostId?: string;
-                        repos?: components["schemas"]["RepoSpec"][];
+                        repos?: (string | components["schemas"]["RepoSpec"])[];
                         autoInstallDeps?: boolean;
                     };
                 };
@@ -1906,6 +1906,236 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/computers/name/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a computer by name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Computer"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/computers/{computerId}/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restart a computer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    computerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Computer"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/computers/{computerId}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refresh a computer's repositories */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    computerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The repositories the refresh covers */
+                            configured: number;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/computers/{computerId}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Machine metrics of a computer */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601 time: samples from then on */
+                    start?: string;
+                };
+                header?: never;
+                path: {
+                    computerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ComputerMetric"][];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/sessions": {
         parameters: {
             query?: never;
@@ -1919,7 +2149,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    /** @description asc: oldest first (default); desc: newest first */
+                    /** @description desc: newest first (the default); asc: oldest first. Without it, a cursor continues in its own order. */
                     order?: "asc" | "desc";
                     computerId?: string;
                 };
@@ -1975,6 +2205,9 @@ export interface paths {
                     "application/json": {
                         title?: string;
                         computerId?: string;
+                        cwd?: string;
+                        /** @description The session this one is started from */
+                        parentSessionId?: string;
                         sessionSettings?: components["schemas"]["SessionSettingsInput"];
                     };
                 };
@@ -2119,6 +2352,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        cwd?: string;
                         sessionSettings?: components["schemas"]["SessionSettingsInput"];
                     };
                 };
@@ -2224,7 +2458,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    /** @description asc: oldest first (default); desc: newest first */
+                    /** @description desc: newest first (the default); asc: oldest first. Without it, a cursor continues in its own order. */
                     order?: "asc" | "desc";
                     role?: "user" | "assistant" | "tool" | "system";
                 };
@@ -2284,15 +2518,27 @@ export interface paths {
                     "application/json": {
                         text: string;
                         images?: {
-                            data: string;
                             /** @enum {string} */
+                            type?: "base64";
+                            /** @description Base64, or a data:image/...;base64, URL */
+                            data: string;
+                            /**
+                             * @description Checked against the bytes; taken from them when absent
+                             * @enum {string}
+                             */
                             mediaType?: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
                         }[];
                         files?: {
+                            /**
+                             * @description base64: `data` is base64 bytes of `mediaType`; absent: `data` is the content as text
+                             * @enum {string}
+                             */
+                            type?: "base64";
+                            mediaType?: string;
                             data: string;
-                            parsedData: string;
                             name: string;
-                            path: string;
+                            parsedData?: string;
+                            path?: string;
                         }[];
                         computerId?: string;
                     };
@@ -2367,6 +2613,70 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/sessions/{sessionId}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the sessions started from a session */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                    /** @description desc: newest first (the default); asc: oldest first. Without it, a cursor continues in its own order. */
+                    order?: "asc" | "desc";
+                };
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessions: components["schemas"]["Session"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
                     };
                 };
                 /** @description The one error body of every endpoint. */
@@ -2835,7 +3145,49 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /** Upload a readiness report */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReadinessReportInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReadinessReport"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3541,6 +3893,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         runIds?: string[];
+                        metrics?: components["schemas"]["MetricSampleInput"];
                     };
                 };
             };
@@ -3554,6 +3907,8 @@ export interface paths {
                         "application/json": {
                             computer: components["schemas"]["Computer"];
                             lostRunIds: string[];
+                            /** @description What the agent is asked to do (docs/agent.md) */
+                            commands: ("restart" | "refresh")[];
                         };
                     };
                 };
@@ -3683,6 +4038,7 @@ export interface paths {
                             /** @description When the run returns to the queue unless a heartbeat or post renews it (Unix ms) */
                             leaseExpiresAt: number;
                             message: components["schemas"]["Message"];
+                            session: components["schemas"]["Session"];
                         };
                     };
                 };
@@ -3836,6 +4192,69 @@ export interface paths {
                             /** @enum {string} */
                             status: "idle" | "pending" | "running";
                         };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/agent/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a session from one routed to this computer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        parentSessionId: string;
+                        title?: string;
+                        cwd?: string;
+                        sessionSettings?: components["schemas"]["SessionSettingsInput"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Session"];
                     };
                 };
                 /** @description The one error body of every endpoint. */
@@ -4109,6 +4528,27 @@ export interface components {
             /** @description Whether the agent runs install-deps right after connect */
             autoInstallDeps?: boolean;
         };
+        MetricSampleInput: {
+            cpuUsedPct: number;
+            cpuCount: number;
+            memUsed: number;
+            memTotal: number;
+            diskUsed: number;
+            diskTotal: number;
+        };
+        ComputerMetric: {
+            /**
+             * Format: date-time
+             * @description When the agent reported it (ISO 8601)
+             */
+            timestamp: string;
+            cpuUsedPct: number;
+            cpuCount: number;
+            memUsed: number;
+            memTotal: number;
+            diskUsed: number;
+            diskTotal: number;
+        };
         TokenUsage: {
             inputTokens: number;
             outputTokens: number;
@@ -4119,6 +4559,18 @@ export interface components {
         };
         /** @description Writable session settings; token usage is not writable. */
         SessionSettingsInput: {
+            /**
+             * @description auto: acts within its autonomy level; spec: plans first, read-only; agi: orchestrates
+             * @enum {string}
+             */
+            interactionMode?: "auto" | "spec" | "agi";
+            /**
+             * @description What the agent may do without asking
+             * @enum {string}
+             */
+            autonomyLevel?: "off" | "low" | "medium" | "high";
+            /** @enum {string} */
+            reasoningEffort?: "none" | "dynamic" | "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
             model?: string;
             specModeModel?: string;
             runInWorktree?: boolean;
@@ -4138,6 +4590,18 @@ export interface components {
             disabledToolIds?: string[];
         };
         SessionSettings: {
+            /**
+             * @description auto: acts within its autonomy level; spec: plans first, read-only; agi: orchestrates
+             * @enum {string}
+             */
+            interactionMode?: "auto" | "spec" | "agi";
+            /**
+             * @description What the agent may do without asking
+             * @enum {string}
+             */
+            autonomyLevel?: "off" | "low" | "medium" | "high";
+            /** @enum {string} */
+            reasoningEffort?: "none" | "dynamic" | "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
             model?: string;
             specModeModel?: string;
             runInWorktree?: boolean;
@@ -4171,6 +4635,12 @@ export interface components {
             /** @description Unix time in milliseconds */
             completedAt?: number;
             computerId?: string;
+            /** @description Working directory on the computer (the agent runs there) */
+            cwd?: string;
+            /** @description The session this one was started from */
+            parentSessionId?: string;
+            /** @description Standard Credits the session's model calls used (= sessionSettings.tokenUsage.serviceCredits) */
+            serviceCredits: number;
             sessionSettings?: components["schemas"]["SessionSettings"];
         };
         /** @description A content block: at least text and id; images and files carry their fields too. */

@@ -133,7 +133,7 @@ async function eventually<T>(what: string, check: () => Promise<T | undefined>, 
 const get = async (path: string) => json(await call(api(), org.owner.key, 'GET', path));
 
 async function messagesOf(sessionId: string): Promise<{ id: string; role: string; parentId?: string; content: { text: string; type?: string }[] }[]> {
-  return (await get(`/api/v0/sessions/${sessionId}/messages?limit=100`)).messages;
+  return (await get(`/api/v0/sessions/${sessionId}/messages?limit=100&order=asc`)).messages;
 }
 
 async function sessionWhen(sessionId: string, status: string, minMessages = 0): Promise<any> {
@@ -205,11 +205,11 @@ describe('quarterdeck agent', () => {
     expect(after.sessionSettings.tokenUsage).toEqual({ inputTokens: 100, outputTokens: 20, cacheCreationTokens: 5, cacheReadTokens: 10, thinkingTokens: 0, serviceCredits: 100 + 20 + 5 + 1 });
 
     // The command gets the session and message ids and its attachments, never the token.
-    const image = Buffer.from('png bytes').toString('base64');
-    const envMessage = json(await addMessage(api(), org.owner.key, session.sessionId, { text: 'env', images: [{ data: image, mediaType: 'image/png' }] })).messageId;
+    const image = Buffer.from('GIF89a gif bytes').toString('base64');
+    const envMessage = json(await addMessage(api(), org.owner.key, session.sessionId, { text: 'env', images: [{ data: image, mediaType: 'image/gif' }] })).messageId;
     await sessionWhen(session.sessionId, 'idle', 9);
     const envReply = (await messagesOf(session.sessionId)).at(-1)!;
-    expect(envReply.content[0]!.text).toBe(`${session.sessionId} ${envMessage} token=none\npng bytes`);
+    expect(envReply.content[0]!.text).toBe(`${session.sessionId} ${envMessage} token=none\nGIF89a gif bytes`);
 
     // A failing command: a system message with its status and error output, then idle.
     await send(session.sessionId, 'fail now');
@@ -219,6 +219,52 @@ describe('quarterdeck agent', () => {
     expect(failure.content[0]!.text).toBe('The run command exited with status 4.\nit broke');
 
     expect(agent.output()).not.toContain(computer.token);
+    agent.child.kill('SIGTERM');
+    expect(await agent.exit).toBe(0);
+  });
+
+  it("runs in the session's cwd with its settings in the environment, reports metrics, and obeys refresh and restart", async () => {
+    const origin = await originRepository();
+    const workdir = await tempDir();
+    const computer = await registerComputer(api(), org.owner.key, { repos: [origin] });
+    const run = 'printf "%s|%s|%s|%s|%s" "$PWD" "$QUARTERDECK_SESSION_CWD" "$QUARTERDECK_INTERACTION_MODE" "$QUARTERDECK_AUTONOMY_LEVEL" "$QUARTERDECK_REASONING_EFFORT"';
+    const agent = startAgent(computer.token, workdir, run);
+    await eventually('the computer to be active', async () => ((await get(`/api/v0/computers/${computer.id}`)).status === 'active' ? true : undefined));
+
+    const settings = { interactionMode: 'spec', autonomyLevel: 'low', reasoningEffort: 'high' };
+    const session = await createSession(api(), org.owner.key, { computerId: computer.id, cwd: 'origin-repo', sessionSettings: settings });
+    await send(session.sessionId, 'where am I');
+    await sessionWhen(session.sessionId, 'idle', 2);
+    const repoDir = join(workdir, 'origin-repo');
+    expect((await messagesOf(session.sessionId)).at(-1)!.content[0]!.text).toBe(`${repoDir}|${repoDir}|spec|low|high`);
+
+    // A working directory that is not there: said in the session, and the run ends.
+    const lost = await createSession(api(), org.owner.key, { computerId: computer.id, cwd: 'no-such-dir' });
+    await send(lost.sessionId, 'hello');
+    await sessionWhen(lost.sessionId, 'idle', 2);
+    expect((await messagesOf(lost.sessionId)).at(-1)).toMatchObject({ role: 'system', content: [{ text: expect.stringContaining('no-such-dir is not a directory') }] });
+
+    const metrics = await eventually('metrics', async () => {
+      const samples = await get(`/api/v0/computers/${computer.id}/metrics`);
+      return samples.length > 0 ? samples : undefined;
+    });
+    expect(metrics.at(-1)).toMatchObject({ timestamp: expect.any(String), cpuCount: expect.any(Number), memTotal: expect.any(Number), diskTotal: expect.any(Number) });
+    expect(metrics.at(-1).memTotal).toBeGreaterThan(0);
+    expect(metrics.at(-1).diskUsed).toBeLessThanOrEqual(metrics.at(-1).diskTotal);
+
+    // Refresh: a commit made in the origin arrives in the work directory.
+    await writeFile(join(origin, 'NEW.md'), 'new\n');
+    execFileSync('git', ['add', '.'], { cwd: origin });
+    execFileSync('git', ['commit', '-q', '-m', 'second'], { cwd: origin, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.test', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.test' } });
+    expect(json(await call(api(), org.owner.key, 'POST', `/api/v0/computers/${computer.id}/refresh`))).toEqual({ configured: 1 });
+    await eventually('the refresh to pull', async () => ((await readFile(join(repoDir, 'NEW.md'), 'utf8').catch(() => undefined)) === 'new\n' ? true : undefined));
+
+    // Restart: the computer provisions again, and is active once its agent has done so.
+    const restarted = await call(api(), org.owner.key, 'POST', `/api/v0/computers/${computer.id}/restart`);
+    expect(restarted.statusCode).toBe(202);
+    expect(json(restarted).status).toBe('provisioning');
+    await agent.waitFor(/asks for a restart/);
+    await eventually('the computer to be active again', async () => ((await get(`/api/v0/computers/${computer.id}`)).status === 'active' ? true : undefined));
     agent.child.kill('SIGTERM');
     expect(await agent.exit).toBe(0);
   });

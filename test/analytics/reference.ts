@@ -54,7 +54,9 @@ const LEVELS = ['auto_high', 'auto_medium', 'auto_low', 'manual'];
 const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const shift = (day: string, n: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000);
-const div = (a: number, b: number) => (b === 0 ? 0 : a / b);
+/** Ratios and averages are rounded to 6 decimals (docs/analytics.md, "Ratios"). */
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+const div = (a: number, b: number) => (b === 0 ? 0 : round6(a / b));
 
 function days(from: string, to: string): string[] {
   const out: string[] = [];
@@ -94,7 +96,7 @@ function percentileCont(values: number[], p: number): number {
   const position = p * (sorted.length - 1);
   const low = Math.floor(position);
   const high = Math.ceil(position);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
+  return round6(sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low));
 }
 
 export class Reference {
@@ -177,7 +179,7 @@ export class Reference {
       const ratios = [...new Set(all.map((e) => e.userId))]
         .map((user) => [all.filter((e) => e.userId === user && e.type === 'tool_call').length, all.filter((e) => e.userId === user && e.type === 'user_message').length])
         .filter(([, messages]) => messages! > 0)
-        .map(([tools, messages]) => tools! / messages!);
+        .map(([tools, messages]) => div(tools!, messages!));
       const sessions = new Set(all.map((e) => e.sessionId)).size;
       const hooks = counted(of('hook').map((e) => JSON.stringify([e.event, e.matcher, e.command])))
         .map(([key, count]) => {

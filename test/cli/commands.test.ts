@@ -99,8 +99,12 @@ describe('users and keys', () => {
 
 describe('computers, sessions and messages', () => {
   it('creates, lists, reads, updates a computer and retries its install step', async () => {
-    const created = await cliJson(['computers', 'create', '--name', 'box', '--provider-type', 'byom', '--hostname', 'box.local'], env);
+    const created = await cliJson(['computers', 'create', '--name', 'box', '--remote-user', 'dev', '--hostname', 'box.local', '--repos', 'https://git.example/a/b, https://git.example/c/d'], env);
     expect(created).toMatchObject({ name: 'box', providerType: 'byom', hostname: 'box.local', status: 'provisioning', computerToken: expect.any(String) });
+    expect(created.repos).toEqual([{ url: 'https://git.example/a/b' }, { url: 'https://git.example/c/d' }]);
+    expect(await cliJson(['computers', 'get-by-name', 'box'], env)).toMatchObject({ id: created.id });
+    expect(await cliJson(['computers', 'refresh', created.id], env)).toEqual({ configured: 2 });
+    expect(await cliJson(['computers', 'metrics', created.id], env)).toEqual([]);
     const listed = await cliJson(['computers', 'list', '--all'], env);
     expect(listed.map((computer: { id: string }) => computer.id)).toContain(created.id);
     expect(await cliJson(['computers', 'get', created.id], env)).toMatchObject({ id: created.id, name: 'box' });
@@ -113,6 +117,7 @@ describe('computers, sessions and messages', () => {
     expect(step.statusCode).toBe(200);
     const retried = await cliJson(['computers', 'install-deps', created.id], env);
     expect(retried.provisioningSteps.find((item: { id: string }) => item.id === 'install-deps').status).toBe('running');
+    expect(await cliJson(['computers', 'restart', created.id], env)).toMatchObject({ status: 'provisioning' });
   });
 
   it('creates, lists, reads and updates sessions; sends, lists and reads messages', async () => {
@@ -128,9 +133,16 @@ describe('computers, sessions and messages', () => {
     const sent = await cliJson(['messages', 'send', session.sessionId, 'hello, agent'], env);
     expect(sent).toEqual({ messageId: expect.any(String), status: 'pending' });
     await cliJson(['messages', 'send', session.sessionId, 'second', '--computer-id', computer.id], env);
+    // Newest first by default; --order asc reads from the start.
     const messages = await cliJson(['messages', 'list', session.sessionId, '--all', '--limit', '1'], env);
-    expect(messages.map((message: { id: string }) => message.id)[0]).toBe(sent.messageId);
+    expect(messages.map((message: { id: string }) => message.id)[1]).toBe(sent.messageId);
     expect(messages).toHaveLength(2);
+    const fromStart = await cliJson(['messages', 'list', session.sessionId, '--all', '--order', 'asc'], env);
+    expect(fromStart.map((message: { id: string }) => message.id)[0]).toBe(sent.messageId);
+    expect(await cli(['messages', 'list', session.sessionId, '--order', 'oldest'], env)).toMatchObject({ code: 1, stderr: expect.stringContaining('--order') });
+    const child = await cliJson(['sessions', 'create', '--parent-session-id', session.sessionId, '--cwd', 'app'], env);
+    expect(child).toMatchObject({ parentSessionId: session.sessionId, cwd: 'app' });
+    expect((await cliJson(['sessions', 'children', session.sessionId], env)).map((item: { sessionId: string }) => item.sessionId)).toEqual([child.sessionId]);
     const one = await cliJson(['messages', 'get', session.sessionId, sent.messageId], env);
     expect(one).toMatchObject({ id: sent.messageId, role: 'user', content: [{ text: 'hello, agent' }] });
   });
@@ -140,7 +152,8 @@ describe('computers, sessions and messages', () => {
     const session = await cliJson(['sessions', 'create', '--computer-id', computer.id], env);
     await cliJson(['messages', 'send', session.sessionId, 'work'], env);
     expect(await cliJson(['sessions', 'interrupt', session.sessionId], env)).toMatchObject({ sessionId: session.sessionId, status: 'idle' });
-    expect(await cli(['sessions', 'interrupt', session.sessionId], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('409') });
+    // An idle session stays as it is.
+    expect(await cliJson(['sessions', 'interrupt', session.sessionId], env)).toMatchObject({ sessionId: session.sessionId, status: 'idle' });
     expect(await cli(['sessions', 'delete', session.sessionId], env)).toMatchObject({ code: 0, stdout: '' });
     expect((await cli(['sessions', 'get', session.sessionId], env)).code).toBe(2);
     expect(await cli(['computers', 'delete', computer.id], env)).toMatchObject({ code: 0, stdout: '' });

@@ -62,7 +62,7 @@ describe('the full loop', () => {
     const month = await server.store.db.selectFrom('monthly_credit_usage').select('credits').where('organization_id', '=', org.id).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(month.credits).toBeCloseTo(credits);
 
-    const listed = json(await call(server, user.key, 'GET', `/api/v0/sessions/${session.sessionId}/messages`));
+    const listed = json(await call(server, user.key, 'GET', `/api/v0/sessions/${session.sessionId}/messages?order=asc`));
     expect(listed.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
   });
 });
@@ -204,6 +204,27 @@ describe('agent credentials', () => {
     expectError(await call(server, computer.token, 'GET', '/api/v0/computers'), 401);
     await call(server, org.owner.key, 'DELETE' as never, `/api/v0/organization/users/${owner.id}`);
     expectError(await agent(server, computer.token).heartbeat(), 401);
+  });
+
+  it("starts a child session of a session routed to its computer, owned by the parent's owner; 404 for any other", async () => {
+    const user = org.users.member;
+    const computer = await registerComputer(server, user.key);
+    const parent = await createSession(server, user.key, { computerId: computer.id });
+    const box = agent(server, computer.token);
+    const created = await call(server, computer.token, 'POST', '/api/v0/agent/sessions', { parentSessionId: parent.sessionId, title: 'sub-task', cwd: 'lib', sessionSettings: { interactionMode: 'spec' } });
+    expect(created.statusCode).toBe(201);
+    expect(json(created)).toMatchObject({ parentSessionId: parent.sessionId, computerId: computer.id, title: 'sub-task', cwd: 'lib', status: 'idle', sessionSettings: { interactionMode: 'spec' } });
+    // The parent's owner sees it among the children, and may use it as any session of theirs.
+    const children = json(await call(server, user.key, 'GET', `/api/v0/sessions/${parent.sessionId}/children`));
+    expect(children.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([json(created).sessionId]);
+    expect((await addMessage(server, user.key, json(created).sessionId, { text: 'go' })).statusCode).toBe(200);
+    expect(json(await box.claim()).sessionId).toBe(json(created).sessionId);
+    // A session routed to another computer, an unknown one, or a bad body.
+    const other = await registerComputer(server, user.key);
+    expectError(await call(server, other.token, 'POST', '/api/v0/agent/sessions', { parentSessionId: parent.sessionId }), 404);
+    expectError(await call(server, computer.token, 'POST', '/api/v0/agent/sessions', { parentSessionId: 'ses_missing' }), 404);
+    expectError(await call(server, computer.token, 'POST', '/api/v0/agent/sessions', { parentSessionId: parent.sessionId, sessionSettings: { autonomyLevel: 'max' } }), 400);
+    expectError(await call(server, user.key, 'POST', '/api/v0/agent/sessions', { parentSessionId: parent.sessionId }), 401);
   });
 
   it('records the heartbeat time', async () => {

@@ -66,7 +66,7 @@ describe('run leases', () => {
     expectError(await box.finish(sessionId, first.runId), 409);
     expect((await post(box, sessionId, second.runId)).statusCode).toBe(201);
     expect(json(await box.finish(sessionId, second.runId))).toEqual({ status: 'idle' });
-    const messages = (await get(`/api/v0/sessions/${sessionId}/messages`)).messages;
+    const messages = (await get(`/api/v0/sessions/${sessionId}/messages?order=asc`)).messages;
     expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
   });
 
@@ -81,7 +81,7 @@ describe('run leases', () => {
     await expireLapsedRuns(server.store.db, later());
     const session = await get(`/api/v0/sessions/${sessionId}`);
     expect(session).toMatchObject({ status: 'idle', messageCount: 2 });
-    const messages = (await get(`/api/v0/sessions/${sessionId}/messages`)).messages;
+    const messages = (await get(`/api/v0/sessions/${sessionId}/messages?order=asc`)).messages;
     expect(messages[1]).toMatchObject({ role: 'system', content: [{ type: 'text', text: expect.stringContaining('The agent was lost') }] });
     expect((await box.claim()).statusCode).toBe(204);
     expectError(await post(box, sessionId, last.runId), 409);
@@ -142,7 +142,7 @@ describe('leases across replicas', () => {
 });
 
 describe('interrupt', () => {
-  it('turns a running session idle, drops queued messages, and tells the agent on its next post or heartbeat; 409 when idle', async () => {
+  it('turns a running session idle, drops queued messages, and tells the agent on its next post or heartbeat; an idle session stays as it is', async () => {
     const computer = await registerComputer(server, key());
     const box = agent(server, computer.token);
     const { sessionId } = await createSession(server, key(), { computerId: computer.id });
@@ -158,7 +158,11 @@ describe('interrupt', () => {
     expectError(await box.finish(sessionId), 409);
     // "two" was dropped: nothing left to claim.
     expect((await box.claim()).statusCode).toBe(204);
-    expectError(await call(server, key(), 'POST', `/api/v0/sessions/${sessionId}/interrupt`), 409);
+    // Interrupting an idle session is a successful no-op: the session as it is.
+    const before = await get(`/api/v0/sessions/${sessionId}`);
+    const again = await call(server, key(), 'POST', `/api/v0/sessions/${sessionId}/interrupt`);
+    expect(again.statusCode).toBe(200);
+    expect(json(again)).toEqual(before);
   });
 
   it('turns a pending session idle too', async () => {
@@ -198,7 +202,7 @@ describe('deleting', () => {
     const session = await get(`/api/v0/sessions/${sessionId}`);
     expect(session.status).toBe('idle');
     expect(session.computerId).toBeUndefined();
-    const messages = (await get(`/api/v0/sessions/${sessionId}/messages`)).messages;
+    const messages = (await get(`/api/v0/sessions/${sessionId}/messages?order=asc`)).messages;
     expect(messages.at(-1)).toMatchObject({ role: 'system', content: [{ text: expect.stringContaining(`Computer ${computer.id} was deleted`) }] });
     // The session goes on with another computer.
     const next = await registerComputer(server, key());
@@ -214,18 +218,23 @@ describe('deleting', () => {
 });
 
 describe('lists: filters and order', () => {
-  it('filters sessions by computer and orders them either way, with cursors bound to the order', async () => {
+  it('filters sessions by computer and orders them either way (newest first by default), with cursors bound to the order', async () => {
     const computer = await registerComputer(server, key());
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await createSession(server, key(), { computerId: computer.id })).sessionId);
     await createSession(server, key());
-    const asc = await get(`/api/v0/sessions?computerId=${computer.id}`);
-    expect(asc.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual(ids);
+    const byDefault = await get(`/api/v0/sessions?computerId=${computer.id}`);
+    expect(byDefault.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([ids[2], ids[1], ids[0]]);
     const page = await get(`/api/v0/sessions?computerId=${computer.id}&order=desc&limit=2`);
     expect(page.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([ids[2], ids[1]]);
     const rest = await get(`/api/v0/sessions?computerId=${computer.id}&order=desc&limit=2&cursor=${page.pagination.nextCursor}`);
     expect(rest.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([ids[0]]);
     expectError(await call(server, key(), 'GET', `/api/v0/sessions?order=asc&cursor=${page.pagination.nextCursor}`), 400);
+    // Without order, a cursor continues in the order it was issued for.
+    const ascPage = await get(`/api/v0/sessions?computerId=${computer.id}&order=asc&limit=2`);
+    expect(ascPage.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([ids[0], ids[1]]);
+    const ascRest = await get(`/api/v0/sessions?computerId=${computer.id}&limit=2&cursor=${ascPage.pagination.nextCursor}`);
+    expect(ascRest.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([ids[2]]);
     expectError(await call(server, key(), 'GET', '/api/v0/sessions?order=newest'), 400);
     expect((await get('/api/v0/sessions?computerId=cmp_none')).sessions).toEqual([]);
   });
@@ -253,10 +262,9 @@ describe('what computer creation and messages also accept', () => {
     expect(agentView).toMatchObject({ repos: created.body.repos, autoInstallDeps: false });
   });
 
-  it('answers 400 to a missing or contradicting provider and to bad repos, creating nothing', async () => {
+  it('answers 400 to a contradicting or unknown provider and to bad repos, creating nothing', async () => {
     const before = (await get('/api/v0/computers?limit=100')).computers.length;
     const bodies = [
-      { name: 'x' },
       { name: 'x', providerType: 'byom', provider: 'hosted' },
       { name: 'x', provider: 'cloud' },
       { name: 'x', providerType: 'byom', repos: [{ url: '' }] },
@@ -270,10 +278,10 @@ describe('what computer creation and messages also accept', () => {
 
   it('stores an image mediaType, and refuses an unknown one or one its data URL contradicts', async () => {
     const { sessionId } = await queued();
-    const png = Buffer.from('png').toString('base64');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64');
     const added = json(await addMessage(server, key(), sessionId, { text: 'look', images: [{ data: png, mediaType: 'image/png' }] }));
     const message = await get(`/api/v0/sessions/${sessionId}/messages/${added.messageId}`);
-    expect(message.content[1]).toMatchObject({ type: 'image', data: png, mediaType: 'image/png' });
+    expect(message.content[1]).toMatchObject({ type: 'image', source: { type: 'base64', data: png, mediaType: 'image/png' } });
     expectError(await addMessage(server, key(), sessionId, { text: 'x', images: [{ data: png, mediaType: 'text/html' }] }), 400);
     expectError(await addMessage(server, key(), sessionId, { text: 'x', images: [{ data: `data:image/jpeg;base64,${png}`, mediaType: 'image/png' }] }), 400);
   });

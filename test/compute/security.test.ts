@@ -50,6 +50,47 @@ authMatrix([
     roles: MEMBERS,
     foreignUrl: async (ctx) => `/api/v0/computers/${await foreignComputer(ctx)}`,
   },
+  {
+    method: 'GET',
+    url: async (ctx) => {
+      await computerOf(ctx);
+      return '/api/v0/computers/name/box';
+    },
+    credentials: 'apiKeyOrJwt',
+    roles: MEMBERS,
+    foreignUrl: async (ctx) => {
+      await ctx.server.app.inject({ method: 'POST', url: '/api/v0/computers', headers: auth(ctx.other.owner.key), payload: { name: 'foreign-only', remoteUser: 'u' } });
+      return '/api/v0/computers/name/foreign-only';
+    },
+  },
+  {
+    method: 'POST',
+    url: async (ctx) => `/api/v0/computers/${await computerOf(ctx)}/restart`,
+    credentials: 'apiKeyOrJwt',
+    roles: MEMBERS,
+    foreignUrl: async (ctx) => `/api/v0/computers/${await foreignComputer(ctx)}/restart`,
+  },
+  {
+    method: 'POST',
+    url: async (ctx) => `/api/v0/computers/${await computerOf(ctx)}/refresh`,
+    credentials: 'apiKeyOrJwt',
+    roles: MEMBERS,
+    foreignUrl: async (ctx) => `/api/v0/computers/${await foreignComputer(ctx)}/refresh`,
+  },
+  {
+    method: 'GET',
+    url: async (ctx) => `/api/v0/computers/${await computerOf(ctx)}/metrics`,
+    credentials: 'apiKeyOrJwt',
+    roles: MEMBERS,
+    foreignUrl: async (ctx) => `/api/v0/computers/${await foreignComputer(ctx)}/metrics`,
+  },
+  {
+    method: 'GET',
+    url: async (ctx) => `/api/v0/sessions/${await sessionOf(ctx)}/children`,
+    credentials: 'apiKeyOrJwt',
+    roles: MEMBERS,
+    foreignUrl: async (ctx) => `/api/v0/sessions/${await foreignSession(ctx)}/children`,
+  },
   { method: 'POST', url: '/api/v0/sessions', payload: { title: 't' }, credentials: 'apiKeyOrJwt', roles: MEMBERS },
   {
     method: 'DELETE',

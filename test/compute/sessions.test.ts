@@ -75,14 +75,14 @@ describe('POST /api/v0/sessions', () => {
 });
 
 describe('reading sessions', () => {
-  it('lists a member its own sessions only, pages them, and hides others (404)', async () => {
+  it('lists a member its own sessions only, newest first, pages them, and hides others (404)', async () => {
     const lister = await addUser(server, org.owner.key, 'member');
     const ids = [];
     for (let i = 0; i < 3; i += 1) ids.push((await createSession(server, lister.key, { title: `s${i}` })).sessionId);
     const first = json(await call(server, lister.key, 'GET', '/api/v0/sessions?limit=2'));
-    expect(first.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual(ids.slice(0, 2));
+    expect(first.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([ids[2], ids[1]]);
     const rest = json(await call(server, lister.key, 'GET', `/api/v0/sessions?limit=2&cursor=${first.pagination.nextCursor}`));
-    expect(rest).toMatchObject({ sessions: [{ sessionId: ids[2] }], pagination: { hasMore: false, nextCursor: null } });
+    expect(rest).toMatchObject({ sessions: [{ sessionId: ids[0] }], pagination: { hasMore: false, nextCursor: null } });
     expectError(await call(server, member.key, 'GET', `/api/v0/sessions/${ids[0]}`), 404);
     expect(json(await call(server, org.users.manager.key, 'GET', `/api/v0/sessions/${ids[0]}`)).title).toBe('s0');
     expectError(await call(server, lister.key, 'GET', '/api/v0/sessions/ses_missing'), 404);
@@ -137,11 +137,13 @@ describe('POST /api/v0/sessions/{id}/messages', () => {
     expect(status).toBe('pending');
     const message = json(await call(server, member.key, 'GET', `/api/v0/sessions/${session.sessionId}/messages/${messageId}`));
     expect(message).toMatchObject({ id: messageId, role: 'user', userMessageSource: 'sessions_api' });
+    // Images read back as image blocks (the bytes name their type), files as document blocks.
+    const image = { id: expect.any(String), type: 'image', text: '', source: { type: 'base64', data: PNG, mediaType: 'image/png' } };
     expect(message.content).toEqual([
       { id: expect.any(String), type: 'text', text: 'Please look at this' },
-      { id: expect.any(String), type: 'image', text: '', data: PNG },
-      { id: expect.any(String), type: 'image', text: '', data: `data:image/png;base64,${PNG}` },
-      { id: expect.any(String), type: 'file', text: 'hello', data: 'aGVsbG8=', name: 'notes.txt', path: 'docs/notes.txt' },
+      image,
+      image,
+      { id: expect.any(String), type: 'document', text: 'hello', name: 'notes.txt', path: 'docs/notes.txt', source: { type: 'text', mediaType: 'text/plain', data: 'aGVsbG8=', name: 'notes.txt' } },
     ]);
     const after = json(await call(server, member.key, 'GET', `/api/v0/sessions/${session.sessionId}`));
     expect(after).toMatchObject({ status: 'pending', messageCount: 1 });
@@ -165,7 +167,8 @@ describe('POST /api/v0/sessions/{id}/messages', () => {
       { text: 'x', images: [{ data: 'not base64!' }] },
       { text: 'x', images: [{ data: 'abc' }] },
       { text: 'x', images: [{ data: PNG, mime: 'image/png' }] },
-      { text: 'x', files: [{ data: 'a', parsedData: 'a', name: 'a' }] },
+      { text: 'x', files: [{ data: 'a', parsedData: 'a', name: '' }] },
+      { text: 'x', files: [{ type: 'base64', data: 'aGVsbG8=', name: 'a.txt' }] },
       { text: 'x', role: 'assistant' },
     ]) {
       expectError(await addMessage(server, member.key, session.sessionId, payload), 400);
@@ -193,14 +196,14 @@ describe('POST /api/v0/sessions/{id}/messages', () => {
 });
 
 describe('GET /api/v0/sessions/{id}/messages', () => {
-  it('lists messages oldest first with pagination; one message by id; 404 for unknown ids and computers', async () => {
+  it('lists messages newest first with pagination; one message by id; 404 for unknown ids and computers', async () => {
     const session = await createSession(server, member.key, { computerId: computer.id });
     const ids = [];
     for (const text of ['first', 'second', 'third']) ids.push(json(await addMessage(server, member.key, session.sessionId, { text })).messageId);
     const page = json(await call(server, member.key, 'GET', `/api/v0/sessions/${session.sessionId}/messages?limit=2`));
-    expect(page.messages.map((m: { content: { text: string }[] }) => m.content[0]!.text)).toEqual(['first', 'second']);
+    expect(page.messages.map((m: { content: { text: string }[] }) => m.content[0]!.text)).toEqual(['third', 'second']);
     const rest = json(await call(server, member.key, 'GET', `/api/v0/sessions/${session.sessionId}/messages?cursor=${page.pagination.nextCursor}`));
-    expect(rest.messages.map((m: { id: string }) => m.id)).toEqual([ids[2]]);
+    expect(rest.messages.map((m: { id: string }) => m.id)).toEqual([ids[0]]);
     // A cursor of one session's messages is refused for another session.
     const other = await createSession(server, member.key);
     expectError(await call(server, member.key, 'GET', `/api/v0/sessions/${other.sessionId}/messages?cursor=${page.pagination.nextCursor}`), 400);

@@ -75,6 +75,15 @@ describe('POST', () => {
     expect(listed.reports.find((r: { reportId: string }) => r.reportId === body.reportId)).toEqual(body);
   });
 
+  it('takes the same upload at /api/organization/agent-readiness-reports, where newer clients write', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/organization/agent-readiness-reports', headers: auth(org.users.member.key), payload: report({ repoUrl: 'https://github.com/acme/newer' }) });
+    expect(response.statusCode).toBe(201);
+    const listed = (await list('?repoId=github.com/acme/newer', org.owner.key)).json();
+    expect(listed.reports).toEqual([response.json()]);
+    expectError(await server.app.inject({ method: 'POST', url: '/api/organization/agent-readiness-reports', headers: auth(org.users.member.key), payload: report({ repoUrl: 'not a url' }) }), 400);
+    expectError(await server.app.inject({ method: 'POST', url: '/api/organization/agent-readiness-reports', headers: auth(org.users.guest.key), payload: report() }), 403);
+  });
+
   it('takes only the required fields', async () => {
     const minimal = { repoUrl: 'https://github.com/acme/minimal', apps: {}, report: {} };
     const response = await upload(minimal);

@@ -32,4 +32,12 @@ authMatrix([
     session: true,
     roles: MEMBERS,
   },
+  {
+    method: 'POST',
+    url: '/api/organization/agent-readiness-reports',
+    payload: { repoUrl: 'https://github.com/acme/matrix', apps: {}, report: {} },
+    credentials: 'apiKey',
+    session: true,
+    roles: MEMBERS,
+  },
 ]);

@@ -72,16 +72,25 @@ function pageQuery(context: ApiContext): { limit?: number; cursor?: string } {
   return { ...(limit !== undefined ? { limit } : {}), ...(cursor ? { cursor } : {}) };
 }
 
+/** `--order asc|desc` of the lists that have it: newest first unless asked (the server's default). */
+export const ORDER_OPTION = { order: { type: 'string', description: 'desc: newest first (the default); asc: oldest first' } } as const;
+
+export function orderQuery(context: ApiContext): Record<string, string> {
+  const order = context.option('order');
+  if (order !== undefined && order !== 'asc' && order !== 'desc') throw new UsageError('--order takes asc or desc');
+  return order ? { order } : {};
+}
+
 /**
  * A v0 list: with --all every item (client.paginate), else one page and its next cursor.
  */
-export async function v0List(context: ApiContext, path: string, itemsKey: string, pathParams?: Record<string, string>, filters: Record<string, string> = {}): Promise<ApiResult> {
+export async function v0List(context: ApiContext, path: string, itemsKey: string, pathParams?: Record<string, string>, query: Record<string, string> = {}): Promise<ApiResult> {
   // The path is a plain string here, so an untyped view of the same client.
   const client = context.client as unknown as {
     paginate(path: string, key: string, options: object): AsyncIterable<unknown>;
     request(method: 'get', path: string, options: object): Promise<Record<string, unknown> & { pagination: { nextCursor: string | null } }>;
   };
-  const options = { query: { ...filters, ...pageQuery(context) }, ...(pathParams ? { path: pathParams } : {}) };
+  const options = { query: { ...query, ...pageQuery(context) }, ...(pathParams ? { path: pathParams } : {}) };
   if (context.args.values.all) return { items: client.paginate(path, itemsKey, options) };
   const page = await client.request('get', path, options);
   return { items: page[itemsKey] as unknown[], next: page.pagination.nextCursor };

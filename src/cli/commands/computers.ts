@@ -1,7 +1,7 @@
 import type { RequestBody } from '../../sdk/client.js';
 import { apiCommand, v0List, type ApiContext } from './api-command.js';
 
-// `quarterdeck computers list|get|create|update|install-deps`.
+// `quarterdeck computers list|get|get-by-name|create|update|install-deps|restart|refresh|metrics|delete`.
 
 const ONE = { min: 1, max: 1 };
 
@@ -42,11 +42,17 @@ export const computersGet = apiCommand({
 
 export const computersCreate = apiCommand({
   name: ['computers', 'create'],
-  usage: '--name NAME --provider-type byom|hosted [--hostname H] [--remote-user U] [--host-id UUID]',
-  summary: 'Register a computer (prints its computerToken once)',
-  options: { ...EDITABLE, 'provider-type': { type: 'string', description: 'byom or hosted' }, hostname: { type: 'string', description: 'Host name' } },
+  usage: '--name NAME [--remote-user U] [--provider-type byom|hosted] [--hostname H] [--host-id UUID] [--repos URL,URL]',
+  summary: 'Register a computer (prints its computerToken once; byom unless --provider-type says otherwise)',
+  options: {
+    ...EDITABLE,
+    'provider-type': { type: 'string', description: 'byom (the default) or hosted' },
+    hostname: { type: 'string', description: 'Host name' },
+    repos: { type: 'string', description: 'Repositories the agent clones, comma-separated URLs' },
+  },
   async call(context) {
-    const body = fields(context, { ...EDITABLE_FIELDS, 'provider-type': 'providerType', hostname: 'hostname' });
+    const repos = context.option('repos')?.split(',').map((url) => url.trim()).filter((url) => url !== '');
+    const body = { ...fields(context, { ...EDITABLE_FIELDS, 'provider-type': 'providerType', hostname: 'hostname' }), ...(repos?.length ? { repos } : {}) };
     // The options are text; the server checks their values (a missing --name is its 400).
     return { value: await context.client.request('post', '/api/v0/computers', { body: body as Partial<RequestBody<'/api/v0/computers', 'post'>> as RequestBody<'/api/v0/computers', 'post'> }) };
   },
@@ -71,6 +77,48 @@ export const computersInstallDeps = apiCommand({
   positionals: ONE,
   async call({ client, args }) {
     return { value: await client.request('post', '/api/v0/computers/{computerId}/install-deps', { path: { computerId: args.positionals[0]! } }) };
+  },
+});
+
+export const computersGetByName = apiCommand({
+  name: ['computers', 'get-by-name'],
+  usage: '<name>',
+  summary: 'The computer of that name (the oldest when several share it)',
+  positionals: ONE,
+  async call({ client, args }) {
+    return { value: await client.request('get', '/api/v0/computers/name/{name}', { path: { name: args.positionals[0]! } }) };
+  },
+});
+
+export const computersRestart = apiCommand({
+  name: ['computers', 'restart'],
+  usage: '<computerId>',
+  summary: 'Provision a computer again (its run in progress returns to the queue)',
+  positionals: ONE,
+  async call({ client, args }) {
+    return { value: await client.request('post', '/api/v0/computers/{computerId}/restart', { path: { computerId: args.positionals[0]! } }) };
+  },
+});
+
+export const computersRefresh = apiCommand({
+  name: ['computers', 'refresh'],
+  usage: '<computerId>',
+  summary: "Bring a computer's repositories up to date (prints how many)",
+  positionals: ONE,
+  async call({ client, args }) {
+    return { value: await client.request('post', '/api/v0/computers/{computerId}/refresh', { path: { computerId: args.positionals[0]! } }) };
+  },
+});
+
+export const computersMetrics = apiCommand({
+  name: ['computers', 'metrics'],
+  usage: '<computerId> [--start ISO-TIME]',
+  summary: 'CPU, memory and disk samples of the last hour, oldest first',
+  options: { start: { type: 'string', description: 'Samples from this time on' } },
+  positionals: ONE,
+  async call(context) {
+    const start = context.option('start');
+    return { items: await context.client.request('get', '/api/v0/computers/{computerId}/metrics', { path: { computerId: context.args.positionals[0]! }, query: start ? { start } : {} }) };
   },
 });
 

@@ -7,7 +7,7 @@ import { agent } from './agent.js';
 import { agentsConnected, agentsIdentities, agentsLink } from './agents.js';
 import { backup, restore } from './backup.js';
 import { analyticsActivity, analyticsProductivity, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
-import { computersCreate, computersDelete, computersGet, computersInstallDeps, computersList, computersUpdate } from './computers.js';
+import { computersCreate, computersDelete, computersGet, computersGetByName, computersInstallDeps, computersList, computersMetrics, computersRefresh, computersRestart, computersUpdate } from './computers.js';
 import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
 import { demo } from './demo.js';
 import { keysCreate, keysList, keysRevoke } from './keys.js';
@@ -15,7 +15,7 @@ import { limitsGet, limitsGlobal, limitsSet } from './limits.js';
 import { messagesGet, messagesList, messagesSend } from './messages.js';
 import { readinessList, readinessUpload } from './readiness.js';
 import { serve } from './serve.js';
-import { sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsUpdate } from './sessions.js';
+import { sessionsChildren, sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsUpdate } from './sessions.js';
 import { telemetrySend } from './telemetry.js';
 import { usersAdd, usersInvite, usersList, usersRemove, usersUpdate } from './users.js';
 
@@ -27,8 +27,8 @@ export const COMMANDS: readonly Command[] = [
   analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers,
   readinessList, readinessUpload,
   controlsGet, controlsPatch, controlsHistory, controlsDiff,
-  computersList, computersGet, computersCreate, computersUpdate, computersInstallDeps, computersDelete,
-  sessionsList, sessionsGet, sessionsCreate, sessionsUpdate, sessionsInterrupt, sessionsDelete,
+  computersList, computersGet, computersGetByName, computersCreate, computersUpdate, computersInstallDeps, computersRestart, computersRefresh, computersMetrics, computersDelete,
+  sessionsList, sessionsGet, sessionsCreate, sessionsUpdate, sessionsInterrupt, sessionsDelete, sessionsChildren,
   messagesList, messagesGet, messagesSend,
   limitsGet, limitsSet, limitsGlobal,
   usersList, usersAdd, usersUpdate, usersRemove, usersInvite,

@@ -1,5 +1,5 @@
 import type { RequestBody } from '../../sdk/client.js';
-import { apiCommand, v0List, type ApiContext } from './api-command.js';
+import { ORDER_OPTION, apiCommand, orderQuery, v0List, type ApiContext } from './api-command.js';
 
 // `quarterdeck sessions list|get|create|update`. Session settings come from a JSON file.
 
@@ -14,10 +14,21 @@ async function settingsOf(context: ApiContext): Promise<{ sessionSettings?: Sess
 
 export const sessionsList = apiCommand({
   name: ['sessions', 'list'],
-  usage: '[--limit N] [--cursor C] [--all]',
-  summary: 'Sessions you may see',
+  usage: '[--order desc|asc] [--limit N] [--cursor C] [--all]',
+  summary: 'Sessions you may see, newest first',
   list: true,
-  call: (context) => v0List(context, '/api/v0/sessions', 'sessions'),
+  options: ORDER_OPTION,
+  call: (context) => v0List(context, '/api/v0/sessions', 'sessions', undefined, orderQuery(context)),
+});
+
+export const sessionsChildren = apiCommand({
+  name: ['sessions', 'children'],
+  usage: '<sessionId> [--order desc|asc] [--limit N] [--cursor C] [--all]',
+  summary: 'Sessions started from a session, newest first',
+  list: true,
+  options: ORDER_OPTION,
+  positionals: { min: 1, max: 1 },
+  call: (context) => v0List(context, '/api/v0/sessions/{sessionId}/children', 'sessions', { sessionId: context.args.positionals[0]! }, orderQuery(context)),
 });
 
 export const sessionsGet = apiCommand({
@@ -32,25 +43,40 @@ export const sessionsGet = apiCommand({
 
 export const sessionsCreate = apiCommand({
   name: ['sessions', 'create'],
-  usage: '[--title T] [--computer-id ID] [--settings settings.json]',
+  usage: '[--title T] [--computer-id ID] [--cwd DIR] [--parent-session-id ID] [--settings settings.json]',
   summary: 'Start a session',
-  options: { title: { type: 'string', description: 'Title' }, 'computer-id': { type: 'string', description: 'Computer that runs it' }, ...SETTINGS },
+  options: {
+    title: { type: 'string', description: 'Title (default: the beginning of its first message)' },
+    'computer-id': { type: 'string', description: 'Computer that runs it' },
+    cwd: { type: 'string', description: 'Working directory on the computer' },
+    'parent-session-id': { type: 'string', description: 'The session it is started from' },
+    ...SETTINGS,
+  },
   async call(context) {
     const title = context.option('title');
     const computerId = context.option('computer-id');
-    const body = { ...(title !== undefined ? { title } : {}), ...(computerId ? { computerId } : {}), ...(await settingsOf(context)) };
+    const cwd = context.option('cwd');
+    const parentSessionId = context.option('parent-session-id');
+    const body = {
+      ...(title !== undefined ? { title } : {}),
+      ...(computerId ? { computerId } : {}),
+      ...(cwd !== undefined ? { cwd } : {}),
+      ...(parentSessionId ? { parentSessionId } : {}),
+      ...(await settingsOf(context)),
+    };
     return { value: await context.client.request('post', '/api/v0/sessions', { body }) };
   },
 });
 
 export const sessionsUpdate = apiCommand({
   name: ['sessions', 'update'],
-  usage: '<sessionId> --settings settings.json',
-  summary: 'Replace the given session settings',
-  options: SETTINGS,
+  usage: '<sessionId> [--settings settings.json] [--cwd DIR]',
+  summary: 'Replace the given session settings (and the working directory)',
+  options: { ...SETTINGS, cwd: { type: 'string', description: 'Working directory on the computer' } },
   positionals: { min: 1, max: 1 },
   async call(context) {
-    const body = await settingsOf(context);
+    const cwd = context.option('cwd');
+    const body = { ...(await settingsOf(context)), ...(cwd !== undefined ? { cwd } : {}) };
     return { value: await context.client.request('patch', '/api/v0/sessions/{sessionId}', { path: { sessionId: context.args.positionals[0]! }, body }) };
   },
 });
@@ -58,7 +84,7 @@ export const sessionsUpdate = apiCommand({
 export const sessionsInterrupt = apiCommand({
   name: ['sessions', 'interrupt'],
   usage: '<sessionId>',
-  summary: 'Stop a running or pending session (queued messages are dropped)',
+  summary: 'Stop a running or pending session (queued messages are dropped; an idle one stays as it is)',
   positionals: { min: 1, max: 1 },
   async call({ client, args }) {
     return { value: await client.request('post', '/api/v0/sessions/{sessionId}/interrupt', { path: { sessionId: args.positionals[0]! } }) };

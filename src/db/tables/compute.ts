@@ -20,6 +20,22 @@ export interface ComputersTable {
   last_seen_at: Date | null;
   repos: ColumnType<{ url: string; branch?: string }[], string | undefined, string>;
   auto_install_deps: Generated<boolean>;
+  /** Commands for the agent, handed over and cleared by its next heartbeat (migrations/0017). */
+  restart_requested: Generated<boolean>;
+  refresh_requested: Generated<boolean>;
+}
+
+/** What an agent reports of its machine with a heartbeat (migrations/0017). */
+export interface ComputerMetricsTable {
+  computer_id: string;
+  organization_id: string;
+  recorded_at: Date;
+  cpu_used_pct: number;
+  cpu_count: number;
+  mem_used: number;
+  mem_total: number;
+  disk_used: number;
+  disk_total: number;
 }
 
 export interface ProvisioningStepsTable {
@@ -56,6 +72,9 @@ export interface SessionsTable {
   run_id: Generated<string | null>;
   run_message_id: Generated<string | null>;
   lease_expires_at: Generated<Date | null>;
+  /** The session's working directory on its computer, and the session it was started from (migrations/0018). */
+  cwd: Generated<string | null>;
+  parent_session_id: Generated<string | null>;
 }
 
 export interface MessagesTable {
@@ -76,6 +95,7 @@ export interface MessagesTable {
 export interface ComputeTables {
   computers: ComputersTable;
   provisioning_steps: ProvisioningStepsTable;
+  computer_metrics: ComputerMetricsTable;
   sessions: SessionsTable;
   messages: MessagesTable;
 }

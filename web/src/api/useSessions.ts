@@ -34,7 +34,8 @@ export function useMessages(sessionId: string, status: string | undefined) {
     queryKey: ['session', sessionId, 'messages', status],
     queryFn: async () => {
       const messages = [];
-      for await (const message of api.paginate('/api/v0/sessions/{sessionId}/messages', 'messages', { path: { sessionId }, query: { limit: 100 } })) messages.push(message);
+      // The API lists newest first; a conversation reads from its start.
+      for await (const message of api.paginate('/api/v0/sessions/{sessionId}/messages', 'messages', { path: { sessionId }, query: { limit: 100, order: 'asc' } })) messages.push(message);
       return messages;
     },
     refetchInterval: busy(status) ? POLL_MS : false,

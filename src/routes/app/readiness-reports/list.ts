@@ -10,13 +10,13 @@ import { reportView } from '../../../schemas/index.js';
 // GET /api/organization/maturity-level-reports — newest first (createdAt, then reportId, both
 // descending). Continue with startAfter = the last reportId; a page shorter than limit is the end.
 // The same list answers at /api/organization/agent-readiness-reports, the name newer clients use.
-const PATHS = ['/api/organization/maturity-level-reports', '/api/organization/agent-readiness-reports'] as const;
+export const READINESS_REPORT_PATHS = ['/api/organization/maturity-level-reports', '/api/organization/agent-readiness-reports'] as const;
 
 export default async function listReadinessReportsRoute(app: App) {
-  for (const path of PATHS) registerList(app, path);
+  for (const path of READINESS_REPORT_PATHS) registerList(app, path);
 }
 
-function registerList(app: App, path: (typeof PATHS)[number]) {
+function registerList(app: App, path: (typeof READINESS_REPORT_PATHS)[number]) {
   app.get(
     path,
     {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../http/context.js';
-import { Message, messageView } from '../../../schemas/index.js';
+import { Message, Session, messageView, sessionView } from '../../../schemas/index.js';
+import { findSession } from '../../../repositories/sessions.js';
 import { claimNextMessage, expireLapsedRuns } from '../../../repositories/messages.js';
 import { computerOf } from './auth.js';
 
@@ -8,10 +9,11 @@ import { computerOf } from './auth.js';
 const POLL_INTERVAL_MS = 500;
 
 // POST /api/v0/agent/claim?waitMs=0..30000 — the oldest queued user message for this computer
-// (its session becomes running, in a new run with a lease), or 204 when none arrives within
-// waitMs. While waiting no database connection is held: each attempt is one short transaction.
-// Each attempt first takes this computer's lapsed runs back, so a message whose agent died is
-// handed to the next claimer even between two sweeps of the lease job.
+// (its session becomes running, in a new run with a lease) and that session (its cwd and
+// settings are for the run command), or 204 when none arrives within waitMs. While waiting no
+// database connection is held: each attempt is one short transaction. Each attempt first takes
+// this computer's lapsed runs back, so a message whose agent died is handed to the next claimer
+// even between two sweeps of the lease job.
 export default async function claimRoute(app: App) {
   app.post(
     '/claim',
@@ -26,6 +28,7 @@ export default async function claimRoute(app: App) {
             runId: Type.String({ description: 'The run this claim started; name it on posts, finish and heartbeats' }),
             leaseExpiresAt: Type.Integer({ description: 'When the run returns to the queue unless a heartbeat or post renews it (Unix ms)' }),
             message: Type.Ref(Message),
+            session: Type.Ref(Session, { description: 'The session as the claim left it: its cwd and settings are for the run command (docs/agent.md)' }),
           }),
           204: Type.Null(),
         },
@@ -50,7 +53,10 @@ export default async function claimRoute(app: App) {
         if (!stop.aborted) claim = await next();
       }
       if (!claim) return reply.code(204).send(null);
-      return { sessionId: claim.sessionId, runId: claim.runId, leaseExpiresAt: claim.leaseExpiresAt.getTime(), message: messageView(claim.message) };
+      const session = await findSession(db, organizationId, claim.sessionId);
+      // Deleted right after the claim: its run is over, there is nothing to hand over.
+      if (!session) return reply.code(204).send(null);
+      return { sessionId: claim.sessionId, runId: claim.runId, leaseExpiresAt: claim.leaseExpiresAt.getTime(), message: messageView(claim.message), session: sessionView(session) };
     },
   );
 }

@@ -2,6 +2,7 @@ import type { App } from '../../../http/context.js';
 import { limitRequests } from '../../../http/rate-limit.js';
 import { authenticateComputer } from './auth.js';
 import claim from './claim.js';
+import createSession from './create-session.js';
 import finish from './finish.js';
 import heartbeat from './heartbeat.js';
 import postMessage from './post-message.js';
@@ -17,4 +18,5 @@ export default async function agentRoutes(app: App) {
   await app.register(claim);
   await app.register(postMessage);
   await app.register(finish);
+  await app.register(createSession);
 }

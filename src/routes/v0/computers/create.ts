@@ -3,7 +3,7 @@ import { assertComputerCreationAllowed } from '../../../domain/policies.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { invalidInput } from '../../../domain/errors.js';
-import { Computer, RepoSpec, StringEnum } from '../../../schemas/index.js';
+import { Computer, RepoInput, StringEnum } from '../../../schemas/index.js';
 import { insertComputer } from '../../../repositories/computers.js';
 import { currentSettings } from '../../../repositories/enterprise-controls.js';
 import { ComputerName, HostId, RemoteUser } from '../../../schemas/index.js';
@@ -11,15 +11,17 @@ import { computerView } from '../../../schemas/index.js';
 
 // POST /api/v0/computers — registers a computer owned by the caller, if the organization's
 // computer controls allow it (403). Its agent's token is in this answer only. `provider` is a
-// synonym of `providerType` (some clients send it); one of them is required, and both must agree.
+// synonym of `providerType` (some clients send it); both must agree when both are given, and
+// without either the computer is `byom`, the kind Quarterdeck runs itself with
+// `quarterdeck agent` (decisions.md §13). `repos` items are URLs or `{url, branch?}`.
 
 const ProviderType = StringEnum(['byom', 'hosted']);
 
 function providerTypeOf(providerType: 'byom' | 'hosted' | undefined, provider: 'byom' | 'hosted' | undefined): 'byom' | 'hosted' {
-  const given = providerType ?? provider;
-  if (given === undefined) throw invalidInput('providerType is required', [{ path: 'body/providerType', message: 'required (or its synonym provider)' }]);
-  if (provider !== undefined && provider !== given) throw invalidInput('provider and providerType differ', [{ path: 'body/provider', message: 'must equal providerType when both are given' }]);
-  return given;
+  if (providerType !== undefined && provider !== undefined && provider !== providerType) {
+    throw invalidInput('provider and providerType differ', [{ path: 'body/provider', message: 'must equal providerType when both are given' }]);
+  }
+  return providerType ?? provider ?? 'byom';
 }
 export default async function createComputerRoute(app: App) {
   app.post(
@@ -36,7 +38,7 @@ export default async function createComputerRoute(app: App) {
             hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
             remoteUser: Type.Optional(RemoteUser),
             hostId: Type.Optional(HostId),
-            repos: Type.Optional(Type.Array(Type.Ref(RepoSpec), { maxItems: 20 })),
+            repos: Type.Optional(Type.Array(RepoInput, { maxItems: 20 })),
             autoInstallDeps: Type.Optional(Type.Boolean()),
           },
           { additionalProperties: false },
@@ -46,10 +48,14 @@ export default async function createComputerRoute(app: App) {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const { provider, ...fields } = request.body;
+      const { provider, repos, ...fields } = request.body;
       const providerType = providerTypeOf(fields.providerType, provider);
       assertComputerCreationAllowed(await currentSettings(app.services.db, principal.organizationId), providerType, principal.email);
-      const { record, token } = await insertComputer(app.services.db, principal.organizationId, principal.userId, { ...fields, providerType });
+      const { record, token } = await insertComputer(app.services.db, principal.organizationId, principal.userId, {
+        ...fields,
+        providerType,
+        ...(repos ? { repos: repos.map((repo) => (typeof repo === 'string' ? { url: repo } : repo)) } : {}),
+      });
       return reply.code(201).send({ ...computerView(record), computerToken: token });
     },
   );

@@ -2,6 +2,7 @@ import { MEMBERS } from '../../../domain/roles.js';
 import { requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import addMessage from './add-message.js';
+import children from './children.js';
 import create from './create.js';
 import interrupt from './interrupt.js';
 import remove from './delete.js';
@@ -23,4 +24,5 @@ export default async function sessions(app: App) {
   await app.register(addMessage);
   await app.register(listMessages);
   await app.register(getMessage);
+  await app.register(children);
 }

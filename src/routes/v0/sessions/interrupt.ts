@@ -8,7 +8,8 @@ import { Session, SessionParams, sessionView } from '../../../schemas/index.js';
 
 // POST /api/v0/sessions/{sessionId}/interrupt — a running or pending session becomes idle: the
 // run in progress is over (its agent learns it on its next heartbeat or post and stops its
-// command) and queued user messages are dropped. 409 when the session is already idle.
+// command) and queued user messages are dropped. An idle session is answered as it is: clients
+// interrupt without looking first (decisions.md §13).
 export default async function interruptSessionRoute(app: App) {
   app.post(
     '/sessions/:sessionId/interrupt',

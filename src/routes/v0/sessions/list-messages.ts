@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { OrderQuery, PageQuery, orderedList, pageOf, readPage } from '../../../http/pagination.js';
+import { OrderQuery, PageQuery, orderOf, orderedList, pageOf, readPage } from '../../../http/pagination.js';
 import { Message, Pagination, StringEnum } from '../../../schemas/index.js';
 import { listMessages } from '../../../repositories/messages.js';
 import { SessionParams, messageView } from '../../../schemas/index.js';
 import { findVisibleSession } from '../../../repositories/sessions.js';
 
-// GET /api/v0/sessions/{sessionId}/messages[?role=&order=asc|desc] — oldest first unless order=desc.
+// GET /api/v0/sessions/{sessionId}/messages[?role=&order=asc|desc] — newest first unless order=asc
+// (decisions.md §13); a cursor without order continues in its own order.
 export default async function listMessagesRoute(app: App) {
   app.get(
     '/sessions/:sessionId/messages',
@@ -24,7 +25,8 @@ export default async function listMessagesRoute(app: App) {
       const principal = principalOf(request);
       const session = await findVisibleSession(app.services.db, principal, request.params.sessionId);
       // The list name carries the session: a cursor of one session's messages is no good for another.
-      const { order = 'asc', role } = request.query;
+      const { role } = request.query;
+      const order = orderOf(request.query);
       const list = orderedList(`messages:${session.id}`, order);
       const page = readPage(request.query, list, principal.organizationId);
       const rows = await listMessages(app.services.db, principal.organizationId, session.id, { role }, { after: page.after, limit: page.fetch, order });

@@ -1,14 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { OrderQuery, PageQuery, orderedList, pageOf, readPage } from '../../../http/pagination.js';
+import { OrderQuery, PageQuery, orderOf, orderedList, pageOf, readPage } from '../../../http/pagination.js';
 import { Pagination, Session } from '../../../schemas/index.js';
 import { listSessions } from '../../../repositories/sessions.js';
 import { sessionView } from '../../../schemas/index.js';
 import { ownedByFilter } from '../../../domain/access.js';
 
 // GET /api/v0/sessions[?computerId=&order=asc|desc] — owner/manager see every session of the
-// organization, a member its own; oldest first unless order=desc.
+// organization, a member its own; newest first unless order=asc
+// (decisions.md §13).
 export default async function listSessionsRoute(app: App) {
   app.get(
     '/sessions',
@@ -22,7 +23,8 @@ export default async function listSessionsRoute(app: App) {
     },
     async (request) => {
       const principal = principalOf(request);
-      const { order = 'asc', computerId } = request.query;
+      const { computerId } = request.query;
+      const order = orderOf(request.query);
       const list = orderedList('sessions', order);
       const page = readPage(request.query, list, principal.organizationId);
       const rows = await listSessions(app.services.db, principal.organizationId, { ...ownedByFilter(principal), computerId }, { after: page.after, limit: page.fetch, order });

@@ -1,14 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { Session, SessionSettingsInput } from '../../../schemas/index.js';
-import { patchSessionSettings } from '../../../repositories/sessions.js';
-import { checkSessionSettings } from './settings.js';
+import { Session, SessionCwd, SessionSettingsInput } from '../../../schemas/index.js';
+import { patchSession } from '../../../repositories/sessions.js';
+import { checkSessionSettings } from '../../../repositories/session-settings.js';
 import { SessionParams, sessionView } from '../../../schemas/index.js';
 import { findVisibleSession } from '../../../repositories/sessions.js';
 
-// PATCH /api/v0/sessions/{sessionId} — replaces the writable settings given; token usage is not
-// writable (an unknown field: 400); a model the policy blocks: 403.
+// PATCH /api/v0/sessions/{sessionId} — replaces the writable settings given, and the working
+// directory (`cwd`) when given; token usage is not writable (an unknown field: 400); a value
+// outside a setting's allowed list: 400 naming them; a model the policy blocks: 403.
 export default async function updateSessionRoute(app: App) {
   app.patch(
     '/sessions/:sessionId',
@@ -17,7 +18,7 @@ export default async function updateSessionRoute(app: App) {
         summary: 'Update session settings',
         tags: ['sessions'],
         params: SessionParams,
-        body: Type.Object({ sessionSettings: Type.Optional(Type.Ref(SessionSettingsInput)) }, { additionalProperties: false }),
+        body: Type.Object({ cwd: Type.Optional(SessionCwd), sessionSettings: Type.Optional(Type.Ref(SessionSettingsInput)) }, { additionalProperties: false }),
         response: { 200: Type.Ref(Session) },
       },
     },
@@ -25,9 +26,10 @@ export default async function updateSessionRoute(app: App) {
       const principal = principalOf(request);
       const { db } = app.services;
       const session = await findVisibleSession(db, principal, request.params.sessionId);
-      const patch = request.body.sessionSettings ?? {};
-      await checkSessionSettings(db, principal.organizationId, patch);
-      if (Object.keys(patch).length > 0) await patchSessionSettings(db, principal.organizationId, session.id, patch);
+      const settings = request.body.sessionSettings ?? {};
+      const { cwd } = request.body;
+      await checkSessionSettings(db, principal.organizationId, settings);
+      if (Object.keys(settings).length > 0 || cwd !== undefined) await patchSession(db, principal.organizationId, session.id, { settings, cwd });
       return sessionView(await findVisibleSession(db, principal, session.id));
     },
   );

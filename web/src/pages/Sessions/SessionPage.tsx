@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Code, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Code, Group, Image, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAgentSession, useMessages, useSendMessage } from '../../api/useSessions';
@@ -7,6 +7,14 @@ import { formatDateTime, formatExact } from '../../format';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_VARIANTS } from './status';
 
 const ROLE_LABELS = { user: 'You / user', assistant: 'Assistant', tool: 'Tool', system: 'System' } as const;
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/** An image block's source as the API writes it (only these types are shown inline). */
+function isImageSource(source: unknown): source is { data: string; mediaType: string } {
+  const value = source as { data?: unknown; mediaType?: unknown } | undefined;
+  return typeof value?.data === 'string' && typeof value.mediaType === 'string' && IMAGE_TYPES.includes(value.mediaType);
+}
 
 /** /sessions/:sessionId — the conversation, its live status, and a message to the agent. */
 export default function SessionPage() {
@@ -59,7 +67,13 @@ export default function SessionPage() {
                 </Text>
               </Group>
               {message.content.map((block) =>
-                block.type && block.type !== 'text' ? (
+                block.type === 'image' && isImageSource(block.source) ? (
+                  <Image key={block.id} src={`data:${block.source.mediaType};base64,${block.source.data}`} alt={`Image attached to the ${ROLE_LABELS[message.role]} message`} maw={480} radius="sm" />
+                ) : block.type === 'document' ? (
+                  <Text key={block.id} size="xs" c="dimmed">
+                    Attached file: {typeof block.name === 'string' ? block.name : 'unnamed'}
+                  </Text>
+                ) : block.type && block.type !== 'text' ? (
                   <Stack key={block.id} gap={2}>
                     <Text size="xs" c="dimmed">
                       {block.type}

@@ -1,8 +1,8 @@
 import type { Static } from '@sinclair/typebox';
-import type { Db } from '../../../db/store.js';
-import { assertModelAllowed, sessionDefaults, type EnterpriseSettings } from '../../../domain/policies.js';
-import type { SessionSettingsInput } from '../../../schemas/index.js';
-import { currentSettings } from '../../../repositories/enterprise-controls.js';
+import type { Db } from '../db/store.js';
+import { assertModelAllowed, sessionDefaults, type EnterpriseSettings } from '../domain/policies.js';
+import type { SessionSettingsInput } from '../schemas/index.js';
+import { currentSettings } from './enterprise-controls.js';
 
 // Session settings under the organization's enterprise controls (decisions.md §6): new sessions
 // start from `sessionDefaultSettings`; a model given by the caller must pass `modelPolicy` (403).
