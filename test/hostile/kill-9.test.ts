@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/built-console.js';
 import { scratchDatabase } from '../helpers/server.js';
+import { launchServer } from '../helpers/server-process.js';
 
 // kill -9 during ingestion and rollups, on the store the suite runs on (embedded, or PostgreSQL
 // with TEST_DATABASE_URL): the server is a real process, senders retry every batch until it is
@@ -28,28 +29,10 @@ afterAll(async () => {
   for (const step of cleanup) await step();
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-function launch(env: Record<string, string>): { child: ChildProcess; listening: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  const listening = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Server listening at')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', () => reject(new Error(`server exited before listening: ${output.slice(-2000)}`)));
-  });
-  listening.catch(() => undefined);
-  return { child, listening };
+function launch(env: Record<string, string>) {
+  const server = launchServer(env);
+  children.push(server.child);
+  return server;
 }
 
 const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
