@@ -1,13 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/built-console.js';
-import { scratchDatabase } from '../helpers/server.js';
-import { launchServer } from '../helpers/server-process.js';
+import { bootstrapOrganization, launchedStore, launchServer } from '../helpers/server-process.js';
 
 // kill -9 during ingestion and rollups, on the store the suite runs on (embedded, or PostgreSQL
 // with TEST_DATABASE_URL): the server is a real process, senders retry every batch until it is
@@ -42,25 +40,10 @@ describe('kill -9 with retrying senders', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', ADMIN_TOKEN, LOG_LEVEL: 'info', ROLLUP_INTERVAL_MS: '100', RATE_LIMIT_PER_MINUTE: '10000000', REDIS_URL: '' };
-    const pgBase = process.env.TEST_DATABASE_URL;
-    if (pgBase) {
-      const scratch = await scratchDatabase(pgBase);
-      cleanup.push(() => scratch.drop());
-      Object.assign(env, { DATABASE_URL: scratch.url, DATA_DIR: '/nonexistent-kill9' });
-    } else {
-      const dataDir = await mkdtemp(join(tmpdir(), 'qd-kill9-'));
-      cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-      Object.assign(env, { DATABASE_URL: '', DATA_DIR: dataDir });
-    }
+    Object.assign(env, await launchedStore(cleanup));
     let server = launch(env);
     await server.listening;
-    const created = await fetch(`${base}/admin/v1/organizations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Crash', ownerEmail: 'owner@crash.test' }),
-    });
-    expect(created.status).toBe(201);
-    const { apiKey } = (await created.json()) as { apiKey: string };
+    const apiKey = await bootstrapOrganization(base, ADMIN_TOKEN, 'owner@crash.test');
 
     // Each batch is resent as is until acknowledged: a batch the server stored before dying
     // comes back as duplicates, never as new events.
@@ -126,7 +109,7 @@ describe('kill -9 with retrying senders', () => {
 
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
-    if (!pgBase) {
+    if (!process.env.TEST_DATABASE_URL) {
       // The killed processes' socket directories were removed by the starts after them.
       const pids = children.slice(0, -1).map((child) => child.pid);
       const left = (await readdir(tmpdir())).filter((name) => pids.some((pid) => name.startsWith(`quarterdeck-pg-${pid}-`)));

@@ -119,25 +119,6 @@ export async function apiRequestLogs(calls: readonly ApiRequest[], resource: Rec
   return records;
 }
 
-/** Claude Code's tool_result events. */
-export async function toolResultLogs(tools: readonly string[], resource: Record<string, string> = {}): Promise<ReadableLogRecord[]> {
-  const memory = new InMemoryLogRecordExporter();
-  const provider = new LoggerProvider({ resource: resourceFromAttributes({ 'service.name': 'claude-code', ...resource }), processors: [new SimpleLogRecordProcessor({ exporter: memory })] });
-  const logger = provider.getLogger('com.anthropic.claude_code.events', '2.1.0');
-  const at = Date.now() - SHIFT_MS;
-  tools.forEach((tool, i) =>
-    logger.emit({
-      severityNumber: SeverityNumber.INFO,
-      body: 'claude_code.tool_result',
-      timestamp: at + i,
-      attributes: { 'event.name': 'tool_result', 'session.id': resource['session.id'] ?? 'session-1', tool_name: tool, success: 'true', duration_ms: 12 },
-    }),
-  );
-  const records = memory.getFinishedLogRecords();
-  await provider.shutdown();
-  return records;
-}
-
 /** GenAI-conventions inference spans (as GitHub Copilot CLI sends them). */
 export async function chatSpans(calls: readonly { model: string; input: number; output: number }[], resource: Record<string, string> = {}): Promise<ReadableSpan[]> {
   const memory = new InMemorySpanExporter();

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Metadata } from '@grpc/grpc-js';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
@@ -17,8 +14,7 @@ import { OTLPTraceExporter as TracesProto } from '@opentelemetry/exporter-trace-
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, dayOf } from '../../src/domain/dates.js';
 import { freePort } from '../helpers/built-console.js';
-import { scratchDatabase } from '../helpers/server.js';
-import { killHard, launchServer, type LaunchedServer } from '../helpers/server-process.js';
+import { bootstrapOrganization, killHard, launchedStore, launchServer, type LaunchedServer } from '../helpers/server-process.js';
 import { AggregationTemporality, apiRequestLogs, chatSpans, ClaudeCodeProcess, DAYS_BACK, type ApiRequest } from './agent-exports.js';
 
 // kill -9 of the server mid-export, on the store the suite runs on (embedded, or PostgreSQL with
@@ -76,25 +72,10 @@ describe('kill -9 of the server mid-export', () => {
       RATE_LIMIT_PER_MINUTE: '10000000',
       REDIS_URL: '',
     };
-    const pgBase = process.env.TEST_DATABASE_URL;
-    if (pgBase) {
-      const scratch = await scratchDatabase(pgBase);
-      cleanup.push(() => scratch.drop());
-      Object.assign(env, { DATABASE_URL: scratch.url, DATA_DIR: '/nonexistent-otlp-kill9' });
-    } else {
-      const dataDir = await mkdtemp(join(tmpdir(), 'qd-otlp-kill9-'));
-      cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-      Object.assign(env, { DATABASE_URL: '', DATA_DIR: dataDir });
-    }
+    Object.assign(env, await launchedStore(cleanup));
     let server = launch(env);
     await server.listening;
-    const created = await fetch(`${base}/admin/v1/organizations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Crash', ownerEmail: 'owner@otlp-crash.test' }),
-    });
-    expect(created.status).toBe(201);
-    const { apiKey } = (await created.json()) as { apiKey: string };
+    const apiKey = await bootstrapOrganization(base, ADMIN_TOKEN, 'owner@otlp-crash.test');
 
     let acknowledged = 0;
     const exported = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, commits: 0 };
