@@ -212,6 +212,8 @@ async function main() {
     const perRound = Math.ceil(events / rounds);
     let nativeMs = 0;
     let otlpMs = 0;
+    let nativeCpu = 0;
+    let otlpCpu = 0;
     let nativeAccepted = 0;
     for (let round = 0; round < rounds; round += 1) {
       const first = round * perRound;
@@ -223,6 +225,7 @@ async function main() {
         nativeBodies.push(JSON.stringify({ events: usages.map(({ usage, n }) => nativeEvent(usage, `native-${n}`)) }));
         otlpBodies.push(otlpBody(usages));
       }
+      const nativePhase = server.phase();
       nativeMs += await sendAll(
         nativeBodies.map((body) => async () => {
           const answer = await post(`${server!.url}/api/v1/telemetry/events`, native.apiKey, body, 'application/json', 202);
@@ -230,6 +233,8 @@ async function main() {
         }),
         clients,
       );
+      nativeCpu += nativePhase.end().cpuSeconds;
+      const otlpPhase = server.phase();
       otlpMs += await sendAll(
         otlpBodies.map((body) => async () => {
           const answer = await post(`${server!.url}/v1/logs`, otlp.apiKey, body, 'application/x-protobuf', 200);
@@ -238,6 +243,7 @@ async function main() {
         }),
         clients,
       );
+      otlpCpu += otlpPhase.end().cpuSeconds;
     }
     const stored = async (organizationId: string) =>
       Number((await direct.db.selectFrom('telemetry_events').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow()).n);
@@ -250,8 +256,8 @@ async function main() {
     const copyRate = floor.rows / (floor.ms / 1000);
     await direct.db.deleteFrom('telemetry_events').where('organization_id', '=', floorOrg.organization.id).execute();
     console.log(`1. ${events} events (model calls and tool calls, half Claude Code's and a third Codex's shape), batches of ${batch}, ${clients} concurrent senders, ${rounds} alternating rounds`);
-    console.log(`   native POST /api/v1/telemetry/events (JSON):   ${fmt(nativeMs / 1000, 2)} s, ${fmt(nativeRate, 0)} events/s`);
-    console.log(`   OTLP/HTTP POST /v1/logs (protobuf log records): ${fmt(otlpMs / 1000, 2)} s, ${fmt(otlpRate, 0)} events/s`);
+    console.log(`   native POST /api/v1/telemetry/events (JSON):   ${fmt(nativeMs / 1000, 2)} s, ${fmt(nativeRate, 0)} events/s; server CPU ${fmt((1e6 * nativeCpu) / events, 0)} µs/event`);
+    console.log(`   OTLP/HTTP POST /v1/logs (protobuf log records): ${fmt(otlpMs / 1000, 2)} s, ${fmt(otlpRate, 0)} events/s; server CPU ${fmt((1e6 * otlpCpu) / events, 0)} µs/event`);
     console.log(`   COPY FROM STDIN (the native rows, same table, from this process): ${fmt(floor.ms / 1000, 2)} s, ${fmt(copyRate, 0)} events/s`);
     console.log(`   OTLP / native ${fmt((100 * otlpRate) / nativeRate)} %; OTLP / COPY ${fmt((100 * otlpRate) / copyRate)} %; native / COPY ${fmt((100 * nativeRate) / copyRate)} %`);
 
