@@ -33,6 +33,14 @@ export async function incrementsOf(trx: Db, organizationId: string, points: read
   const keys = [...new Set(order.map((i) => keyOf(points[i]!)))];
   const series = keys.map((key) => key.slice(0, key.indexOf('|')));
   const starts = keys.map((key) => key.slice(key.indexOf('|') + 1));
+  // A series seen for the first time has no row to lock: two exports racing on it would each
+  // count it from zero. So every series gets its row first, a placeholder meaning "nothing counted
+  // yet" (last_unix_nano -1, below any point's instant; last_value 0), inserted in key order: an
+  // export inserting the same new series waits for the other's commit and then reads its row.
+  await sql`
+    INSERT INTO otlp_cumulative_series (organization_id, series, start_unix_nano, last_unix_nano, last_value)
+    SELECT ${organizationId}, series, start_unix_nano, -1, 0 FROM unnest(${series}::text[], ${starts}::bigint[]) AS keys (series, start_unix_nano)
+    ON CONFLICT (organization_id, series, start_unix_nano) DO NOTHING`.execute(trx);
   // Locked in key order: concurrent exports of the same series wait for each other, never deadlock.
   const { rows } = await sql<{ series: string; start: string; last: string; last_value: number }>`
     SELECT series, start_unix_nano::text AS start, last_unix_nano::text AS last, last_value

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scratchDatabase } from '../helpers/server.js';
+import { freePort } from '../helpers/built-console.js';
+import { bootstrapOrganization, launchedStore, launchServer } from '../helpers/server-process.js';
 
 // kill -9 during ingestion and rollups, on the store the suite runs on (embedded, or PostgreSQL
 // with TEST_DATABASE_URL): the server is a real process, senders retry every batch until it is
@@ -28,28 +27,10 @@ afterAll(async () => {
   for (const step of cleanup) await step();
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-function launch(env: Record<string, string>): { child: ChildProcess; listening: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  const listening = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Server listening at')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', () => reject(new Error(`server exited before listening: ${output.slice(-2000)}`)));
-  });
-  listening.catch(() => undefined);
-  return { child, listening };
+function launch(env: Record<string, string>) {
+  const server = launchServer(env);
+  children.push(server.child);
+  return server;
 }
 
 const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -59,25 +40,10 @@ describe('kill -9 with retrying senders', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', ADMIN_TOKEN, LOG_LEVEL: 'info', ROLLUP_INTERVAL_MS: '100', RATE_LIMIT_PER_MINUTE: '10000000', REDIS_URL: '' };
-    const pgBase = process.env.TEST_DATABASE_URL;
-    if (pgBase) {
-      const scratch = await scratchDatabase(pgBase);
-      cleanup.push(() => scratch.drop());
-      Object.assign(env, { DATABASE_URL: scratch.url, DATA_DIR: '/nonexistent-kill9' });
-    } else {
-      const dataDir = await mkdtemp(join(tmpdir(), 'qd-kill9-'));
-      cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-      Object.assign(env, { DATABASE_URL: '', DATA_DIR: dataDir });
-    }
+    Object.assign(env, await launchedStore(cleanup));
     let server = launch(env);
     await server.listening;
-    const created = await fetch(`${base}/admin/v1/organizations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Crash', ownerEmail: 'owner@crash.test' }),
-    });
-    expect(created.status).toBe(201);
-    const { apiKey } = (await created.json()) as { apiKey: string };
+    const apiKey = await bootstrapOrganization(base, ADMIN_TOKEN, 'owner@crash.test');
 
     // Each batch is resent as is until acknowledged: a batch the server stored before dying
     // comes back as duplicates, never as new events.
@@ -143,7 +109,7 @@ describe('kill -9 with retrying senders', () => {
 
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
-    if (!pgBase) {
+    if (!process.env.TEST_DATABASE_URL) {
       // The killed processes' socket directories were removed by the starts after them.
       const pids = children.slice(0, -1).map((child) => child.pid);
       const left = (await readdir(tmpdir())).filter((name) => pids.some((pid) => name.startsWith(`quarterdeck-pg-${pid}-`)));
