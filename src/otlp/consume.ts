@@ -95,6 +95,9 @@ function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly D
   return translated;
 }
 
+/** Events may be at most this far in the future (decisions.md §4); so may metric points. */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
 /** A counter's point names itself by its series and instants: the same point sent again has the same id. */
 const pointIdBase = (point: PointRecord) => `${point.series}:${point.startUnixNano}:${point.timeUnixNano}`;
 
@@ -108,11 +111,15 @@ export function createOtlpConsumer(deps: ConsumerDeps) {
     const batches = batchesOf(records);
 
     const eventDrafts: Translated[] = [];
+    const futurePoints: Refusal[] = [];
     const counted: { translator: Translator; point: PointRecord }[] = [];
     for (const { translator, records: own } of batches) {
       for (const record of own) {
         if (record.signal === 'metrics') {
-          if (translator.countsPoint(record)) counted.push({ translator, point: record });
+          if (!translator.countsPoint(record)) continue;
+          // A point from the future would move its series past the real points to come.
+          if (record.timeMs > received.getTime() + FUTURE_TOLERANCE_MS) futurePoints.push({ agent: translator.agent, problem: 'a metric point is more than 5 minutes in the future' });
+          else counted.push({ translator, point: record });
         } else {
           eventDrafts.push(...eventsOf(translator, record, translator.event(record), record.digest));
         }
@@ -121,7 +128,7 @@ export function createOtlpConsumer(deps: ConsumerDeps) {
 
     // The partitions of every day an event may fall on, before the export's transaction.
     const candidateDays = [...eventDrafts.map((t) => t.event.timestamp as number), ...counted.map(({ point }) => point.timeMs)];
-    const checkedDays = candidateDays.filter((ms) => Number.isFinite(ms) && ms >= 0 && ms <= received.getTime() + 5 * 60_000).map((ms) => new Date(ms).toISOString().slice(0, 10));
+    const checkedDays = candidateDays.filter((ms) => Number.isFinite(ms) && ms >= 0 && ms <= received.getTime() + FUTURE_TOLERANCE_MS).map((ms) => new Date(ms).toISOString().slice(0, 10));
     await ensureEventPartitions(deps.db, checkedDays);
 
     return deps.db.transaction().execute(async (trx) => {
@@ -133,16 +140,16 @@ export function createOtlpConsumer(deps: ConsumerDeps) {
         const amount = point.cumulative ? amountOf.get(point)! : point.value;
         if (amount > 0) translated.push(...eventsOf(translator, point, translator.point(point, amount), pointIdBase(point)));
       }
-      return storeTranslated(trx, deps, caller, translated, received);
+      return storeTranslated(trx, deps, caller, translated, futurePoints, received);
     });
   };
 }
 
-async function storeTranslated(trx: Db, deps: ConsumerDeps, caller: OtlpCaller, translated: readonly Translated[], received: Date): Promise<ExportOutcome> {
+async function storeTranslated(trx: Db, deps: ConsumerDeps, caller: OtlpCaller, translated: readonly Translated[], refused: readonly Refusal[], received: Date): Promise<ExportOutcome> {
   // Each event is checked on its own: one the rules refuse (a name too long, a time in the
   // future) is reported in partial_success, and the rest of the export is kept.
   const items: SentEvent[] = [];
-  const refusals: Refusal[] = [];
+  const refusals: Refusal[] = [...refused];
   for (const { event, agent, identity } of translated) {
     try {
       items.push({ checked: checkEvents([event], 'event', received)[0]!, agent, identity });

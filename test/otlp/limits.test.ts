@@ -42,3 +42,33 @@ it('refuses an export with more items than OTLP_MAX_ITEMS, keeping none of it', 
   expect((await post(logs(5))).statusCode).toBe(200);
   expect(await stored()).toBe(5);
 });
+
+it('refuses a cumulative point more than 5 minutes in the future, without moving its series', async () => {
+  const nanos = (ms: number) => String(BigInt(ms) * 1_000_000n);
+  const point = (atMs: number, value: number) => ({
+    resourceMetrics: [
+      {
+        resource: { attributes: [{ key: 'service.name', value: { stringValue: 'claude-code' } }] },
+        scopeMetrics: [
+          {
+            metrics: [
+              {
+                name: 'claude_code.commit.count',
+                sum: { aggregationTemporality: 2, isMonotonic: true, dataPoints: [{ startTimeUnixNano: nanos(Date.now() - 600_000), timeUnixNano: nanos(atMs), asInt: String(value), attributes: [{ key: 'session.id', value: { stringValue: 'future' } }] }] },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  const send = (payload: object) => server.app.inject({ method: 'POST', url: '/v1/metrics', headers: { ...auth(org.owner.key), 'content-type': 'application/json' }, payload });
+  const commits = async () => (await server.store.db.selectFrom('telemetry_events').select('id').where('organization_id', '=', org.id).where('type', '=', 'git_commit').execute()).length;
+  const future = await send(point(Date.now() + 3_600_000, 5));
+  expect(future.statusCode).toBe(200);
+  expect(future.json().partialSuccess).toMatchObject({ rejectedDataPoints: '1' });
+  expect(await commits()).toBe(0);
+  // The series did not move: a real point now counts whole.
+  expect((await send(point(Date.now() - 1_000, 3))).statusCode).toBe(200);
+  expect(await commits()).toBe(3);
+});
