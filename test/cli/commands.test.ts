@@ -86,7 +86,7 @@ describe('users and keys', () => {
     const created = await cliJson(['keys', 'create', 'ci', '--expires-at', new Date(Date.now() + DAY_MS).toISOString()], env);
     expect(created).toMatchObject({ name: 'ci', key: expect.stringMatching(/^qd_/), expiresAt: expect.any(Number) });
     const table = await cli(['keys', 'list', '--all', '--format', 'table'], env);
-    expect(table.stdout.split('\n')[0]).toMatch(/^id\s+name\s+prefix/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^id\s+kind\s+name\s+prefix/);
     expect(table.stdout).toContain(created.id);
     expect((await cli(['keys', 'revoke', created.id], env)).code).toBe(0);
     const revoked = await cli(['keys', 'list'], { ...env, QUARTERDECK_API_KEY: created.key });

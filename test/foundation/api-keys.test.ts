@@ -20,6 +20,7 @@ describe('POST /api/v0/api-keys', () => {
     const body = response.json();
     expect(body).toEqual({
       id: expect.stringMatching(/^key_/),
+      kind: 'personal',
       name: 'laptop',
       prefix: body.key.slice(0, 9),
       userId: org.users.guest.id,
