@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import type { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -21,6 +20,7 @@ import { installRateLimit } from './http/rate-limit.js';
 import { ErrorBody, sharedSchemas } from './schemas/index.js';
 import { ClaimWakeups } from './services/claim-wakeups.js';
 import { CredentialCache } from './services/credential-cache.js';
+import type { SharedRedis } from './services/shared-redis.js';
 import { installValidation } from './http/validation.js';
 import { sharedSecret } from './repositories/server-secrets.js';
 import adminRoutes from './routes/admin/index.js';
@@ -38,7 +38,7 @@ export interface AppOptions {
   config: Config;
   store: Store;
   /** Shares rate limits across replicas when given. */
-  redis?: Redis | undefined;
+  redis?: SharedRedis | undefined;
   adminToken: string;
   logger?: FastifyServerOptions['logger'];
   /** The built web console (index.html and assets/); dist/web by default. */
@@ -95,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     claimWakeups: new ClaimWakeups(),
     credentials: await CredentialCache.open(store),
+    redis: options.redis,
   });
   // Long-polling claims end (with 204) as soon as the server begins to close.
   app.addHook('preClose', async () => app.services.claimWakeups.close());
@@ -114,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Parsed before the rate limit, which counts a console session as its credential.
   await app.register(cookie);
   await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, perMinute: config.rateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
-  installMetrics(app, config.metricsToken);
+  installMetrics(app, config.metricsToken, options.redis);
   // Before any route (the console's files included): it hooks each route as it is added.
   await installCompression(app);
 

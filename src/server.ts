@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { resolveAdminToken } from './admin-token.js';
@@ -7,6 +6,7 @@ import { ensurePrivateDir } from './db/private-dir.js';
 import { openStore, type Store } from './db/store.js';
 import { clearClaims } from './analytics/pending-days.js';
 import { issueSetupLink } from './repositories/setup-link.js';
+import { SharedRedis } from './services/shared-redis.js';
 import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
 import { leaseSweepJob } from './jobs/run-leases.js';
@@ -53,9 +53,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await closePrivateDir();
   // One process per embedded store: a claim found now was left by a predecessor that died.
   if (store.kind === 'embedded') await clearClaims(store.db);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
+  // Not waited for: the server starts without Redis and the limits use it once it answers.
+  const redis = config.redisUrl ? new SharedRedis(config.redisUrl) : undefined;
   try {
-    await redis?.connect();
     const admin = await resolveAdminToken(config.adminToken, config.dataDir);
     const app = await buildApp({
       config,
@@ -89,13 +89,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
         // close() stops accepting and waits for in-flight requests; then the store checkpoints.
         await Promise.all(jobs.map((job) => job.stop()));
         await app.close();
-        redis?.disconnect();
+        redis?.close();
         await store.close();
         await closePrivateDir();
       },
     };
   } catch (error) {
-    redis?.disconnect();
+    redis?.close();
     await store.close();
     throw error;
   }

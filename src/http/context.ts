@@ -7,6 +7,7 @@ import type { AccessTokens } from '../domain/access-tokens.js';
 import type { SecretBox } from '../domain/secret-box.js';
 import type { ClaimWakeups } from '../services/claim-wakeups.js';
 import type { CredentialCache } from '../services/credential-cache.js';
+import type { SharedRedis } from '../services/shared-redis.js';
 
 // What every route plugin can reach through `app`: the configuration and the services.
 
@@ -23,6 +24,8 @@ export interface Services {
   claimWakeups: ClaimWakeups;
   /** Verified credentials, flushed on every change of one; closed with the app. */
   credentials: CredentialCache;
+  /** The Redis the rate limits share, when REDIS_URL is set. */
+  redis: SharedRedis | undefined;
 }
 
 declare module 'fastify' {
