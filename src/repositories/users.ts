@@ -202,5 +202,8 @@ export async function findSignInCandidates(db: Db, email: string): Promise<{ id:
   return rows.map((row) => ({ id: row.id, organizationId: row.organization_id, passwordHash: row.password_hash! }));
 }
 
-/** One e-mail may belong to people in several organizations; sign-in checks at most this many. */
-const MAX_SIGN_IN_CANDIDATES = 10;
+/**
+ * One e-mail may belong to people in several organizations; sign-in checks at most this many,
+ * and always this many (docs/console-auth.md "Signing in").
+ */
+export const MAX_SIGN_IN_CANDIDATES = 3;

@@ -174,6 +174,48 @@ describe('sign-in', () => {
     expect((await signIn(user.email, TEST_PASSWORD, { ...origin(), 'x-forwarded-for': '10.2.0.2' })).statusCode).toBe(200);
   });
 
+  it('checks at most the limit of a burst of concurrent wrong passwords at one account', async () => {
+    const user = await addUser(server, org.owner.key, 'member');
+    await acceptInvitation(server, user);
+    // 40 guesses at once, each from its own address, so that only the account's limit (3) holds.
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(user.email, `wrong password ${i}`, { ...origin(), 'x-forwarded-for': `10.3.${i}.1` })));
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    for (const response of burst) expectError(response, response.statusCode);
+    // A second burst after the first: still no more than the limit checked in all.
+    const again = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(user.email, `wrong password ${i}`, { ...origin(), 'x-forwarded-for': `10.3.${i}.2` })));
+    expect([...burst, ...again].filter((response) => response.statusCode === 401).length).toBeLessThanOrEqual(3);
+  });
+
+  it('checks at most the limit of a burst of concurrent sign-ins from one address', async () => {
+    const headers = { ...origin(), 'x-forwarded-for': '10.4.0.1' };
+    const burst = await Promise.all(Array.from({ length: 40 }, () => signIn(uniqueEmail('burst'), 'some wrong password', headers)));
+    expect(burst.filter((response) => response.statusCode === 401).length).toBeLessThanOrEqual(6);
+    expect(burst.filter((response) => response.statusCode === 429).length).toBeGreaterThanOrEqual(34);
+  });
+
+  it('gives back the attempt of a successful sign-in to its address', async () => {
+    const headers = { ...origin(), 'x-forwarded-for': '10.5.0.1' };
+    const user = await addUser(server, org.owner.key, 'member');
+    await acceptInvitation(server, user);
+    // Twice the address limit of successful sign-ins: none of them counts against the address.
+    for (let i = 0; i < 12; i++) expect((await signIn(user.email, TEST_PASSWORD, headers)).statusCode).toBe(200);
+  });
+
+  it('signs a person with passwords in several organizations in to the one the password opens', async () => {
+    const email = uniqueEmail('many');
+    const others = [await createOrganization(server, 'Second Org'), await createOrganization(server, 'Third Org')];
+    const people = [await addUser(server, org.owner.key, 'member', email), ...(await Promise.all(others.map((other) => addUser(server, other.owner.key, 'member', email))))];
+    for (const [i, person] of people.entries()) await acceptInvitation(server, person, `${TEST_PASSWORD} ${i}`);
+    for (const [i, person] of people.entries()) {
+      const response = await signIn(email, `${TEST_PASSWORD} ${i}`, { ...origin(), 'x-forwarded-for': `10.6.0.${i}` });
+      expect(response.statusCode).toBe(200);
+      expect(json(response).user.id).toBe(person.id);
+    }
+    expectError(await signIn(email, 'none of the three passwords', { ...origin(), 'x-forwarded-for': '10.6.1.1' }), 401);
+  });
+
   it('validates the body with the one error body', async () => {
     expectError(await server.app.inject({ method: 'POST', url: '/api/v0/auth/sign-in', headers: origin(), payload: { email: 'a@b.test' } }), 400);
     expectError(await server.app.inject({ method: 'POST', url: '/api/v0/auth/sign-in', headers: origin(), payload: { email: 'a@b.test', password: 'x', extra: 1 } }), 400);
