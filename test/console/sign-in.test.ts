@@ -95,6 +95,20 @@ describe('invitations', () => {
     expectError(await reinvite('usr_unknown'), 404);
   });
 
+  it('cannot take over a peer: once a user has a password, only a higher role re-invites them', async () => {
+    const managers = [await addUser(server, org.owner.key, 'manager'), await addUser(server, org.owner.key, 'manager')];
+    const owners = [await addUser(server, org.owner.key, 'owner'), await addUser(server, org.owner.key, 'owner')];
+    // Before a password is set, a peer may send the lost link again.
+    expect((await reinvite(managers[1]!.id, managers[0]!.key)).statusCode).toBe(201);
+    for (const person of [...managers, ...owners]) await acceptInvitation(server, { inviteUrl: json(await reinvite(person.id, org.owner.key)).inviteUrl });
+    expectError(await reinvite(managers[1]!.id, managers[0]!.key), 403);
+    expectError(await reinvite(owners[1]!.id, owners[0]!.key), 403);
+    // The peer keeps their password: their sign-in still works.
+    expect((await signIn(managers[1]!.email, TEST_PASSWORD, { ...origin(), 'x-forwarded-for': '10.7.0.1' })).statusCode).toBe(200);
+    // A higher role still can (a forgotten password).
+    expect((await reinvite(managers[1]!.id, owners[0]!.key)).statusCode).toBe(201);
+  });
+
   it("dies with its user: a deactivated user's invitation is refused, and re-inviting one is 409", async () => {
     const user = await addUser(server, org.owner.key, 'member');
     await server.app.inject({ method: 'DELETE', url: `/api/v0/organization/users/${user.id}`, headers: auth(org.owner.key) });
