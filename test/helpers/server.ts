@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/db/store.js';
 import type { App } from '../../src/http/context.js';
@@ -55,7 +55,7 @@ export async function connectedRedis(url: string): Promise<SharedRedis> {
   return redis;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { webRoot?: string } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'webRoot' | 'logger'> = {}): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const scratch = baseUrl ? await scratchDatabase(baseUrl) : undefined;
   // Tests send many bad credentials from one address on purpose; the limit of failed
