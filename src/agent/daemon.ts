@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { chown, lstat, mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { QuarterdeckClient, QuarterdeckError } from '../sdk/client.js';
 import { backoffMs } from '../sdk/retry.js';
 import type { components } from '../sdk/openapi.js';
 import type { AgentOptions } from './options.js';
 import { OutputCollector, type OutgoingMessage } from './output.js';
-import { commandEnv, exitOf, spawnShell, stopGroup, Tail } from './processes.js';
+import { commandEnv, exitOf, killAllGroups, spawnShell, stopGroup, Tail, type CommandUser } from './processes.js';
 import { installDeps } from './provision.js';
 
 // The reference computer agent (docs/agent.md): heartbeats, provisioning (connect, then
@@ -82,8 +82,11 @@ export class ComputerAgent {
 
   /** Runs until stopped; resolves to the exit code. */
   async start(): Promise<number> {
+    // Whatever ends the agent (a stop, a refused token, a crash), nothing it started outlives it.
+    process.once('exit', killAllGroups);
     try {
       await mkdir(this.options.workdir, { recursive: true });
+      if (this.options.runAs) await chown(this.options.workdir, this.options.runAs.uid, this.options.runAs.gid);
       const computer = await this.retrying('heartbeat', () => this.heartbeat());
       this.log.info(`connected to ${this.options.url} as computer ${computer.id} (${computer.name})`);
       await this.provision(computer).catch((error: unknown) => this.unexpected('provisioning', error));
@@ -239,7 +242,16 @@ export class ComputerAgent {
     this.installing = true;
     try {
       if (report) await this.step('install-deps', 'running');
-      const outcome = await installDeps(this.options.workdir, computer.repos ?? [], this.options.install, (text) => this.log.info(`install-deps: ${text}`));
+      const outcome = await installDeps({
+        workdir: this.options.workdir,
+        repos: computer.repos ?? [],
+        installCommand: this.options.install,
+        user: this.options.runAs,
+        cloneTimeoutMs: this.options.cloneTimeoutMs,
+        // A stop ends the clone or install command at once; the step stays running and the next start runs it again.
+        signal: this.stopping.signal,
+        log: (text) => this.log.info(`install-deps: ${text}`),
+      });
       if (outcome.ok) {
         await this.step('install-deps', 'completed');
         this.log.info('install-deps completed');
@@ -269,9 +281,9 @@ export class ComputerAgent {
     const run: Run = { sessionId, runId, messageId: message.id, child: undefined, lost: undefined };
     this.run = run;
     this.log.info(`run ${runId}: message ${message.id} of session ${sessionId}`);
-    const attachments = join(this.options.workdir, '.quarterdeck', 'attachments', message.id);
+    const attachments = attachmentsDir(this.options.workdir, message.id);
     try {
-      const paths = await writeAttachments(attachments, message).catch(async (error: unknown) => {
+      const paths = await writeAttachments(attachments, message, this.options.runAs).catch(async (error: unknown) => {
         // The run cannot start here: say so in the session and end it, rather than leave it to lapse.
         await this.post(run, { role: 'system', content: [{ type: 'text', text: `The agent could not write the message's attachments: ${(error as Error).message}` }] });
         await this.finish(run);
@@ -286,7 +298,8 @@ export class ComputerAgent {
           QUARTERDECK_MESSAGE_ID: message.id,
           QUARTERDECK_RUN_ID: runId,
           QUARTERDECK_ATTACHMENTS: paths.join('\n'),
-        }),
+        }, this.options.runAs),
+        this.options.runAs,
       );
       run.child = child;
       if (run.lost) stopGroup(child);
@@ -321,7 +334,7 @@ export class ComputerAgent {
       if (!run.lost) await this.finish(run);
     } finally {
       this.run = undefined;
-      await rm(attachments, { recursive: true, force: true });
+      await removeAttachments(attachments).catch((error: unknown) => this.log.warn(`run ${runId}: the attachments were not removed: ${(error as Error).message}`));
     }
   }
 
@@ -378,14 +391,56 @@ function textOf(message: Message): string {
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 
+/** WORKDIR/.quarterdeck/attachments/<messageId>: the directories on the way, from the work directory. */
+interface AttachmentsDir {
+  workdir: string;
+  parts: readonly string[];
+  path: string;
+}
+
+function attachmentsDir(workdir: string, messageId: string): AttachmentsDir {
+  const parts = ['.quarterdeck', 'attachments', basename(messageId)];
+  return { workdir, parts, path: join(workdir, ...parts) };
+}
+
+/**
+ * Makes each directory on the way that is missing, and refuses one that is a symbolic link (or
+ * not a directory): a repository or an earlier command could have put one there to send the
+ * attachments, or their removal, elsewhere. Answers false when a directory is missing and
+ * `create` is false.
+ */
+async function plainDirectories(dir: AttachmentsDir, create: boolean, user: CommandUser | undefined): Promise<boolean> {
+  let path = dir.workdir;
+  for (const part of dir.parts) {
+    path = join(path, part);
+    const found = await lstat(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (found && (found.isSymbolicLink() || !found.isDirectory())) throw new Error(`${path} is not a plain directory (a symbolic link?): refusing to use it for attachments`);
+    if (found) continue;
+    if (!create) return false;
+    await mkdir(path, { mode: 0o700 });
+    if (user) await chown(path, user.uid, user.gid);
+  }
+  return true;
+}
+
+async function removeAttachments(dir: AttachmentsDir): Promise<void> {
+  if (await plainDirectories(dir, false, undefined)) await rm(dir.path, { recursive: true, force: true });
+}
+
 /**
  * Writes the message's images and files into `dir` and answers their paths: images decoded from
- * base64, files as their base64 `data` decoded when it is base64, else as given.
+ * base64, files as their base64 `data` decoded when it is base64, else as given. Each file is
+ * created new (never through an existing name) and belongs to the commands' user.
  */
-async function writeAttachments(dir: string, message: Message): Promise<string[]> {
+async function writeAttachments(dir: AttachmentsDir, message: Message, user: CommandUser | undefined): Promise<string[]> {
   const blocks = message.content.filter((block) => block.type === 'image' || block.type === 'file');
   if (blocks.length === 0) return [];
-  await mkdir(dir, { recursive: true });
+  // Left by an agent that died during this message's earlier run.
+  await removeAttachments(dir);
+  await plainDirectories(dir, true, user);
   const paths: string[] = [];
   for (const [index, block] of blocks.entries()) {
     const data = typeof block.data === 'string' ? block.data : '';
@@ -399,8 +454,9 @@ async function writeAttachments(dir: string, message: Message): Promise<string[]
       name = `${index + 1}-${basename(typeof block.name === 'string' ? block.name : 'file').replace(/[^\w.-]/g, '_')}`;
       bytes = /^[A-Za-z0-9+/]*={0,2}$/.test(data) && data.length % 4 === 0 ? Buffer.from(data, 'base64') : Buffer.from(data);
     }
-    const path = join(dir, name);
-    await writeFile(path, bytes, { mode: 0o600 });
+    const path = join(dir.path, name);
+    await writeFile(path, bytes, { mode: 0o600, flag: 'wx' });
+    if (user) await chown(path, user.uid, user.gid);
     paths.push(path);
   }
   return paths;
