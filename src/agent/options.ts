@@ -68,6 +68,14 @@ async function readConfigFile(path: string, warn: (text: string) => void): Promi
   return value as Record<string, unknown>;
 }
 
+/** Whether this process may start others as another user and give them files: CAP_CHOWN, CAP_SETGID and CAP_SETUID in effect (root has them). */
+async function maySwitchUser(): Promise<boolean> {
+  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
+  const effective = /^CapEff:\s*([0-9a-f]+)$/m.exec(status)?.[1];
+  const needed = (1n << 0n) | (1n << 6n) | (1n << 7n);
+  return effective !== undefined && (BigInt(`0x${effective}`) & needed) === needed;
+}
+
 function integerSetting(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined) return fallback;
   const value = Number(text);
@@ -103,7 +111,7 @@ export async function resolveAgentOptions(
   const runAsName = pick('runAs');
   const runAs = runAsName === undefined ? undefined : lookUpUser(runAsName);
   if (runAsName !== undefined && !runAs) throw new AgentConfigError(`run-as: there is no user "${runAsName}" on this machine`);
-  if (runAs && process.getuid?.() !== 0) throw new AgentConfigError('run-as needs the agent to start as root: it switches to that user for every command');
+  if (runAs && !(await maySwitchUser())) throw new AgentConfigError('run-as needs the agent to start as root, or with the capabilities CAP_CHOWN, CAP_SETUID and CAP_SETGID: it switches to that user for every command');
   return {
     url,
     computerToken,
