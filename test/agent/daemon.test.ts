@@ -162,149 +162,6 @@ async function originRepository(): Promise<string> {
   return dir;
 }
 
-describe('quarterdeck agent', () => {
-  it('provisions (a failing install shows its output; a retry from the API succeeds), answers messages in order with usage, and keeps its token to itself', async () => {
-    const origin = await originRepository();
-    const workdir = await tempDir();
-    const computer = await registerComputer(api(), org.owner.key, { repos: [{ url: origin, branch: 'main' }] });
-    const install = 'if [ -f ready ]; then echo installed; else echo "dependency missing: no ready file" >&2; exit 7; fi';
-    const agent = startAgent(computer.token, workdir, await runScript(), ['--install', install]);
-
-    const failed = await eventually('install-deps to fail', async () => {
-      const body = await get(`/api/v0/computers/${computer.id}`);
-      return body.status === 'error' ? body : undefined;
-    });
-    expect(failed.provisioningSteps.map((step: { status: string }) => step.status)).toEqual(['completed', 'failed']);
-    expect(failed.provisioningSteps[1].error).toContain('exited with status 7');
-    expect(failed.provisioningSteps[1].error).toContain('dependency missing: no ready file');
-    expect(await readFile(join(workdir, 'origin-repo', 'README.md'), 'utf8')).toBe('the origin\n');
-
-    await writeFile(join(workdir, 'ready'), '');
-    expect((await call(api(), org.owner.key, 'POST', `/api/v0/computers/${computer.id}/install-deps`)).statusCode).toBe(202);
-    await eventually('the computer to be active', async () => ((await get(`/api/v0/computers/${computer.id}`)).status === 'active' ? true : undefined));
-
-    // The done-when case: "hello" comes back as an assistant message and the session is idle.
-    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
-    const hello = await send(session.sessionId, 'hello');
-    await sessionWhen(session.sessionId, 'idle', 2);
-    const replies = await messagesOf(session.sessionId);
-    expect(replies.map((m) => [m.role, m.content[0]!.text])).toEqual([['user', 'hello'], ['assistant', 'hello']]);
-    expect(replies[1]!.parentId).toBe(hello);
-
-    // Two messages queued at once run in order; the JSON-lines protocol posts tool messages and usage.
-    await send(session.sessionId, 'usage please');
-    await send(session.sessionId, 'tool please');
-    const after = await sessionWhen(session.sessionId, 'idle', 7);
-    const texts = (await messagesOf(session.sessionId)).slice(2).map((m) => [m.role, m.content[0]!.text]);
-    expect(texts).toEqual([
-      ['user', 'usage please'],
-      ['user', 'tool please'],
-      ['assistant', 'answer with usage'],
-      ['tool', 'ran ls'],
-      ['assistant', 'after the tool'],
-    ]);
-    expect(after.sessionSettings.tokenUsage).toEqual({ inputTokens: 100, outputTokens: 20, cacheCreationTokens: 5, cacheReadTokens: 10, thinkingTokens: 0, serviceCredits: 100 + 20 + 5 + 1 });
-
-    // The command gets the session and message ids and its attachments, never the token.
-    const image = Buffer.from('png bytes').toString('base64');
-    const envMessage = json(await addMessage(api(), org.owner.key, session.sessionId, { text: 'env', images: [{ data: image, mediaType: 'image/png' }] })).messageId;
-    await sessionWhen(session.sessionId, 'idle', 9);
-    const envReply = (await messagesOf(session.sessionId)).at(-1)!;
-    expect(envReply.content[0]!.text).toBe(`${session.sessionId} ${envMessage} token=none\npng bytes`);
-
-    // A failing command: a system message with its status and error output, then idle.
-    await send(session.sessionId, 'fail now');
-    await sessionWhen(session.sessionId, 'idle', 11);
-    const failure = (await messagesOf(session.sessionId)).at(-1)!;
-    expect(failure.role).toBe('system');
-    expect(failure.content[0]!.text).toBe('The run command exited with status 4.\nit broke');
-
-    expect(agent.output()).not.toContain(computer.token);
-    agent.child.kill('SIGTERM');
-    expect(await agent.exit).toBe(0);
-  });
-
-  it('hands a message whose agent was killed (-9) to the next agent once its lease lapses: answered exactly once', async () => {
-    const computer = await registerComputer(api(), org.owner.key, { autoInstallDeps: false });
-    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
-    const first = startAgent(computer.token, await tempDir(), 'sleep 4; cat');
-    await first.waitFor(/connected/);
-    await send(session.sessionId, 'hello');
-    await first.waitFor(/run run_\S+: message/);
-    first.child.kill('SIGKILL');
-    await first.exit;
-
-    const second = startAgent(computer.token, await tempDir(), 'sleep 4; cat');
-    const done = await sessionWhen(session.sessionId, 'idle', 2);
-    const replies = (await messagesOf(session.sessionId)).filter((m) => m.role === 'assistant');
-    expect(replies.map((m) => m.content[0]!.text)).toEqual(['hello']);
-    expect(done.messageCount).toBe(2);
-    const claims = await server.store.db.selectFrom('messages').select('delivery_attempts').where('session_id', '=', session.sessionId).where('role', '=', 'user').executeTakeFirstOrThrow();
-    expect(claims.delivery_attempts).toBe(2);
-    second.child.kill('SIGTERM');
-    expect(await second.exit).toBe(0);
-  });
-
-  it('stops a long command when the session is interrupted, and goes on with the next message', async () => {
-    const computer = await registerComputer(api(), org.owner.key, { autoInstallDeps: false });
-    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
-    const agent = startAgent(computer.token, await tempDir(), await runScript());
-    await send(session.sessionId, 'slow one');
-    await sessionWhen(session.sessionId, 'running');
-    const interrupted = await call(api(), org.owner.key, 'POST', `/api/v0/sessions/${session.sessionId}/interrupt`);
-    expect(json(interrupted).status).toBe('idle');
-    await agent.waitFor(/stopping its command/);
-
-    await send(session.sessionId, 'next');
-    await sessionWhen(session.sessionId, 'idle', 3);
-    expect((await messagesOf(session.sessionId)).map((m) => [m.role, m.content[0]!.text])).toEqual([['user', 'slow one'], ['user', 'next'], ['assistant', 'next']]);
-    agent.child.kill('SIGTERM');
-    expect(await agent.exit).toBe(0);
-  });
-
-  it('reconnects when the server restarts during a long poll, and finishes its run before stopping on SIGTERM', async () => {
-    const computer = await registerComputer(api(), org.owner.key, { autoInstallDeps: false });
-    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
-    const agent = startAgent(computer.token, await tempDir(), await runScript());
-    await eventually('the computer to be active', async () => ((await get(`/api/v0/computers/${computer.id}`)).status === 'active' ? true : undefined));
-
-    await live.close();
-    await agent.waitFor(/trying again/);
-    live = await buildApp({ config: server.config, store: server.store, adminToken: server.adminToken });
-    await live.listen({ port, host: '127.0.0.1' });
-    await agent.waitFor(/the server answers again/);
-
-    await send(session.sessionId, 'after the restart');
-    await sessionWhen(session.sessionId, 'idle', 2);
-    expect((await messagesOf(session.sessionId)).at(-1)!.content[0]!.text).toBe('after the restart');
-
-    // SIGTERM mid-run: the run finishes and is posted, then the agent exits 0.
-    await send(session.sessionId, 'pause a moment');
-    await sessionWhen(session.sessionId, 'running');
-    agent.child.kill('SIGTERM');
-    expect(await agent.exit).toBe(0);
-    const finished = await get(`/api/v0/sessions/${session.sessionId}`);
-    expect(finished.status).toBe('idle');
-    expect((await messagesOf(session.sessionId)).at(-1)!.content[0]!.text).toBe('paused');
-  });
-
-  it('exits with a clear message when its computer is deleted', async () => {
-    const computer = await registerComputer(api(), org.owner.key, { autoInstallDeps: false });
-    const agent = startAgent(computer.token, await tempDir(), 'cat');
-    await agent.waitFor(/connected/);
-    expect((await call(api(), org.owner.key, 'DELETE', `/api/v0/computers/${computer.id}`)).statusCode).toBe(204);
-    expect(await agent.exit, agent.output()).toBe(3);
-    expect(agent.output()).toContain('the server refused the computer token');
-    expect(agent.output()).toContain('the computer was deleted');
-  });
-
-  it('refuses to start without its settings, naming the missing one', async () => {
-    const agent = startAgent('not-a-token', await tempDir(), 'cat');
-    expect(await agent.exit).toBe(1);
-    expect(agent.output()).toContain('computer-token must be a computer token');
-  });
-});
-
 /** The processes whose command line holds `text` (zombies left aside). */
 function processesWith(text: string): number[] {
   const found: number[] = [];
@@ -450,5 +307,148 @@ describe('quarterdeck agent: what its commands can reach', () => {
     } finally {
       silent.close();
     }
+  });
+});
+
+describe('quarterdeck agent', () => {
+  it('provisions (a failing install shows its output; a retry from the API succeeds), answers messages in order with usage, and keeps its token to itself', async () => {
+    const origin = await originRepository();
+    const workdir = await tempDir();
+    const computer = await registerComputer(api(), org.owner.key, { repos: [{ url: origin, branch: 'main' }] });
+    const install = 'if [ -f ready ]; then echo installed; else echo "dependency missing: no ready file" >&2; exit 7; fi';
+    const agent = startAgent(computer.token, workdir, await runScript(), ['--install', install]);
+
+    const failed = await eventually('install-deps to fail', async () => {
+      const body = await get(`/api/v0/computers/${computer.id}`);
+      return body.status === 'error' ? body : undefined;
+    });
+    expect(failed.provisioningSteps.map((step: { status: string }) => step.status)).toEqual(['completed', 'failed']);
+    expect(failed.provisioningSteps[1].error).toContain('exited with status 7');
+    expect(failed.provisioningSteps[1].error).toContain('dependency missing: no ready file');
+    expect(await readFile(join(workdir, 'origin-repo', 'README.md'), 'utf8')).toBe('the origin\n');
+
+    await writeFile(join(workdir, 'ready'), '');
+    expect((await call(api(), org.owner.key, 'POST', `/api/v0/computers/${computer.id}/install-deps`)).statusCode).toBe(202);
+    await eventually('the computer to be active', async () => ((await get(`/api/v0/computers/${computer.id}`)).status === 'active' ? true : undefined));
+
+    // The done-when case: "hello" comes back as an assistant message and the session is idle.
+    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
+    const hello = await send(session.sessionId, 'hello');
+    await sessionWhen(session.sessionId, 'idle', 2);
+    const replies = await messagesOf(session.sessionId);
+    expect(replies.map((m) => [m.role, m.content[0]!.text])).toEqual([['user', 'hello'], ['assistant', 'hello']]);
+    expect(replies[1]!.parentId).toBe(hello);
+
+    // Two messages queued at once run in order; the JSON-lines protocol posts tool messages and usage.
+    await send(session.sessionId, 'usage please');
+    await send(session.sessionId, 'tool please');
+    const after = await sessionWhen(session.sessionId, 'idle', 7);
+    const texts = (await messagesOf(session.sessionId)).slice(2).map((m) => [m.role, m.content[0]!.text]);
+    expect(texts).toEqual([
+      ['user', 'usage please'],
+      ['user', 'tool please'],
+      ['assistant', 'answer with usage'],
+      ['tool', 'ran ls'],
+      ['assistant', 'after the tool'],
+    ]);
+    expect(after.sessionSettings.tokenUsage).toEqual({ inputTokens: 100, outputTokens: 20, cacheCreationTokens: 5, cacheReadTokens: 10, thinkingTokens: 0, serviceCredits: 100 + 20 + 5 + 1 });
+
+    // The command gets the session and message ids and its attachments, never the token.
+    const image = Buffer.from('png bytes').toString('base64');
+    const envMessage = json(await addMessage(api(), org.owner.key, session.sessionId, { text: 'env', images: [{ data: image, mediaType: 'image/png' }] })).messageId;
+    await sessionWhen(session.sessionId, 'idle', 9);
+    const envReply = (await messagesOf(session.sessionId)).at(-1)!;
+    expect(envReply.content[0]!.text).toBe(`${session.sessionId} ${envMessage} token=none\npng bytes`);
+
+    // A failing command: a system message with its status and error output, then idle.
+    await send(session.sessionId, 'fail now');
+    await sessionWhen(session.sessionId, 'idle', 11);
+    const failure = (await messagesOf(session.sessionId)).at(-1)!;
+    expect(failure.role).toBe('system');
+    expect(failure.content[0]!.text).toBe('The run command exited with status 4.\nit broke');
+
+    expect(agent.output()).not.toContain(computer.token);
+    agent.child.kill('SIGTERM');
+    expect(await agent.exit).toBe(0);
+  });
+
+  it('hands a message whose agent was killed (-9) to the next agent once its lease lapses: answered exactly once', async () => {
+    const computer = await registerComputer(api(), org.owner.key, { autoInstallDeps: false });
+    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
+    const first = startAgent(computer.token, await tempDir(), 'sleep 4; cat');
+    await first.waitFor(/connected/);
+    await send(session.sessionId, 'hello');
+    await first.waitFor(/run run_\S+: message/);
+    first.child.kill('SIGKILL');
+    await first.exit;
+
+    const second = startAgent(computer.token, await tempDir(), 'sleep 4; cat');
+    const done = await sessionWhen(session.sessionId, 'idle', 2);
+    const replies = (await messagesOf(session.sessionId)).filter((m) => m.role === 'assistant');
+    expect(replies.map((m) => m.content[0]!.text)).toEqual(['hello']);
+    expect(done.messageCount).toBe(2);
+    const claims = await server.store.db.selectFrom('messages').select('delivery_attempts').where('session_id', '=', session.sessionId).where('role', '=', 'user').executeTakeFirstOrThrow();
+    expect(claims.delivery_attempts).toBe(2);
+    second.child.kill('SIGTERM');
+    expect(await second.exit).toBe(0);
+  });
+
+  it('stops a long command when the session is interrupted, and goes on with the next message', async () => {
+    const computer = await registerComputer(api(), org.owner.key, { autoInstallDeps: false });
+    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
+    const agent = startAgent(computer.token, await tempDir(), await runScript());
+    await send(session.sessionId, 'slow one');
+    await sessionWhen(session.sessionId, 'running');
+    const interrupted = await call(api(), org.owner.key, 'POST', `/api/v0/sessions/${session.sessionId}/interrupt`);
+    expect(json(interrupted).status).toBe('idle');
+    await agent.waitFor(/stopping its command/);
+
+    await send(session.sessionId, 'next');
+    await sessionWhen(session.sessionId, 'idle', 3);
+    expect((await messagesOf(session.sessionId)).map((m) => [m.role, m.content[0]!.text])).toEqual([['user', 'slow one'], ['user', 'next'], ['assistant', 'next']]);
+    agent.child.kill('SIGTERM');
+    expect(await agent.exit).toBe(0);
+  });
+
+  it('reconnects when the server restarts during a long poll, and finishes its run before stopping on SIGTERM', async () => {
+    const computer = await registerComputer(api(), org.owner.key, { autoInstallDeps: false });
+    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
+    const agent = startAgent(computer.token, await tempDir(), await runScript());
+    await eventually('the computer to be active', async () => ((await get(`/api/v0/computers/${computer.id}`)).status === 'active' ? true : undefined));
+
+    await live.close();
+    await agent.waitFor(/trying again/);
+    live = await buildApp({ config: server.config, store: server.store, adminToken: server.adminToken });
+    await live.listen({ port, host: '127.0.0.1' });
+    await agent.waitFor(/the server answers again/);
+
+    await send(session.sessionId, 'after the restart');
+    await sessionWhen(session.sessionId, 'idle', 2);
+    expect((await messagesOf(session.sessionId)).at(-1)!.content[0]!.text).toBe('after the restart');
+
+    // SIGTERM mid-run: the run finishes and is posted, then the agent exits 0.
+    await send(session.sessionId, 'pause a moment');
+    await sessionWhen(session.sessionId, 'running');
+    agent.child.kill('SIGTERM');
+    expect(await agent.exit).toBe(0);
+    const finished = await get(`/api/v0/sessions/${session.sessionId}`);
+    expect(finished.status).toBe('idle');
+    expect((await messagesOf(session.sessionId)).at(-1)!.content[0]!.text).toBe('paused');
+  });
+
+  it('exits with a clear message when its computer is deleted', async () => {
+    const computer = await registerComputer(api(), org.owner.key, { autoInstallDeps: false });
+    const agent = startAgent(computer.token, await tempDir(), 'cat');
+    await agent.waitFor(/connected/);
+    expect((await call(api(), org.owner.key, 'DELETE', `/api/v0/computers/${computer.id}`)).statusCode).toBe(204);
+    expect(await agent.exit, agent.output()).toBe(3);
+    expect(agent.output()).toContain('the server refused the computer token');
+    expect(agent.output()).toContain('the computer was deleted');
+  });
+
+  it('refuses to start without its settings, naming the missing one', async () => {
+    const agent = startAgent('not-a-token', await tempDir(), 'cat');
+    expect(await agent.exit).toBe(1);
+    expect(agent.output()).toContain('computer-token must be a computer token');
   });
 });

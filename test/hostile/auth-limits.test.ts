@@ -1,11 +1,14 @@
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accessToken, auth, createOrganization, expectError, startTestServer, type TestServer } from '../helpers/server.js';
 
 // The limit of failed authentications per client address (docs/security.md "Rate limits",
 // docs/decisions.md "Failed authentications from one address"): decided on the route a request
 // matched, whatever its URL looks like (over a real socket: inject normalises the URL), and it
 // limits the guesses, not the credentials already proven good from behind the same address.
+
+// Each case starts a server of its own.
+vi.setConfig({ testTimeout: 120_000 });
 
 async function withServer(env: Record<string, string>, run: (server: TestServer, port: number) => Promise<void>) {
   const server = await startTestServer(env);
