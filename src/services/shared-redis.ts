@@ -63,8 +63,10 @@ export class SharedRedis {
 
   /** A call failed or timed out: stop asking Redis until a probe answers. */
   failed(error: Error): void {
+    // Closing the connection on purpose is not Redis failing.
+    if (this.closed) return;
     this.setState('down', error.message);
-    if (!this.probing && !this.closed) this.probing = setInterval(() => this.probe(), PROBE_INTERVAL_MS).unref();
+    if (!this.probing) this.probing = setInterval(() => this.probe(), PROBE_INTERVAL_MS).unref();
   }
 
   private probe(): void {
