@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { auth, connectedRedis, createOrganization, expectError, startTestServer, type TestServer } from '../helpers/server.js';
@@ -6,6 +6,9 @@ import { auth, connectedRedis, createOrganization, expectError, startTestServer,
 // decisions.md §3 and docs/decisions.md "Rate limits": a window of requests per caller (its API
 // key, JWTs included), failed authentications per client address, proxy headers only from
 // configured proxies, and the same counts on every replica through Redis.
+
+// Each case starts a server of its own.
+vi.setConfig({ testTimeout: 120_000 });
 
 async function withServer(env: Record<string, string>, run: (server: TestServer) => Promise<void>) {
   const server = await startTestServer(env);
