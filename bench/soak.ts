@@ -1,17 +1,21 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fmt, load, machine, quantile } from './lib/measure.js';
 import { scratchStore } from './lib/scratch-store.js';
 import { startServerProcess } from './lib/server-process.js';
+import { freePort } from '../test/helpers/built-console.js';
 
 // The soak (docs/performance.md): the built server in a process of its own on a scratch PostgreSQL
 // database, loopback only; the load runs in this process. It first measures the capacity of a mixed workload (closed loop, as
 // fast as it goes), then sends the same mix open loop at a fraction of it (default 80 %) for the
 // given minutes: telemetry batches, analytics reads, enterprise-controls patches and session
 // messages that an agent claims through /api/v0/agent/claim and answers. Reports errors, the
-// server process's RSS over time and p50/p99 latency per route. Not a test: run by hand.
+// server process's RSS over time and p50/p99 latency per route. With --redis the rate limits live
+// in a redis-server of the run's own (loopback, no persistence); --kill-redis-at 0.5 kills it
+// (SIGKILL) half-way through the soak, and the API must go on answering. Not a test: run by hand.
 
-const HELP = `npx tsx bench/soak.ts [--minutes 10] [--load 0.8] [--probe-seconds 20] [--database-url postgres://postgres@127.0.0.1:5432/postgres]`;
+const HELP = `npx tsx bench/soak.ts [--minutes 10] [--load 0.8] [--probe-seconds 20] [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--redis] [--kill-redis-at 0.5]`;
 
 const { values: flags } = parseArgs({
   options: {
@@ -19,6 +23,8 @@ const { values: flags } = parseArgs({
     load: { type: 'string', default: '0.8' },
     'probe-seconds': { type: 'string', default: '20' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    redis: { type: 'boolean', default: false },
+    'kill-redis-at': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -29,14 +35,23 @@ if (flags.help) {
 const minutes = Number(flags.minutes);
 const loadFactor = Number(flags.load);
 const probeSeconds = Number(flags['probe-seconds']);
-if (!(minutes > 0 && minutes <= 120 && loadFactor > 0 && loadFactor <= 1 && probeSeconds >= 5 && probeSeconds <= 300)) {
+const killRedisAt = flags['kill-redis-at'] === undefined ? undefined : Number(flags['kill-redis-at']);
+if (!(minutes > 0 && minutes <= 120 && loadFactor > 0 && loadFactor <= 1 && probeSeconds >= 5 && probeSeconds <= 300) || (killRedisAt !== undefined && !(flags.redis && killRedisAt > 0 && killRedisAt < 1))) {
   console.error(HELP);
   process.exit(2);
 }
 
 const ADMIN = `soak-admin-${Date.now()}-0123456789abcdef`;
 const store = await scratchStore(flags['database-url']);
-const server = await startServerProcess({ ...store.env, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', ROLLUP_INTERVAL_MS: '5000', REDIS_URL: '' });
+let redis: ChildProcess | undefined;
+let redisUrl = '';
+if (flags.redis) {
+  const port = await freePort();
+  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  process.once('exit', () => redis?.kill('SIGKILL'));
+  redisUrl = `redis://127.0.0.1:${port}`;
+}
+const server = await startServerProcess({ ...store.env, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', ROLLUP_INTERVAL_MS: '5000', REDIS_URL: redisUrl });
 const base = server.url;
 if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`not loopback: ${base}`);
 
@@ -132,6 +147,14 @@ const started = Date.now();
 const rssTimer = setInterval(() => rss.push({ at: (Date.now() - started) / 1000, mb: server.rssMb() }), 10_000);
 const inFlight = new Set<Promise<void>>();
 const end = started + minutes * 60_000;
+let redisKilledAt: number | undefined;
+const redisKiller =
+  killRedisAt === undefined
+    ? undefined
+    : setTimeout(() => {
+        redis?.kill('SIGKILL');
+        redisKilledAt = (Date.now() - started) / 1000;
+      }, killRedisAt * minutes * 60_000);
 let sent = 0;
 while (Date.now() < end) {
   const due = started + (sent / rate) * 1000;
@@ -142,6 +165,7 @@ while (Date.now() < end) {
 }
 await Promise.all(inFlight);
 clearInterval(rssTimer);
+clearTimeout(redisKiller);
 rss.push({ at: (Date.now() - started) / 1000, mb: server.rssMb() });
 agentRunning = false;
 await agent;
@@ -151,7 +175,7 @@ const elapsed = (Date.now() - started) / 1000;
 const byRoute = new Map<string, Sample[]>();
 for (const s of samples) byRoute.set(s.route, [...(byRoute.get(s.route) ?? []), s]);
 const errors = samples.filter((s) => s.status !== 200);
-console.log(`# Soak: ${minutes} min on ${store.label}`);
+console.log(`# Soak: ${minutes} min on ${store.label}${redisUrl ? ', rate limits in Redis' : ', no Redis'}${redisKilledAt === undefined ? '' : ` (Redis killed at ${fmt(redisKilledAt, 0)} s)`}`);
 console.log(`${machine()}; ${load()}`);
 console.log(`capacity (8 closed-loop workers, ${probeSeconds} s): ${fmt(capacity)} mixed requests/s; soak target ${fmt(loadFactor * 100, 0)} % = ${fmt(rate)}/s; sent ${sent} in ${fmt(elapsed)} s (${fmt(sent / elapsed)}/s)`);
 console.log(`errors: ${errors.length} of ${samples.length}${errors.length ? ` (${[...new Set(errors.map((e) => `${e.route} ${e.status}`))].join('; ')})` : ''}`);
@@ -164,5 +188,6 @@ for (const [route, list] of [...byRoute].sort(([a], [b]) => (a < b ? -1 : 1))) {
 console.log(`server peak RSS ${fmt(server.peakMb(), 0)} MiB; server RSS MiB (s: MiB): ${rss.map((point) => `${fmt(point.at, 0)}: ${fmt(point.mb, 0)}`).join(', ')}`);
 
 await server.stop();
+redis?.kill('SIGKILL');
 await store.remove();
 process.exit(errors.length === 0 ? 0 : 1);

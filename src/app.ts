@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import type { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -22,6 +21,7 @@ import { installRateLimit } from './http/rate-limit.js';
 import { ErrorBody, sharedSchemas } from './schemas/index.js';
 import { ClaimWakeups } from './services/claim-wakeups.js';
 import { CredentialCache } from './services/credential-cache.js';
+import type { SharedRedis } from './services/shared-redis.js';
 import { installValidation } from './http/validation.js';
 import { sharedSecret } from './repositories/server-secrets.js';
 import adminRoutes from './routes/admin/index.js';
@@ -42,7 +42,7 @@ export interface AppOptions {
   config: Config;
   store: Store;
   /** Shares rate limits across replicas when given. */
-  redis?: Redis | undefined;
+  redis?: SharedRedis | undefined;
   adminToken: string;
   logger?: FastifyServerOptions['logger'];
   /** The built web console (index.html and assets/); dist/web by default. */
@@ -60,11 +60,26 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * One access-log line per request, when it completes, instead of Fastify's two (each line is a
  * write), with the fields an operator reads (the request id comes with the request's logger).
  */
+function isApiAnswer(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route === undefined || route.startsWith('/api/') || route.startsWith('/admin/');
+}
+
+/** Console paths whose last segment is a one-time secret (the invitation and setup links). */
+const SECRET_PATH = /^(\/(?:invite|setup)\/)[^?#]*/;
+/** Secrets with their prefix wherever they appear in a URL (a mistaken link, a query parameter). */
+const SECRET_VALUE = /\b(qdi_|qdsetup_|qds_|qdc_|qd_)[\w-]+/g;
+
+/** The URL as the access log writes it: one-time links and anything shaped like a secret redacted. */
+export function loggedUrl(url: string): string {
+  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_VALUE, '$1[redacted]');
+}
+
 class AccessLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, remoteAddress: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+    const line = { method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
@@ -103,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     claimWakeups: new ClaimWakeups(),
     credentials: await CredentialCache.open(store),
     otlpConsumer: options.otlpConsumer ?? createOtlpConsumer({ db: store.db, catalogue: config.modelCatalogue, copyIn: store.kind === 'postgres', maxItems: config.otlpMaxItems }),
+    redis: options.redis,
   });
   // Long-polling claims end (with 204) as soon as the server begins to close.
   app.addHook('preClose', async () => app.services.claimWakeups.close());
@@ -112,6 +128,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Hooks on every request take a callback where they have nothing to wait for: no promise each.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    // No answer is to be read as anything but its declared type.
+    reply.header('X-Content-Type-Options', 'nosniff');
+    // API answers are one caller's data, and many carry secrets (keys, tokens, invitation links,
+    // CSRF tokens): no cache, shared or private, keeps them. Unmatched paths answer JSON 404s.
+    if (isApiAnswer(request)) reply.header('Cache-Control', 'no-store');
     done();
   });
   installErrorHandling(app);
@@ -122,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Parsed before the rate limit, which counts a console session as its credential.
   await app.register(cookie);
   await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, perMinute: config.rateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
-  installMetrics(app, config.metricsToken);
+  installMetrics(app, config.metricsToken, options.redis);
   // Before any route (the console's files included): it hooks each route as it is added.
   await installCompression(app);
 
@@ -144,7 +165,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The API reference page gets a CSP like the console's (its scripts and styles by hash, nothing
+  // from elsewhere, no framing): the library's own policy, tightened.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { validatorUrl: null },
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      `${header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replaceAll(' https:', '')
+        .replace(' validator.swagger.io', '')
+        .replace(/;?\s*$/, '')}; form-action 'self'`,
+    uiHooks: {
+      onRequest: (_request, reply, done) => {
+        reply.header('X-Frame-Options', 'DENY');
+        done();
+      },
+    },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { resolveAdminToken } from './admin-token.js';
@@ -9,6 +8,7 @@ import { openStore, type Store } from './db/store.js';
 import { listenWhileStarting, type StartingListener } from './http/starting.js';
 import { clearClaims } from './analytics/pending-days.js';
 import { issueSetupLink } from './repositories/setup-link.js';
+import { SharedRedis } from './services/shared-redis.js';
 import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
 import { leaseSweepJob } from './jobs/run-leases.js';
@@ -69,10 +69,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await closePrivateDir();
   // One process per embedded store: a claim found now was left by a predecessor that died.
   if (store.kind === 'embedded') await clearClaims(store.db);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
+  // Not waited for: the server starts without Redis and the limits use it once it answers.
+  const redis = config.redisUrl ? new SharedRedis(config.redisUrl) : undefined;
   let grpc: OtlpGrpcReceiver | undefined;
   try {
-    await redis?.connect();
     const admin = await resolveAdminToken(config.adminToken, config.dataDir);
     const app = await buildApp({
       config,
@@ -116,7 +116,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await Promise.all(jobs.map((job) => job.stop()));
         await grpc?.stop();
         await app.close();
-        redis?.disconnect();
+        redis?.close();
         await store.close();
         await closePrivateDir();
       },
@@ -124,7 +124,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   } catch (error) {
     await grpc?.stop();
     await starting.close();
-    redis?.disconnect();
+    redis?.close();
     await store.close();
     throw error;
   }

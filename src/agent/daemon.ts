@@ -1,14 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chown, lstat, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { QuarterdeckClient, QuarterdeckError } from '../sdk/client.js';
 import { backoffMs } from '../sdk/retry.js';
 import type { components } from '../sdk/openapi.js';
 import type { AgentOptions } from './options.js';
 import { OutputCollector, type OutgoingMessage } from './output.js';
-import { commandEnv, exitOf, spawnShell, stopGroup, Tail } from './processes.js';
+import { commandEnv, exitOf, killAllGroups, spawnShell, stopGroup, Tail, type CommandUser } from './processes.js';
 import { MachineSampler } from './metrics.js';
-import { installDeps, refreshRepos } from './provision.js';
+import { installDeps, refreshRepos, type InstallSettings } from './provision.js';
 
 // The reference computer agent (docs/agent.md): heartbeats, provisioning (connect, then
 // install-deps), and the claim → run → post → finish loop, through the project's SDK. It rides
@@ -89,8 +89,11 @@ export class ComputerAgent {
 
   /** Runs until stopped; resolves to the exit code. */
   async start(): Promise<number> {
+    // Whatever ends the agent (a stop, a refused token, a crash), nothing it started outlives it.
+    process.once('exit', killAllGroups);
     try {
       await mkdir(this.options.workdir, { recursive: true });
+      if (this.options.runAs) await chown(this.options.workdir, this.options.runAs.uid, this.options.runAs.gid);
       // A restart or refresh asked for before the agent started is what starting does anyway.
       const { computer } = await this.retrying('heartbeat', () => this.heartbeat());
       this.log.info(`connected to ${this.options.url} as computer ${computer.id} (${computer.name})`);
@@ -201,7 +204,7 @@ export class ComputerAgent {
   private obey(answer: HeartbeatAnswer): void {
     for (const command of answer.commands) {
       this.log.info(`the server asks for a ${command}`);
-      const task = command === 'restart' ? () => this.provision(answer.computer) : () => refreshRepos(this.options.workdir, answer.computer.repos ?? [], (text) => this.log.info(`refresh: ${text}`));
+      const task = command === 'restart' ? () => this.provision(answer.computer) : () => refreshRepos(this.provisioning(answer.computer, 'refresh'));
       this.maintenance = this.maintenance.then(task).catch((error: unknown) => {
         if (!(error instanceof Stopped) && !(error instanceof TokenRefused)) this.log.warn(`${command}: ${describe(error)}`);
       });
@@ -257,11 +260,25 @@ export class ComputerAgent {
     }
   }
 
+  /** What installs and refreshes run with: the commands' user, the clone timeout, the agent's stop. */
+  private provisioning(computer: Computer, what: string): InstallSettings {
+    return {
+      workdir: this.options.workdir,
+      repos: computer.repos ?? [],
+      installCommand: this.options.install,
+      user: this.options.runAs,
+      cloneTimeoutMs: this.options.cloneTimeoutMs,
+      // A stop ends the git or install command at once; a step left running runs again at the next start.
+      signal: this.stopping.signal,
+      log: (text) => this.log.info(`${what}: ${text}`),
+    };
+  }
+
   private async install(computer: Computer, report: boolean): Promise<void> {
     this.installing = true;
     try {
       if (report) await this.step('install-deps', 'running');
-      const outcome = await installDeps(this.options.workdir, computer.repos ?? [], this.options.install, (text) => this.log.info(`install-deps: ${text}`));
+      const outcome = await installDeps(this.provisioning(computer, 'install-deps'));
       if (outcome.ok) {
         await this.step('install-deps', 'completed');
         this.log.info('install-deps completed');
@@ -291,9 +308,9 @@ export class ComputerAgent {
     const run: Run = { sessionId, runId, messageId: message.id, child: undefined, lost: undefined };
     this.run = run;
     this.log.info(`run ${runId}: message ${message.id} of session ${sessionId}`);
-    const attachments = join(this.options.workdir, '.quarterdeck', 'attachments', message.id);
+    const attachments = attachmentsDir(this.options.workdir, message.id);
     try {
-      const paths = await writeAttachments(attachments, message).catch(async (error: unknown) => {
+      const paths = await writeAttachments(attachments, message, this.options.runAs).catch(async (error: unknown) => {
         // The run cannot start here: say so in the session and end it, rather than leave it to lapse.
         await this.post(run, { role: 'system', content: [{ type: 'text', text: `The agent could not write the message's attachments: ${(error as Error).message}` }] });
         await this.finish(run);
@@ -320,7 +337,8 @@ export class ComputerAgent {
           QUARTERDECK_INTERACTION_MODE: settings?.interactionMode ?? '',
           QUARTERDECK_AUTONOMY_LEVEL: settings?.autonomyLevel ?? '',
           QUARTERDECK_REASONING_EFFORT: settings?.reasoningEffort ?? '',
-        }),
+        }, this.options.runAs),
+        this.options.runAs,
       );
       run.child = child;
       if (run.lost) stopGroup(child);
@@ -355,7 +373,7 @@ export class ComputerAgent {
       if (!run.lost) await this.finish(run);
     } finally {
       this.run = undefined;
-      await rm(attachments, { recursive: true, force: true });
+      await removeAttachments(attachments).catch((error: unknown) => this.log.warn(`run ${runId}: the attachments were not removed: ${(error as Error).message}`));
     }
   }
 
@@ -432,14 +450,56 @@ function sourceOf(block: Message['content'][number]): { type: string; mediaType:
   };
 }
 
+/** WORKDIR/.quarterdeck/attachments/<messageId>: the directories on the way, from the work directory. */
+interface AttachmentsDir {
+  workdir: string;
+  parts: readonly string[];
+  path: string;
+}
+
+function attachmentsDir(workdir: string, messageId: string): AttachmentsDir {
+  const parts = ['.quarterdeck', 'attachments', basename(messageId)];
+  return { workdir, parts, path: join(workdir, ...parts) };
+}
+
+/**
+ * Makes each directory on the way that is missing, and refuses one that is a symbolic link (or
+ * not a directory): a repository or an earlier command could have put one there to send the
+ * attachments, or their removal, elsewhere. Answers false when a directory is missing and
+ * `create` is false.
+ */
+async function plainDirectories(dir: AttachmentsDir, create: boolean, user: CommandUser | undefined): Promise<boolean> {
+  let path = dir.workdir;
+  for (const part of dir.parts) {
+    path = join(path, part);
+    const found = await lstat(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (found && (found.isSymbolicLink() || !found.isDirectory())) throw new Error(`${path} is not a plain directory (a symbolic link?): refusing to use it for attachments`);
+    if (found) continue;
+    if (!create) return false;
+    await mkdir(path, { mode: 0o700 });
+    if (user) await chown(path, user.uid, user.gid);
+  }
+  return true;
+}
+
+async function removeAttachments(dir: AttachmentsDir): Promise<void> {
+  if (await plainDirectories(dir, false, undefined)) await rm(dir.path, { recursive: true, force: true });
+}
+
 /**
  * Writes the message's images and documents into `dir` and answers their paths: base64 sources
- * decoded, text sources as they are.
+ * decoded, text sources as they are. Each file is created new (never through an existing name)
+ * and belongs to the commands' user.
  */
-async function writeAttachments(dir: string, message: Message): Promise<string[]> {
+async function writeAttachments(dir: AttachmentsDir, message: Message, user: CommandUser | undefined): Promise<string[]> {
   const blocks = message.content.filter((block) => block.type === 'image' || block.type === 'document');
   if (blocks.length === 0) return [];
-  await mkdir(dir, { recursive: true });
+  // Left by an agent that died during this message's earlier run.
+  await removeAttachments(dir);
+  await plainDirectories(dir, true, user);
   const paths: string[] = [];
   for (const [index, block] of blocks.entries()) {
     const source = sourceOf(block);
@@ -447,8 +507,9 @@ async function writeAttachments(dir: string, message: Message): Promise<string[]
       block.type === 'image'
         ? `image-${index + 1}.${EXTENSIONS[source.mediaType] ?? 'bin'}`
         : `${index + 1}-${basename(typeof block.name === 'string' ? block.name : 'file').replace(/[^\w.-]/g, '_')}`;
-    const path = join(dir, name);
-    await writeFile(path, source.type === 'base64' ? Buffer.from(source.data, 'base64') : Buffer.from(source.data), { mode: 0o600 });
+    const path = join(dir.path, name);
+    await writeFile(path, source.type === 'base64' ? Buffer.from(source.data, 'base64') : Buffer.from(source.data), { mode: 0o600, flag: 'wx' });
+    if (user) await chown(path, user.uid, user.gid);
     paths.push(path);
   }
   return paths;

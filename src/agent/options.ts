@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
+import { lookUpUser, type CommandUser } from './processes.js';
 
 // The agent's settings: each from its flag, else its environment variable, else the config file
 // (--config FILE or QUARTERDECK_AGENT_CONFIG, a JSON object), else its default (docs/agent.md).
@@ -10,6 +11,10 @@ export interface AgentOptions {
   workdir: string;
   run: string;
   install: string | undefined;
+  /** Runs git, the install and the run command as this user, out of reach of the token. */
+  runAs: CommandUser | undefined;
+  /** A git clone still running after this long fails the install-deps step. */
+  cloneTimeoutMs: number;
   /** Between two heartbeats (each renews the lease of the run in progress). */
   heartbeatMs: number;
   /** How long one claim waits for a message on the server. */
@@ -32,6 +37,8 @@ const SETTINGS = {
   workdir: { flag: 'workdir', env: 'QUARTERDECK_AGENT_WORKDIR', file: 'workdir' },
   run: { flag: 'run', env: 'QUARTERDECK_AGENT_RUN', file: 'run' },
   install: { flag: 'install', env: 'QUARTERDECK_AGENT_INSTALL', file: 'install' },
+  runAs: { flag: 'run-as', env: 'QUARTERDECK_AGENT_RUN_AS', file: 'runAs' },
+  cloneTimeoutMs: { flag: 'clone-timeout-ms', env: 'QUARTERDECK_AGENT_CLONE_TIMEOUT_MS', file: 'cloneTimeoutMs' },
   heartbeatMs: { flag: 'heartbeat-ms', env: 'QUARTERDECK_AGENT_HEARTBEAT_MS', file: 'heartbeatMs' },
   claimWaitMs: { flag: 'claim-wait-ms', env: 'QUARTERDECK_AGENT_CLAIM_WAIT_MS', file: 'claimWaitMs' },
   flushMs: { flag: 'flush-ms', env: 'QUARTERDECK_AGENT_FLUSH_MS', file: 'flushMs' },
@@ -59,6 +66,14 @@ async function readConfigFile(path: string, warn: (text: string) => void): Promi
   // A token others can read is a token others can use.
   if ('computerToken' in value && ((await stat(path)).mode & 0o077) !== 0) warn(`the config file ${path} holds the computer token and others may read it: chmod 600 it`);
   return value as Record<string, unknown>;
+}
+
+/** Whether this process may start others as another user and give them files: CAP_CHOWN, CAP_SETGID and CAP_SETUID in effect (root has them). */
+async function maySwitchUser(): Promise<boolean> {
+  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
+  const effective = /^CapEff:\s*([0-9a-f]+)$/m.exec(status)?.[1];
+  const needed = (1n << 0n) | (1n << 6n) | (1n << 7n);
+  return effective !== undefined && (BigInt(`0x${effective}`) & needed) === needed;
 }
 
 function integerSetting(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
@@ -93,12 +108,18 @@ export async function resolveAgentOptions(
   const computerToken = required('computerToken');
   if (!computerToken.startsWith('qdc_')) throw new AgentConfigError('computer-token must be a computer token (qdc_…), as POST /api/v0/computers answered it');
   const workdir = required('workdir');
+  const runAsName = pick('runAs');
+  const runAs = runAsName === undefined ? undefined : lookUpUser(runAsName);
+  if (runAsName !== undefined && !runAs) throw new AgentConfigError(`run-as: there is no user "${runAsName}" on this machine`);
+  if (runAs && !(await maySwitchUser())) throw new AgentConfigError('run-as needs the agent to start as root, or with the capabilities CAP_CHOWN, CAP_SETUID and CAP_SETGID: it switches to that user for every command');
   return {
     url,
     computerToken,
     workdir: isAbsolute(workdir) ? workdir : resolve(cwd, workdir),
     run: required('run'),
     install: pick('install'),
+    runAs,
+    cloneTimeoutMs: integerSetting('clone-timeout-ms', pick('cloneTimeoutMs'), 600_000, 1_000, 86_400_000),
     heartbeatMs: integerSetting('heartbeat-ms', pick('heartbeatMs'), 15_000, 100, 600_000),
     claimWaitMs: integerSetting('claim-wait-ms', pick('claimWaitMs'), 25_000, 0, 30_000),
     flushMs: integerSetting('flush-ms', pick('flushMs'), 500, 10, 60_000),

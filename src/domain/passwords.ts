@@ -39,10 +39,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-// Checked when an e-mail has no password, so that an unknown address costs the same time.
+// Checked in place of missing hashes, so that the number of hashes an e-mail has costs no time.
 let decoy: Promise<string> | undefined;
-export async function verifyAgainstDecoy(password: string): Promise<false> {
+async function verifyAgainstDecoy(password: string): Promise<false> {
   decoy ??= hashPassword(randomBytes(16).toString('hex'));
   await verifyPassword(password, await decoy);
   return false;
+}
+
+/**
+ * The index of the first stored hash the password matches, or -1. Always checks exactly `slots`
+ * hashes (decoys where `stored` has fewer), all of them, side by side on the thread pool: the time
+ * says nothing about how many hashes there are or which one matched.
+ */
+export async function findMatchingPassword(password: string, stored: readonly string[], slots: number): Promise<number> {
+  const checks = Array.from({ length: Math.max(slots, stored.length) }, (_, i) => (i < stored.length ? verifyPassword(password, stored[i]!) : verifyAgainstDecoy(password)));
+  const matches = await Promise.all(checks);
+  return matches.findIndex((match, i) => match && i < stored.length);
 }

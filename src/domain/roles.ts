@@ -21,3 +21,8 @@ export function mayAssignRole(actor: Role, target: Role): boolean {
 export function mayManageUser(actor: Role, subjectRole: Role): boolean {
   return isManager(actor) && (subjectRole !== 'owner' || actor === 'owner');
 }
+
+/** Strictly above in owner > manager > member > guest. */
+export function outranks(actor: Role, subject: Role): boolean {
+  return ROLES.indexOf(actor) < ROLES.indexOf(subject);
+}

@@ -83,6 +83,7 @@ async function authenticateSession(deps: AuthDeps, request: FastifyRequest, cook
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_RESOLUTION_MS) await touchBrowserSession(deps.db, session.sessionId, now);
   const { sessionId, organizationId, userId, email, role, csrfToken, expiresAt } = session;
   request.principal = { kind: 'user', via: 'session', sessionId, organizationId, userId, email, role, csrfToken, sessionExpiresAt: expiresAt };
+  request.credentialVerified = true;
 }
 
 export function sessionCookieOf(request: FastifyRequest): string | undefined {
@@ -117,6 +118,7 @@ export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[])
         await touchApiKey(deps.db, owner.apiKeyId, now);
       }
       request.principal = { kind: 'user', via: 'apiKey', ...owner };
+      request.credentialVerified = true;
       return;
     }
     if (acceptsJwt && looksLikeJwt(token)) {
@@ -126,6 +128,7 @@ export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[])
         throw new ApiError('unauthorized', 'invalid or expired access token');
       }
       request.principal = { kind: 'user', via: 'jwt', ...owner };
+      request.credentialVerified = true;
       return;
     }
     throw new ApiError('unauthorized', acceptsJwt ? 'invalid credential' : 'this endpoint takes an API key only');
@@ -146,6 +149,7 @@ export function authenticateAdmin(adminToken: string): onRequestHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token || !sameSecret(token, adminToken)) throw new ApiError('unauthorized', 'admin token required');
+    request.credentialVerified = true;
   };
 }
 

@@ -8,6 +8,7 @@ import type { SecretBox } from '../domain/secret-box.js';
 import type { ClaimWakeups } from '../services/claim-wakeups.js';
 import type { CredentialCache } from '../services/credential-cache.js';
 import type { OtlpConsumer } from '../otlp/consumer.js';
+import type { SharedRedis } from '../services/shared-redis.js';
 
 // What every route plugin can reach through `app`: the configuration and the services.
 
@@ -28,6 +29,8 @@ export interface Services {
   credentials: CredentialCache;
   /** What becomes of decoded OTLP exports (src/otlp/consumer.ts). */
   otlpConsumer: OtlpConsumer;
+  /** The Redis the rate limits share, when REDIS_URL is set. */
+  redis: SharedRedis | undefined;
 }
 
 declare module 'fastify' {

@@ -1,14 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ApiError } from './errors.js';
 import { bearerToken } from './auth.js';
 import { sameSecret } from '../domain/credentials.js';
+import type { SharedRedis } from '../services/shared-redis.js';
 
 // Prometheus metrics: request counts and latencies by route template and status.
 
-export function installMetrics(app: FastifyInstance, metricsToken: string | undefined): Registry {
+export function installMetrics(app: FastifyInstance, metricsToken: string | undefined, redis: SharedRedis | undefined): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // 1 while REDIS_URL is set and Redis does not answer: the rate limits let everything through.
+  new Gauge({
+    name: 'quarterdeck_rate_limits_open',
+    help: 'Rate limits not enforced because their Redis is unavailable (1) or enforced (0)',
+    registers: [registry],
+    collect() {
+      this.set(redis && !redis.up ? 1 : 0);
+    },
+  });
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',

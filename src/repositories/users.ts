@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import { mayAssignRole, mayManageUser, type Role } from '../domain/roles.js';
+import { mayAssignRole, mayManageUser, outranks, type Role } from '../domain/roles.js';
 import { insertApiKey, revokeUserApiKeys } from './api-keys.js';
 import { endUserSessions } from './browser-sessions.js';
 import { credentialsChanged } from '../services/credential-cache.js';
@@ -179,11 +179,24 @@ export async function deactivateUser(db: Db, organizationId: string, actorRole: 
 }
 
 /** A new console invitation for a user `actorRole` may manage; the user's unused one dies. */
+/**
+ * A new invitation sets a new password, so it would hand the account to whoever holds the link:
+ * once a user has a password, only someone of a higher role may re-invite them (a manager a
+ * member, not another manager; an owner a manager, not another owner). docs/decisions.md "Members".
+ */
 export async function inviteUser(db: Db, organizationId: string, actorRole: Role, userId: string): Promise<IssuedInvitation> {
   return db.transaction().execute(async (trx) => {
-    await lockManagedUser(trx, organizationId, actorRole, userId);
+    const subject = await lockManagedUser(trx, organizationId, actorRole, userId);
+    if (!outranks(actorRole, subject.role) && (await hasPassword(trx, organizationId, userId))) {
+      throw new DomainError('role_not_permitted', `this ${subject.role} has already set a password: only a higher role may re-invite them (a new invitation would hand over their account)`);
+    }
     return issueInvitation(trx, organizationId, userId);
   });
+}
+
+async function hasPassword(db: Db, organizationId: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('password_hash').where('organization_id', '=', organizationId).where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash != null;
 }
 
 /** Active owners other than the given user, locking them so two demotions cannot race. */
@@ -218,5 +231,8 @@ export async function findSignInCandidates(db: Db, email: string): Promise<{ id:
   return rows.map((row) => ({ id: row.id, organizationId: row.organization_id, passwordHash: row.password_hash! }));
 }
 
-/** One e-mail may belong to people in several organizations; sign-in checks at most this many. */
-const MAX_SIGN_IN_CANDIDATES = 10;
+/**
+ * One e-mail may belong to people in several organizations; sign-in checks at most this many,
+ * and always this many (docs/console-auth.md "Signing in").
+ */
+export const MAX_SIGN_IN_CANDIDATES = 3;

@@ -80,8 +80,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
+                            status: "ok" | "degraded";
+                            /** @description With REDIS_URL: "up", or why Redis is down and the rate limits are open */
+                            redis?: string;
                         };
                     };
                 };

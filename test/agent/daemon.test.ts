@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -84,11 +85,11 @@ interface RunningAgent {
   waitFor(pattern: RegExp): Promise<void>;
 }
 
-function startAgent(token: string, workdir: string, run: string, extra: string[] = []): RunningAgent {
+function startAgent(token: string, workdir: string, run: string, extra: string[] = [], env: Record<string, string> = {}): RunningAgent {
   const child = spawn(
     CLI_COMMAND[0]!,
     [...CLI_COMMAND.slice(1), 'agent', '--url', url, '--workdir', workdir, '--run', run, '--heartbeat-ms', '250', '--claim-wait-ms', '2000', '--flush-ms', '100', ...extra],
-    { env: { PATH: process.env.PATH, HOME: process.env.HOME, QUARTERDECK_COMPUTER_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: { PATH: process.env.PATH, HOME: process.env.HOME, QUARTERDECK_COMPUTER_TOKEN: token, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   agents.push(child);
   let output = '';
@@ -160,6 +161,154 @@ async function originRepository(): Promise<string> {
   git('commit', '-q', '-m', 'first');
   return dir;
 }
+
+/** The processes whose command line holds `text` (zombies left aside). */
+function processesWith(text: string): number[] {
+  const found: number[] = [];
+  for (const entry of execFileSync('ls', ['/proc']).toString().split('\n')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = execFileSync('cat', [`/proc/${entry}/status`, `/proc/${entry}/cmdline`]).toString();
+      if (!/^State:\s+Z/m.test(status) && status.includes(text)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** A TCP server that accepts and never answers: a git transport that hangs. */
+async function silentServer(): Promise<{ port: number; close(): void }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    close() {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+describe('quarterdeck agent: what its commands can reach', () => {
+  it.skipIf(process.getuid?.() !== 0)('keeps the token out of reach of the run command run as another user, however it was given', async () => {
+    const computer = await registerComputer(api(), org.owner.key, { autoInstallDeps: false });
+    const base = await tempDir();
+    await chmod(base, 0o755);
+    const config = join(base, 'agent.json');
+    await writeFile(config, JSON.stringify({ computerToken: computer.token }), { mode: 0o600 });
+    const script = join(base, 'peek.sh');
+    // Everything the command could read the token from: each ancestor's environment and command
+    // line (/proc/$PPID first), the config file, its own environment.
+    await writeFile(
+      script,
+      [
+        '#!/bin/sh',
+        'cat >/dev/null',
+        'echo "user: $(id -un)"',
+        'pid=$$',
+        'while [ "$pid" -gt 1 ]; do',
+        '  pid=$(sed -n "s/^PPid:[[:space:]]*//p" /proc/$pid/status)',
+        '  echo "environ of $pid: $({ tr "\\0" " " < /proc/$pid/environ; } 2>&1)"',
+        '  echo "cmdline of $pid: $({ tr "\\0" " " < /proc/$pid/cmdline; } 2>&1)"',
+        'done',
+        `echo "config: $({ cat '${config}'; } 2>&1)"`,
+        'echo "env: $(env | tr "\\n" " ")"',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const workdir = join(base, 'work');
+    // Given three ways at once: the flag, the environment and the config file.
+    const agent = startAgent(computer.token, workdir, script, ['--run-as', 'nobody', '--computer-token', computer.token], { QUARTERDECK_AGENT_CONFIG: config });
+    await agent.waitFor(/connected/);
+    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
+    await send(session.sessionId, 'peek');
+    await sessionWhen(session.sessionId, 'idle', 2);
+    const seen = (await messagesOf(session.sessionId)).at(-1)!.content[0]!.text;
+    expect(seen).toContain('user: nobody');
+    expect(seen).toMatch(/environ of \d+: .*Permission denied/);
+    expect(seen).toMatch(/cmdline of \d+: quarterdeck agent/);
+    expect(seen).toMatch(/config: .*Permission denied/);
+    expect(seen).not.toContain(computer.token.slice(4));
+    agent.child.kill('SIGTERM');
+    expect(await agent.exit).toBe(0);
+  });
+
+  it('refuses to write attachments through a symbolic link, and never clones a repository over its own directory', async () => {
+    // A repository named .quarterdeck is cloned beside the agent's directory, not into it.
+    const named = join(await tempDir(), '.quarterdeck');
+    execFileSync('git', ['clone', '-q', await originRepository(), named]);
+    const computer = await registerComputer(api(), org.owner.key, { repos: [{ url: named }] });
+    const outside = await tempDir();
+    const workdir = await tempDir();
+    await symlink(outside, join(workdir, '.quarterdeck'));
+    const agent = startAgent(computer.token, workdir, 'cat "$QUARTERDECK_ATTACHMENTS"');
+    await eventually('install-deps', async () => ((await get(`/api/v0/computers/${computer.id}`)).status !== 'provisioning' ? true : undefined));
+    const session = await createSession(api(), org.owner.key, { computerId: computer.id });
+    const added = await addMessage(api(), org.owner.key, session.sessionId, { text: 'image', images: [{ data: Buffer.from('GIF89a gif bytes').toString('base64'), mediaType: 'image/gif' }] });
+    expect(added.statusCode, added.body).toBe(200);
+    await sessionWhen(session.sessionId, 'idle', 2);
+    const reply = (await messagesOf(session.sessionId)).at(-1)!;
+    expect(reply.role).toBe('system');
+    expect(reply.content[0]!.text).toContain('not a plain directory');
+    expect(await readdir(outside)).toEqual([]);
+    expect(await readdir(workdir)).toContain('_quarterdeck');
+    agent.child.kill('SIGTERM');
+    expect(await agent.exit).toBe(0);
+  });
+
+  it('never shows the password of a repository URL, and bounds a clone that hangs', async () => {
+    const silent = await silentServer();
+    try {
+      const computer = await registerComputer(api(), org.owner.key, {
+        repos: [{ url: `http://builder:s3cret-Passw0rd@127.0.0.1:${silent.port}/app.git` }],
+      });
+      const agent = startAgent(computer.token, await tempDir(), 'cat', ['--clone-timeout-ms', '2000']);
+      const failed = await eventually('install-deps to fail', async () => {
+        const body = await get(`/api/v0/computers/${computer.id}`);
+        return body.status === 'error' ? body : undefined;
+      });
+      const error: string = failed.provisioningSteps[1].error;
+      expect(error).toContain('timed out after 2 s');
+      expect(error).toContain('http://builder:***@127.0.0.1');
+      expect(`${error}\n${agent.output()}`).not.toContain('s3cret-Passw0rd');
+      expect(processesWith(`127.0.0.1:${silent.port}`)).toEqual([]);
+      agent.child.kill('SIGTERM');
+      expect(await agent.exit).toBe(0);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('refuses the fd:: and ext:: transports', async () => {
+    const computer = await registerComputer(api(), org.owner.key, { repos: [{ url: 'fd::0' }] });
+    const agent = startAgent(computer.token, await tempDir(), 'cat');
+    const failed = await eventually('install-deps to fail', async () => {
+      const body = await get(`/api/v0/computers/${computer.id}`);
+      return body.status === 'error' ? body : undefined;
+    });
+    expect(failed.provisioningSteps[1].error).toMatch(/transport 'fd' not allowed/);
+    agent.child.kill('SIGTERM');
+    expect(await agent.exit).toBe(0);
+  });
+
+  it('stops its clone and its children on SIGTERM', async () => {
+    const silent = await silentServer();
+    try {
+      const computer = await registerComputer(api(), org.owner.key, { repos: [{ url: `git://127.0.0.1:${silent.port}/hangs.git` }] });
+      const agent = startAgent(computer.token, await tempDir(), 'cat');
+      await agent.waitFor(/cloning git:/);
+      await eventually('git to run', async () => (processesWith(`127.0.0.1:${silent.port}`).length > 0 ? true : undefined));
+      agent.child.kill('SIGTERM');
+      expect(await agent.exit).toBe(0);
+      await eventually('git to be gone', async () => (processesWith(`127.0.0.1:${silent.port}`).length === 0 ? true : undefined));
+    } finally {
+      silent.close();
+    }
+  });
+});
 
 describe('quarterdeck agent', () => {
   it('provisions (a failing install shows its output; a retry from the API succeeds), answers messages in order with usage, and keeps its token to itself', async () => {

@@ -102,9 +102,10 @@ describe('agent settings', () => {
     await chmod(file, 0o644);
     const warnings: string[] = [];
     const options = await resolveAgentOptions({ config: file, run: 'echo flag' }, { QUARTERDECK_URL: 'http://env.example' }, dir, (text) => warnings.push(text));
-    expect(options).toEqual({ url: 'http://env.example', computerToken: token, workdir: join(dir, 'work'), run: 'echo flag', install: undefined, heartbeatMs: 2000, claimWaitMs: 25_000, flushMs: 500 });
+    expect(options).toEqual({ url: 'http://env.example', computerToken: token, workdir: join(dir, 'work'), run: 'echo flag', install: undefined, runAs: undefined, cloneTimeoutMs: 600_000, heartbeatMs: 2000, claimWaitMs: 25_000, flushMs: 500 });
     expect(warnings).toEqual([expect.stringContaining('chmod 600')]);
     expect(warnings.join('')).not.toContain(token);
+    await expect(resolveAgentOptions({ config: file, 'run-as': 'no-such-user-of-quarterdeck' }, {}, dir, () => undefined)).rejects.toThrow('there is no user "no-such-user-of-quarterdeck"');
   });
 
   it('names what is missing or wrong', async () => {

@@ -148,9 +148,16 @@ describe('the web console in Chromium', () => {
     // Sign-out ends the session on the server, not only in this tab.
     const ownerCookie = (await context.cookies()).find((cookie) => cookie.name === 'qd_session')!;
     expect(ownerCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const ownerSession = () => fetch(`${server.url}/api/v0/auth/session`, { headers: { cookie: `qd_session=${ownerCookie.value}` } });
+    // Opened directly (a link on another site, a typed address), /sign-out asks and signs no one out.
+    await page.goto(`${server.url}/sign-out`);
+    await page.getByText('Sign out of the console on this browser?').waitFor();
+    await check(page, '09b-sign-out-asks');
+    expect((await ownerSession()).status).toBe(200);
+    await page.goto(`${server.url}/settings/members`);
+    await page.getByRole('heading', { name: 'Members' }).waitFor();
     await signOut(page);
-    const after = await fetch(`${server.url}/api/v0/auth/session`, { headers: { cookie: `qd_session=${ownerCookie.value}` } });
-    expect(after.status).toBe(401);
+    expect((await ownerSession()).status).toBe(401);
     await context.close();
 
     // The member, on a phone-sized screen.

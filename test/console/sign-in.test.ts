@@ -95,6 +95,20 @@ describe('invitations', () => {
     expectError(await reinvite('usr_unknown'), 404);
   });
 
+  it('cannot take over a peer: once a user has a password, only a higher role re-invites them', async () => {
+    const managers = [await addUser(server, org.owner.key, 'manager'), await addUser(server, org.owner.key, 'manager')];
+    const owners = [await addUser(server, org.owner.key, 'owner'), await addUser(server, org.owner.key, 'owner')];
+    // Before a password is set, a peer may send the lost link again.
+    expect((await reinvite(managers[1]!.id, managers[0]!.key)).statusCode).toBe(201);
+    for (const person of [...managers, ...owners]) await acceptInvitation(server, { inviteUrl: json(await reinvite(person.id, org.owner.key)).inviteUrl });
+    expectError(await reinvite(managers[1]!.id, managers[0]!.key), 403);
+    expectError(await reinvite(owners[1]!.id, owners[0]!.key), 403);
+    // The peer keeps their password: their sign-in still works.
+    expect((await signIn(managers[1]!.email, TEST_PASSWORD, { ...origin(), 'x-forwarded-for': '10.7.0.1' })).statusCode).toBe(200);
+    // A higher role still can (a forgotten password).
+    expect((await reinvite(managers[1]!.id, owners[0]!.key)).statusCode).toBe(201);
+  });
+
   it("dies with its user: a deactivated user's invitation is refused, and re-inviting one is 409", async () => {
     const user = await addUser(server, org.owner.key, 'member');
     await server.app.inject({ method: 'DELETE', url: `/api/v0/organization/users/${user.id}`, headers: auth(org.owner.key) });
@@ -172,6 +186,48 @@ describe('sign-in', () => {
     expectError(limited, 429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signIn(user.email, TEST_PASSWORD, { ...origin(), 'x-forwarded-for': '10.2.0.2' })).statusCode).toBe(200);
+  });
+
+  it('checks at most the limit of a burst of concurrent wrong passwords at one account', async () => {
+    const user = await addUser(server, org.owner.key, 'member');
+    await acceptInvitation(server, user);
+    // 40 guesses at once, each from its own address, so that only the account's limit (3) holds.
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(user.email, `wrong password ${i}`, { ...origin(), 'x-forwarded-for': `10.3.${i}.1` })));
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    for (const response of burst) expectError(response, response.statusCode);
+    // A second burst after the first: still no more than the limit checked in all.
+    const again = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(user.email, `wrong password ${i}`, { ...origin(), 'x-forwarded-for': `10.3.${i}.2` })));
+    expect([...burst, ...again].filter((response) => response.statusCode === 401).length).toBeLessThanOrEqual(3);
+  });
+
+  it('checks at most the limit of a burst of concurrent sign-ins from one address', async () => {
+    const headers = { ...origin(), 'x-forwarded-for': '10.4.0.1' };
+    const burst = await Promise.all(Array.from({ length: 40 }, () => signIn(uniqueEmail('burst'), 'some wrong password', headers)));
+    expect(burst.filter((response) => response.statusCode === 401).length).toBeLessThanOrEqual(6);
+    expect(burst.filter((response) => response.statusCode === 429).length).toBeGreaterThanOrEqual(34);
+  });
+
+  it('gives back the attempt of a successful sign-in to its address', async () => {
+    const headers = { ...origin(), 'x-forwarded-for': '10.5.0.1' };
+    const user = await addUser(server, org.owner.key, 'member');
+    await acceptInvitation(server, user);
+    // Twice the address limit of successful sign-ins: none of them counts against the address.
+    for (let i = 0; i < 12; i++) expect((await signIn(user.email, TEST_PASSWORD, headers)).statusCode).toBe(200);
+  });
+
+  it('signs a person with passwords in several organizations in to the one the password opens', async () => {
+    const email = uniqueEmail('many');
+    const others = [await createOrganization(server, 'Second Org'), await createOrganization(server, 'Third Org')];
+    const people = [await addUser(server, org.owner.key, 'member', email), ...(await Promise.all(others.map((other) => addUser(server, other.owner.key, 'member', email))))];
+    for (const [i, person] of people.entries()) await acceptInvitation(server, person, `${TEST_PASSWORD} ${i}`);
+    for (const [i, person] of people.entries()) {
+      const response = await signIn(email, `${TEST_PASSWORD} ${i}`, { ...origin(), 'x-forwarded-for': `10.6.0.${i}` });
+      expect(response.statusCode).toBe(200);
+      expect(json(response).user.id).toBe(person.id);
+    }
+    expectError(await signIn(email, 'none of the three passwords', { ...origin(), 'x-forwarded-for': '10.6.1.1' }), 401);
   });
 
   it('validates the body with the one error body', async () => {

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/db/store.js';
 import type { App } from '../../src/http/context.js';
 import type { Role } from '../../src/domain/roles.js';
+import { SharedRedis } from '../../src/services/shared-redis.js';
 
 // A real server for tests: the embedded store in memory by default, or a scratch PostgreSQL
 // database (and Redis) when TEST_DATABASE_URL / TEST_REDIS_URL are set, as CI does.
@@ -40,7 +40,22 @@ export async function scratchDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'webRoot' | 'otlpConsumer'> = {}): Promise<TestServer> {
+/** A SharedRedis that has answered once (it connects in the background; tests want it up). */
+export async function connectedRedis(url: string): Promise<SharedRedis> {
+  const redis = new SharedRedis(url);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis at ${url} did not answer`)), 10_000);
+    if (redis.up) return resolve();
+    redis.onChange((state) => {
+      if (state !== 'up') return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return redis;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'webRoot' | 'logger' | 'otlpConsumer'> = {}): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const scratch = baseUrl ? await scratchDatabase(baseUrl) : undefined;
   // Tests send many bad credentials from one address on purpose; the limit of failed
@@ -48,7 +63,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const config = loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', AUTH_FAILURES_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `qd-test-${randomBytes(6).toString('hex')}:`, ...env, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
   const seed = scratch ? undefined : new Blob([await readFile(inject('embeddedSeedPath'))]);
   const store = await openStore(config, { inMemory: true, ...(seed ? { seed } : {}) });
-  const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+  const redis = process.env.TEST_REDIS_URL ? await connectedRedis(process.env.TEST_REDIS_URL) : undefined;
   const adminToken = `admin-${randomBytes(16).toString('hex')}`;
   const app = await buildApp({ config, store, adminToken, redis, ...options });
   await app.ready();
@@ -59,7 +74,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     adminToken,
     async close() {
       await app.close();
-      redis?.disconnect();
+      redis?.close();
       await store.close();
       await scratch?.drop();
     },

@@ -5,17 +5,26 @@ import { sendError } from '../../http/error-handler.js';
 
 // GET /healthz (the process answers) and GET /readyz (the database answers too). No credentials.
 // Probes call them every few seconds: their answers are not in the access log (LOG_LEVEL info),
-// their failures are (docs/configuration.md).
+// their failures are (docs/configuration.md). Redis is not a condition of readiness (the API
+// works without it, with its rate limits open), so a missing Redis answers 200 "degraded" and
+// says what is wrong rather than take every replica out of the load balancer.
 export default async function healthRoutes(app: App) {
   app.get('/healthz', { logLevel: 'warn', schema: { tags: ['operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
-  app.get('/readyz', { logLevel: 'warn', schema: { tags: ['operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async (request, reply) => {
+  const Ready = Type.Object({
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+    redis: Type.Optional(Type.String({ description: 'With REDIS_URL: "up", or why Redis is down and the rate limits are open' })),
+  });
+  app.get('/readyz', { logLevel: 'warn', schema: { tags: ['operations'], response: { 200: Ready } } }, async (request, reply) => {
     try {
       await sql`SELECT 1`.execute(app.services.db);
-      return { status: 'ok' as const };
     } catch (error) {
       request.log.warn({ err: error }, 'database not reachable');
       return sendError(request, reply, 'unavailable', 'database not reachable');
     }
+    const { redis } = app.services;
+    if (!redis) return { status: 'ok' as const };
+    if (redis.up) return { status: 'ok' as const, redis: 'up' };
+    return { status: 'degraded' as const, redis: `${redis.current} (${redis.downReason}): rate limits are not enforced` };
   });
 }

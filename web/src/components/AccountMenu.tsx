@@ -1,5 +1,6 @@
 import { Badge, Button, Popover, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { SIGN_OUT_REQUESTED } from '../pages/SignOut/SignOutPage';
 import { useSignedInSession } from './SessionContext';
 
 /** Who is signed in (name, role, organization) and the way out. */
@@ -32,7 +33,7 @@ export function AccountMenu() {
           <Badge variant="light" w="fit-content">
             {user.role}
           </Badge>
-          <Button variant="default" mt="sm" onClick={() => navigate('/sign-out')}>
+          <Button variant="default" mt="sm" onClick={() => navigate('/sign-out', { state: SIGN_OUT_REQUESTED })}>
             Sign out
           </Button>
         </Stack>

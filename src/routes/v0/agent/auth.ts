@@ -22,6 +22,7 @@ export function authenticateComputer({ db, credentials }: { db: Db; credentials:
     const computer = token.startsWith(COMPUTER_TOKEN_PREFIX) ? await findComputer(hashSecret(token)) : undefined;
     if (!computer) throw new ApiError('unauthorized', 'this endpoint takes a valid computer token only');
     request.computer = computer;
+    request.credentialVerified = true;
   };
 }
 
