@@ -92,7 +92,8 @@ export async function readEverything(base: string, populated: Populated): Promis
     const listed = await call(base, key, 'GET', '/api/v0/api-keys');
     answers[`keys of user ${i}`] = { ...listed, apiKeys: listed.apiKeys.map(({ lastUsedAt, ...rest }: { lastUsedAt: unknown }) => ({ ...rest, used: lastUsedAt !== null })) };
   }
-  answers.sessions = await call(base, populated.keys[2]!, 'GET', '/api/v0/sessions');
+  // In an order every release names the same way (the default order changed: decisions.md §13).
+  answers.sessions = await call(base, populated.keys[2]!, 'GET', '/api/v0/sessions?order=asc');
   for (const id of populated.sessionIds) answers[`session ${id}`] = await call(base, populated.keys[2]!, 'GET', `/api/v0/sessions/${id}`);
   answers['access token still valid'] = await call(base, populated.accessToken, 'GET', '/api/v0/organization/enterprise-controls');
   return answers;
