@@ -200,7 +200,8 @@ describe('quarterdeck agent: what its commands can reach', () => {
     await writeFile(config, JSON.stringify({ computerToken: computer.token }), { mode: 0o600 });
     const script = join(base, 'peek.sh');
     // Everything the command could read the token from: each ancestor's environment and command
-    // line (/proc/$PPID first), the config file, its own environment.
+    // line (/proc/$PPID first) up to the agent (those above it, the test runner's, never had the
+    // token, and vary with the machine), the config file, its own environment.
     await writeFile(
       script,
       [
@@ -211,7 +212,9 @@ describe('quarterdeck agent: what its commands can reach', () => {
         'while [ "$pid" -gt 1 ]; do',
         '  pid=$(sed -n "s/^PPid:[[:space:]]*//p" /proc/$pid/status)',
         '  echo "environ of $pid: $({ tr "\\0" " " < /proc/$pid/environ; } 2>&1)"',
-        '  echo "cmdline of $pid: $({ tr "\\0" " " < /proc/$pid/cmdline; } 2>&1)"',
+        '  cmdline=$({ tr "\\0" " " < /proc/$pid/cmdline; } 2>&1)',
+        '  echo "cmdline of $pid: $cmdline"',
+        '  case "$cmdline" in "quarterdeck agent"*) break;; esac',
         'done',
         `echo "config: $({ cat '${config}'; } 2>&1)"`,
         'echo "env: $(env | tr "\\n" " ")"',
@@ -225,7 +228,9 @@ describe('quarterdeck agent: what its commands can reach', () => {
     await agent.waitFor(/connected/);
     const session = await createSession(api(), org.owner.key, { computerId: computer.id });
     await send(session.sessionId, 'peek');
-    await sessionWhen(session.sessionId, 'idle', 2);
+    await sessionWhen(session.sessionId, 'idle', 2).catch((error: Error) => {
+      throw new Error(`${error.message}; the agent printed: ${agent.output()}`);
+    });
     const seen = (await messagesOf(session.sessionId)).at(-1)!.content[0]!.text;
     expect(seen).toContain('user: nobody');
     expect(seen).toMatch(/environ of \d+: .*Permission denied/);
