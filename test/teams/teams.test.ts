@@ -69,7 +69,7 @@ describe('teams', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await request('GET', `/api/v0/teams?limit=2${cursor ? `&cursor=${cursor}` : ''}`, fresh.users.member.key)).json();
+      const page: { teams: { id: string }[]; pagination: { nextCursor: string | null } } = (await request('GET', `/api/v0/teams?limit=2${cursor ? `&cursor=${cursor}` : ''}`, fresh.users.member.key)).json();
       seen.push(...page.teams.map((team: { id: string }) => team.id));
       cursor = page.pagination.nextCursor;
     } while (cursor);

@@ -48,7 +48,9 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
           group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), BY_AGENT, ...(teamRow ? [BY_TEAM] : [])])),
           ...(teamRow && { team_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'With group_by=team: that team only' })) }),
         }),
-        response: { 200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(groupBy ? [groupBy.row] : []), route.agentRow, ...(teamRow ? [teamRow] : [])])), meta: Meta }) },
+        // The serializer writes a row with the first schema it fits: a team row, before the
+        // grouped row whose fields are a subset of its own.
+        response: { 200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(teamRow ? [teamRow] : []), ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: Meta }) },
       },
     },
     async (request, reply) => {
