@@ -55,10 +55,10 @@ beforeAll(async () => {
     Object.assign(env, { DATABASE_URL: scratch.url, REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
   }
   server = await startBuiltServer(env);
-  const created = await (await call('POST', '/admin/v1/organizations', adminToken, { name: 'Teams Org', ownerEmail: 'owner@teams.test' })).json();
+  const created = (await (await call('POST', '/admin/v1/organizations', adminToken, { name: 'Teams Org', ownerEmail: 'owner@teams.test' })).json()) as { apiKey: string; inviteUrl: string };
   ownerKey = created.apiKey;
   for (const name of ['Ada', 'Grace', 'Linus']) {
-    const answer = await (await call('POST', '/api/v0/organization/users', ownerKey, { email: `${name.toLowerCase()}@teams.test`, name, role: 'member' })).json();
+    const answer = (await (await call('POST', '/api/v0/organization/users', ownerKey, { email: `${name.toLowerCase()}@teams.test`, name, role: 'member' })).json()) as { user: { id: string; email: string }; apiKey: string };
     people.push({ id: answer.user.id, email: answer.user.email, key: answer.apiKey });
   }
   // Last month: Ada 10, Grace 2.5, Linus 4; this month (when a day of it has ended): Ada 1.
