@@ -156,7 +156,9 @@ describe('teams in the console', () => {
     // Backend: Ada 10 + Grace 2.5; Mobile: Grace 2.5 (Linus left it). The organization: 16.5.
     expect(Object.fromEntries(credits)).toEqual({ Backend: 12.5, Mobile: 2.5 });
 
-    await page.goto(`${server.url}/analytics?days=30`);
+    // From the history start: the KPI cards have no previous period to compare with (their change
+    // badges are another page's matter), while the Teams panel compares calendar months.
+    await page.goto(`${server.url}/analytics?start=${addDays(lastMonthStart, -1)}&end=${addDays(today, -1)}`);
     const panel = page.getByRole('region', { name: 'Teams: spend against last month' });
     const backend = panel.getByRole('row', { name: /Backend/ });
     await backend.waitFor({ timeout: 20_000 });

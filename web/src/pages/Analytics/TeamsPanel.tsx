@@ -38,11 +38,11 @@ export function TeamsPanel() {
   const source = { resource: 'tokens' as const, range: lastMonth, groupBy: 'team', teamId: teamId ?? undefined };
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="teams-panel-title">
+    <Card withBorder padding="md" component="section" aria-label="Teams: spend against last month">
       <Stack>
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={2} size="h4" id="teams-panel-title">
+            <Title order={2} size="h4">
               Teams: spend against last month
             </Title>
             <Text size="sm" c="dimmed">
@@ -69,7 +69,7 @@ export function TeamsPanel() {
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table striped verticalSpacing="xs" aria-label="Spend per team">
-              <ColumnHeads columns={['Team', 'Members', `Credits, ${lastLabel}`, 'Credits, this month', 'Change', `Tokens, ${lastLabel}`, 'Tokens, this month']} />
+              <ColumnHeads columns={['Team', 'Members', `Credits, ${lastLabel}`, 'Credits, this month', 'Change so far', `Tokens, ${lastLabel}`, 'Tokens, this month']} />
               <Table.Tbody>
                 {shown.map((team) => {
                   const before = lastTotals.get(team.id) ?? NONE;
