@@ -166,7 +166,7 @@ describe('teams in the console', () => {
     expect(await panel.getByRole('row', { name: /Mobile/ }).getByRole('cell').nth(2).textContent()).toBe('2.5');
     await check('05-dashboard-teams');
 
-    await panel.getByLabel('Team').click();
+    await panel.getByLabel('Team', { exact: true }).click();
     await page.getByRole('option', { name: 'Mobile' }).click();
     await page.waitForURL(/[?&]team=team_/);
     await expect.poll(() => panel.getByRole('row', { name: /Backend/ }).count()).toBe(0);
