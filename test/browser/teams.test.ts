@@ -161,7 +161,7 @@ describe('teams in the console', () => {
     await page.goto(`${server.url}/analytics?start=${addDays(lastMonthStart, -1)}&end=${addDays(today, -1)}`);
     const panel = page.getByRole('region', { name: 'Teams: spend against last month' });
     const backend = panel.getByRole('row', { name: /Backend/ });
-    await backend.waitFor({ timeout: 20_000 });
+    await backend.waitFor({ timeout: 60_000 });
     expect(await backend.getByRole('cell').nth(2).textContent()).toBe('12.5');
     expect(await panel.getByRole('row', { name: /Mobile/ }).getByRole('cell').nth(2).textContent()).toBe('2.5');
     await check('05-dashboard-teams');
