@@ -62,7 +62,24 @@ export async function createOrganization(baseUrl: string, adminToken: string, na
     const body = { email: `user${i}@${slug}.example`, role: 'member' };
     userIds[i] = (JSON.parse(await call(`${baseUrl}/api/v0/organization/users`, { method: 'POST', token: created.apiKey, body, expect: [201] })) as { user: { id: string } }).user.id;
   });
+  await createTeams(baseUrl, created.apiKey, userIds, clients);
   return { id: created.organization.id, apiKey: created.apiKey, userIds };
+}
+
+/**
+ * The teams of /tokens?group_by=team (POST /api/v0/teams and its members): four teams, each a
+ * quarter of the users and the next quarter's first tenth, so some members are in two.
+ */
+async function createTeams(baseUrl: string, apiKey: string, userIds: readonly string[], clients: number): Promise<void> {
+  const TEAMS = 4;
+  const size = Math.ceil(userIds.length / TEAMS);
+  for (let team = 0; team < TEAMS; team++) {
+    const created = JSON.parse(await call(`${baseUrl}/api/v0/teams`, { method: 'POST', token: apiKey, body: { name: `Team ${team + 1}` }, expect: [201] })) as { team: { id: string } };
+    const members = userIds.slice(team * size, (team + 1) * size + Math.ceil(size / 10));
+    await inParallel(members, clients, async (userId) => {
+      await call(`${baseUrl}/api/v0/teams/${created.team.id}/members`, { method: 'POST', token: apiKey, body: { userId }, expect: [201] });
+    });
+  }
 }
 
 export interface TelemetryOptions {

@@ -6,12 +6,13 @@ import type { Db } from '../../src/db/store.js';
 // subset of what the rollup stores (no percentiles, no per-hook or per-skill lists), so they are
 // a lower bound of what answering from raw events would cost.
 
-/** The endpoints measured; `tokens-by-agent` is /tokens?group_by=agent. */
-export const ENDPOINTS = ['tokens', 'tools', 'activity', 'productivity', 'users', 'tokens-by-agent'] as const;
+/** The endpoints measured; `tokens-by-agent` is /tokens?group_by=agent, `tokens-by-team` /tokens?group_by=team. */
+export const ENDPOINTS = ['tokens', 'tools', 'activity', 'productivity', 'users', 'tokens-by-agent', 'tokens-by-team'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 
 /** The path and query of an endpoint's request, after /api/v1/analytics/ and before the dates. */
-export const requestOf = (endpoint: Endpoint) => (endpoint === 'tokens-by-agent' ? 'tokens?group_by=agent&' : `${endpoint}?${endpoint === 'users' ? 'limit=100&' : ''}`);
+export const requestOf = (endpoint: Endpoint) =>
+  endpoint === 'tokens-by-agent' ? 'tokens?group_by=agent&' : endpoint === 'tokens-by-team' ? 'tokens?group_by=team&' : `${endpoint}?${endpoint === 'users' ? 'limit=100&' : ''}`;
 
 export interface Range {
   from: string;
@@ -38,6 +39,15 @@ const QUERIES: Record<Endpoint, Query> = {
     WHERE organization_id = ${org} AND day BETWEEN ${from}::date AND ${to}::date AND type = 'model_call'
     GROUP BY day, agent
     ORDER BY day, 2`,
+  // Day totals per team: each member's model calls once in each of its teams.
+  'tokens-by-team': (org, { from, to }) => sql`
+    SELECT e.day, m.team_id AS group_key, sum(e.credits) AS billable_tokens, sum(e.input_tokens) AS input_tokens,
+      sum(e.output_tokens) AS output_tokens, sum(e.cache_read_tokens) AS cache_read_tokens, sum(e.cache_write_tokens) AS cache_write_tokens
+    FROM team_members m
+    JOIN telemetry_events e ON e.organization_id = m.organization_id AND e.user_id = m.user_id
+    WHERE m.organization_id = ${org} AND e.day BETWEEN ${from}::date AND ${to}::date AND e.type = 'model_call'
+    GROUP BY e.day, m.team_id
+    ORDER BY e.day, 2`,
   // Day totals and per tool.
   tools: (org, { from, to }) => sql`
     SELECT day, tool, count(*) FILTER (WHERE type = 'tool_call') AS tool_calls,

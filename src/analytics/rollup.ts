@@ -5,6 +5,7 @@ import { addDays, dayOf } from '../domain/dates.js';
 import { assembleDay, type Cell, type DayRollup, type DayStats, type ToolCallTotal } from './assemble.js';
 import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releasePendingDay, renewClaims, type PendingDay } from './pending-days.js';
 import { emailsOfDaysUsers } from '../repositories/users.js';
+import { USER_FIGURE_COLUMNS, userFiguresOf, type UserFigureColumn } from './teams.js';
 
 // The daily batch: aggregates each pending organization-day that has ended into the rollup
 // tables the analytics endpoints read. The reads run outside any transaction (they scan one
@@ -88,14 +89,16 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<Day
   return result.rows[0]!;
 }
 
-export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup> {
+/** The day's rows, and the figures team reads sum, kept beside each user's row (teams.ts). */
+export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup & { userFigures: Record<UserFigureColumn, number[]> }> {
   // At once, each on a connection of its own: none of these reads depends on another.
   const [{ cells, toolCalls }, stats, emails] = await Promise.all([
     dayEventsOf(db, organizationId, day),
     statsOf(db, organizationId, day),
     emailsOfDaysUsers(db, organizationId, day),
   ]);
-  return assembleDay(day, cells, toolCalls, stats, emails);
+  const rollup = assembleDay(day, cells, toolCalls, stats, emails);
+  return { ...rollup, userFigures: userFiguresOf(rollup.users, cells) };
 }
 
 async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
@@ -132,13 +135,17 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     // removed where the user has none any more.
     const userIds = rollup.users.map((row) => row.user_id);
     await sql`DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date AND user_id <> ALL (${userIds}::text[])`.execute(trx);
-    // Two array parameters, however many users (multi-row VALUES would need chunks of 65535 parameters).
+    // One array parameter per column, however many users (multi-row VALUES would need chunks of
+    // 65535 parameters). The row and the figures team reads sum (teams.ts).
+    const figures = USER_FIGURE_COLUMNS.map((column) => sql.ref(column));
     await sql`
-      INSERT INTO analytics_user_daily (organization_id, user_id, day, row)
-      SELECT ${organizationId}, user_id, ${day}::date, row
-      FROM unnest(${userIds}::text[], ${rollup.users.map((row) => JSON.stringify(row))}::json[]) AS users (user_id, row)
-      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row
-        WHERE analytics_user_daily.row::text IS DISTINCT FROM excluded.row::text`.execute(trx);
+      INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
+      SELECT ${organizationId}, user_id, ${day}::date, row, ${sql.join(figures)}
+      FROM unnest(${userIds}::text[], ${rollup.users.map((row) => JSON.stringify(row))}::json[],
+        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${rollup.userFigures[column]}::bigint[]`))}) AS users (user_id, row, ${sql.join(figures)})
+      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
+        WHERE (analytics_user_daily.row::text, ${sql.join(figures.map((column) => sql`analytics_user_daily.${column}`))})
+          IS DISTINCT FROM (excluded.row::text, ${sql.join(figures.map((column) => sql`excluded.${column}`))})`.execute(trx);
     // The day's users join the organization's list of users with activity, their window widened
     // to this day; in user id order (assembleDay sorts the rows), so that rollups of other days of the
     // organization lock the same rows in the same order.

@@ -37,7 +37,11 @@ async function main() {
   console.log('                (one-time link: choose a password and you are signed in as the demo owner)');
   console.log(`Dashboard:      ${config.publicAppUrl}/analytics?days=${DAYS}`);
   console.log(`Owner API key:  ${apiKey}`);
-  console.log(`Try:\n  curl -s -H 'Authorization: Bearer ${apiKey}' '${server.url}/api/v1/analytics/activity?startDate=${start}&endDate=${lastDay}'\n`);
+  console.log(`Try:\n  curl -s -H 'Authorization: Bearer ${apiKey}' '${server.url}/api/v1/analytics/activity?startDate=${start}&endDate=${lastDay}'`);
+  // The dashboard's Teams panel compares each team's spend with last month: the same rows.
+  const lastMonthEnd = addDays(`${dayOf(new Date()).slice(0, 7)}-01`, -1);
+  console.log(`Each team's spend last month (rows per day and team; add up per team, or see the dashboard's Teams panel):`);
+  console.log(`  curl -s -H 'Authorization: Bearer ${apiKey}' -H 'Accept: text/csv' '${server.url}/api/v1/analytics/tokens?startDate=${lastMonthEnd.slice(0, 7)}-01&endDate=${lastMonthEnd}&group_by=team'\n`);
   const stop = () => void server.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

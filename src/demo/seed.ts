@@ -2,13 +2,15 @@ import { runAllPendingRollups } from '../analytics/rollup.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/store.js';
 import { createOrganization } from '../repositories/organizations.js';
+import { addTeamMember, createTeam } from '../repositories/teams.js';
 import { insertUser } from '../repositories/users.js';
 import { recordEvents } from '../telemetry/ingest.js';
 import type { TelemetryEvent } from '../telemetry/events.js';
 import { generateDemoEvents } from './generate.js';
 
-// A demo organization in a store: an owner, managers, members and guests, `days` of generated
-// telemetry ending `lastDay`, stored as ingestion stores it and aggregated. Used by `npm run demo`
+// A demo organization in a store: an owner, managers, members and guests in three teams that
+// overlap, `days` of generated telemetry ending `lastDay`, stored as ingestion stores it and
+// aggregated. Used by `npm run demo`
 // and the console benchmark.
 
 const BATCH = 1000;
@@ -30,6 +32,7 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
     const role = i < 4 ? 'manager' : i < options.users * 0.9 ? 'member' : 'guest';
     userIds.push((await insertUser(db, created.organization.id, { email: `user${i}+${stamp}@demo.example`, name: `Demo User ${i}`, role })).id);
   }
+  await seedDemoTeams(db, created.organization.id, userIds);
   const events = generateDemoEvents({ seed: options.seed, users: options.users, days: options.days, lastDay: options.lastDay });
   const byUser = new Map<number, TelemetryEvent[]>();
   for (const { user, event } of events) {
@@ -48,4 +51,19 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
   // The server's own rollup timer may take some days; wait for those too.
   await runAllPendingRollups(db, 120_000);
   return { ...created, events: events.length };
+}
+
+/**
+ * Three teams of consecutive users (the owner in none), each a third of the organization and
+ * sharing a few members with the next, so a member in two teams shows on the dashboard.
+ */
+const DEMO_TEAMS = ['Platform', 'Product', 'Data'];
+
+async function seedDemoTeams(db: Db, organizationId: string, userIds: readonly string[]): Promise<void> {
+  const size = Math.ceil((userIds.length - 1) / DEMO_TEAMS.length);
+  const overlap = Math.max(1, Math.floor(size / 5));
+  for (const [i, name] of DEMO_TEAMS.entries()) {
+    const team = await createTeam(db, organizationId, { name });
+    for (const userId of userIds.slice(1 + i * size, 1 + (i + 1) * size + overlap)) await addTeamMember(db, organizationId, team.id, userId);
+  }
 }

@@ -32,6 +32,10 @@ export const DOMAIN_ERROR_CODES = [
   'step_transition_invalid',
   /** A telemetry identity already counts for another member. */
   'identity_linked_elsewhere',
+  /** The team name (or external id) belongs to another team of the organization. */
+  'team_taken',
+  /** The user is already a member of the team. */
+  'team_member_exists',
   /** A batch carries more items than one request may. */
   'batch_too_large',
 ] as const;

@@ -62,6 +62,8 @@ export const DOMAIN_TO_HTTP: Record<DomainErrorCode, ErrorCode> = {
   session_idle: 'conflict',
   step_transition_invalid: 'conflict',
   identity_linked_elsewhere: 'conflict',
+  team_taken: 'conflict',
+  team_member_exists: 'conflict',
   batch_too_large: 'payload_too_large',
 };
 

@@ -5,6 +5,7 @@ import { ControlChange } from './controls.js';
 import { ApiKey, ConsoleSession, RoleName, User } from './identity.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
 import { ConnectedAgent, TelemetryIdentity } from './telemetry.js';
+import { Team, TeamMember } from './teams.js';
 
 // The API's schemas and response views, one file per resource group. The shared ones are
 // registered by name, so they keep their names in the OpenAPI document.
@@ -16,12 +17,15 @@ export * from './controls.js';
 export * from './identity.js';
 export * from './readiness.js';
 export * from './telemetry.js';
+export * from './teams.js';
 
 export const sharedSchemas: TSchema[] = [
   ErrorBody,
   Pagination,
   RoleName,
   User,
+  Team,
+  TeamMember,
   ApiKey,
   ConsoleSession,
   ProvisioningStep,

@@ -143,7 +143,7 @@ describe('console II in Chromium on a demo organization', () => {
     await page.waitForURL(/[?&]days=30\b/);
     await expect.poll(() => requests.some((url) => url.includes('/api/v1/analytics/tokens') && url.includes(`startDate=${daysBefore(end, 29)}`) && url.includes(`endDate=${end}`)), { timeout: 15_000 }).toBe(true);
     // A chart never asks for the ungrouped /tokens (every user's every model per day).
-    expect(requests.filter((url) => url.includes('/api/v1/analytics/tokens') && !url.includes('group_by=model'))).toEqual([]);
+    expect(requests.filter((url) => url.includes('/api/v1/analytics/tokens') && !url.includes('group_by='))).toEqual([]);
 
     // A custom range, written into the URL.
     await page.getByRole('textbox', { name: 'From' }).fill(daysBefore(end, 13));

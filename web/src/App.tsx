@@ -23,6 +23,7 @@ const LimitsPage = lazy(() => import('./pages/Limits/LimitsPage'));
 const ComputersPage = lazy(() => import('./pages/Computers/ComputersPage'));
 const SessionsPage = lazy(() => import('./pages/Sessions/SessionsPage'));
 const SessionPage = lazy(() => import('./pages/Sessions/SessionPage'));
+const TeamsPage = lazy(() => import('./pages/Teams/TeamsPage'));
 const ConnectedAgentsPage = lazy(() => import('./pages/ConnectedAgents/ConnectedAgentsPage'));
 
 /** Owners and managers land on the dashboard; others on their API keys. */
@@ -56,6 +57,7 @@ export function App() {
         <Route path="/settings/limits" element={<LimitsPage />} />
         <Route path="/settings/api-keys" element={<ApiKeysPage />} />
         <Route path="/settings/members" element={<MembersPage />} />
+        <Route path="/settings/teams" element={<TeamsPage />} />
         <Route path="/settings/connected-agents" element={<ConnectedAgentsPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -23,26 +23,32 @@ const DATES = {
   end: { type: 'string', description: 'Last day, YYYY-MM-DD (default: yesterday, UTC)' },
 } as const;
 
-/** Every per-day endpoint can group by agent product; `breakdown` is its other group_by, if any. */
-const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', breakdown?: string) => {
-  const groupBys = [...(breakdown ? [breakdown] : []), 'agent'].join('|');
+const TEAM = { team: { type: 'string', description: 'With --group-by team: that team only (its id)' } } as const;
+
+/**
+ * Every per-day endpoint can group by agent product; `breakdown` is its other group_by, if any;
+ * /tokens and /activity group by team too (`--team` keeps one).
+ */
+const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', breakdown?: string, byTeam = false) => {
+  const groupBys = [...(breakdown ? [breakdown] : []), 'agent', ...(byTeam ? ['team'] : [])].join('|');
   return apiCommand({
     name: ['analytics', kind],
-    usage: `[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--group-by ${groupBys}]`,
-    summary: `Analytics: ${kind} per day, or per day and ${groupBys.replace('|', ' or ')}`,
-    options: { ...DATES, 'group-by': { type: 'string', description: `Rows per day and group: ${groupBys}` } },
+    usage: `[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--group-by ${groupBys}]${byTeam ? ' [--team TEAM_ID]' : ''}`,
+    summary: `Analytics: ${kind} per day, or per day and ${groupBys.replaceAll('|', ' or ')}`,
+    options: { ...DATES, 'group-by': { type: 'string', description: `Rows per day and group: ${groupBys}` }, ...(byTeam ? TEAM : {}) },
     async call(context) {
       const groupByValue = context.option('group-by');
-      const query = { ...dates(context), ...(groupByValue ? { group_by: groupByValue } : {}) };
+      const teamId = byTeam ? context.option('team') : undefined;
+      const query = { ...dates(context), ...(groupByValue ? { group_by: groupByValue } : {}), ...(teamId ? { team_id: teamId } : {}) };
       const answer = await context.client.request('get', `/api/v1/analytics/${kind}`, { query: query as RequestQuery<`/api/v1/analytics/${typeof kind}`, 'get'> });
       return { items: answer.data as unknown[] };
     },
   });
 };
 
-export const analyticsTokens = daily('tokens', 'model');
+export const analyticsTokens = daily('tokens', 'model', true);
 export const analyticsTools = daily('tools', 'tool_name');
-export const analyticsActivity = daily('activity', 'client');
+export const analyticsActivity = daily('activity', 'client', true);
 export const analyticsProductivity = daily('productivity');
 
 export const analyticsUsers = apiCommand({

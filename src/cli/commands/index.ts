@@ -16,6 +16,7 @@ import { messagesGet, messagesList, messagesSend } from './messages.js';
 import { readinessList, readinessUpload } from './readiness.js';
 import { serve } from './serve.js';
 import { sessionsChildren, sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsUpdate } from './sessions.js';
+import { teamsAddMember, teamsCreate, teamsDelete, teamsGet, teamsList, teamsMembers, teamsRemoveMember, teamsRename } from './teams.js';
 import { telemetrySend } from './telemetry.js';
 import { usersAdd, usersInvite, usersList, usersRemove, usersUpdate } from './users.js';
 
@@ -32,6 +33,7 @@ export const COMMANDS: readonly Command[] = [
   messagesList, messagesGet, messagesSend,
   limitsGet, limitsSet, limitsGlobal,
   usersList, usersAdd, usersUpdate, usersRemove, usersInvite,
+  teamsList, teamsGet, teamsCreate, teamsRename, teamsDelete, teamsMembers, teamsAddMember, teamsRemoveMember,
   keysList, keysCreate, keysRevoke,
   telemetrySend,
   agentsConnected, agentsIdentities, agentsLink,

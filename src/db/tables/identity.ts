@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Identity tables (migrations/0001_foundation.sql, 0008_console_auth.sql).
+// Identity tables (migrations/0001_foundation.sql, 0008_console_auth.sql, 0021_teams.sql).
 
 // Table types for Kysely, one interface per table of migrations/.
 
@@ -71,6 +71,25 @@ export interface SignInFailuresTable {
   window_start: Date;
 }
 
+/** Teams of members (migrations/0021_teams.sql). */
+export interface TeamsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** 'manual' for teams made here; an identity-provider sync writes its own. */
+  source: ColumnType<string, string | undefined, string>;
+  external_id: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface TeamMembersTable {
+  organization_id: string;
+  team_id: string;
+  user_id: string;
+  added_at: CreatedAt;
+}
+
 export interface IdentityTables {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -79,4 +98,6 @@ export interface IdentityTables {
   invitations: InvitationsTable;
   browser_sessions: BrowserSessionsTable;
   sign_in_failures: SignInFailuresTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
 }

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // Telemetry and analytics tables (migrations/0003_telemetry.sql).
 
@@ -122,6 +122,15 @@ export interface AnalyticsUserDailyTable {
   user_id: string;
   day: string;
   row: Json<unknown>;
+  /** The figures team reads sum (migrations/0021_teams.sql, src/analytics/teams.ts). */
+  credits_micros: Generated<string>;
+  input_tokens: Generated<string>;
+  output_tokens: Generated<string>;
+  cache_read_tokens: Generated<string>;
+  cache_write_tokens: Generated<string>;
+  sessions: Generated<number>;
+  messages: Generated<number>;
+  user_messages: Generated<number>;
 }
 
 /** The users with /users rows, and the first and last day of those rows (migrations/0009). */

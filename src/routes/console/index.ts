@@ -25,6 +25,7 @@ export const CONSOLE_PATHS = [
   '/sessions/:sessionId',
   '/computers',
   '/settings/api-keys',
+  '/settings/teams',
   '/settings/members',
   '/settings/controls',
   '/settings/limits',

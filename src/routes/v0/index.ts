@@ -8,6 +8,7 @@ import computers from './computers/index.js';
 import organizationTelemetry from './organization-telemetry/index.js';
 import organizationUsers from './organization-users/index.js';
 import sessions from './sessions/index.js';
+import teams from './teams/index.js';
 import creditLimits from './credit-limits/index.js';
 
 // /api/v0: API key, JWT or the console session cookie. Each resource folder is its own context
@@ -19,6 +20,7 @@ export default async function v0Routes(app: App) {
   await app.register(createToken);
   await app.register(apiKeys);
   await app.register(organizationUsers);
+  await app.register(teams);
   await app.register(organizationTelemetry);
   await app.register(enterpriseControls);
   await app.register(creditLimits);

@@ -6,6 +6,10 @@ import type { components } from '../../../src/sdk/openapi.js';
 
 export type ConsoleSession = components['schemas']['ConsoleSession'];
 export type User = components['schemas']['User'];
+export type Team = components['schemas']['Team'];
+export type TeamMember = components['schemas']['TeamMember'];
+/** A user of the members list, with the teams it is in. */
+export type ListedUser = User & { teams: { id: string; name: string }[] };
 export type ApiKey = components['schemas']['ApiKey'];
 export type Role = components['schemas']['Role'];
 export type ConnectedAgent = components['schemas']['ConnectedAgent'];

@@ -26,6 +26,21 @@ export function useTokensByModel(range: DayRange) {
   });
 }
 
+/** /tokens per day and team (only `teamId`'s when given); `range` null: nothing to ask. */
+export function useTokensByTeam(range: DayRange | null, teamId: string | null) {
+  return useQuery({
+    queryKey: ['analytics', 'tokens', 'team', range, teamId],
+    queryFn: async () =>
+      (await api.request('get', '/api/v1/analytics/tokens', { query: { ...range!, group_by: 'team', ...(teamId ? { team_id: teamId } : {}) } })).data.filter(isTeamRow),
+    enabled: range !== null,
+    ...options,
+  });
+}
+
+function isTeamRow<T extends object>(row: T): row is Extract<T, { team_name: string }> {
+  return 'team_name' in row;
+}
+
 export function useActivity(range: DayRange) {
   return useQuery({
     queryKey: ['analytics', 'activity', range],
@@ -64,7 +79,7 @@ export function useAnalyticsUsersPage(range: DayRange, cursor: string | undefine
 }
 
 /** The server's CSV of one endpoint (`Accept: text/csv`), byte for byte. */
-export function fetchCsv(resource: AnalyticsResource, query: DayRange & { group_by?: string; limit?: number; cursor?: string }): Promise<string> {
+export function fetchCsv(resource: AnalyticsResource, query: DayRange & { group_by?: string; team_id?: string; limit?: number; cursor?: string }): Promise<string> {
   return api.requestText('get', `/api/v1/analytics/${resource}` as '/api/v1/analytics/activity', { query: query as DayRange, headers: { accept: 'text/csv' } });
 }
 

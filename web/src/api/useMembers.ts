@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Role, type User } from './client';
+import { api, type ListedUser, type Role } from './client';
 
 // Members of the organization (owner/manager): /api/v0/organization/users and its invitations.
 
 const MEMBERS_KEY = ['members'] as const;
 
-async function fetchAllMembers(): Promise<User[]> {
-  const users: User[] = [];
+async function fetchAllMembers(): Promise<ListedUser[]> {
+  const users: ListedUser[] = [];
   for await (const user of api.paginate('/api/v0/organization/users', 'users', { query: { limit: 100 } })) users.push(user);
   return users;
 }

@@ -5,8 +5,11 @@ import { PageQuery, pageOf, readPage } from '../../../http/pagination.js';
 import { Pagination, User } from '../../../schemas/index.js';
 import { userView } from '../../../schemas/index.js';
 import { listUsers } from '../../../repositories/users.js';
+import { teamsOfUsers } from '../../../repositories/teams.js';
 
-// GET /api/v0/organization/users
+// GET /api/v0/organization/users — each user with the teams it is in (docs/teams.md).
+const ListedUser = Type.Object({ ...User.properties, teams: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), { description: 'The teams of the user, by name' }) });
+
 export default async function listUsersRoute(app: App) {
   app.get(
     '/organization/users',
@@ -15,7 +18,7 @@ export default async function listUsersRoute(app: App) {
         summary: 'List the users of the organization',
         tags: ['members'],
         querystring: Type.Object(PageQuery),
-        response: { 200: Type.Object({ users: Type.Array(Type.Ref(User)), pagination: Type.Ref(Pagination) }) },
+        response: { 200: Type.Object({ users: Type.Array(ListedUser), pagination: Type.Ref(Pagination) }) },
       },
     },
     async (request) => {
@@ -23,7 +26,8 @@ export default async function listUsersRoute(app: App) {
       const page = readPage(request.query, 'users', organizationId);
       const rows = await listUsers(app.services.db, organizationId, { after: page.after, limit: page.fetch });
       const { items, pagination } = pageOf(rows, page, 'users', organizationId, (user) => user.id);
-      return { users: items.map(userView), pagination };
+      const teams = await teamsOfUsers(app.services.db, organizationId, items.map((user) => user.id));
+      return { users: items.map((user) => ({ ...userView(user), teams: teams.get(user.id) ?? [] })), pagination };
     },
   );
 }

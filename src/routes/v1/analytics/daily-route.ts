@@ -3,6 +3,9 @@ import { DateQuery, groupedRows, metaOf, rangeOf } from '../../../analytics/quer
 import { agentRows, dailyDocumentBytes, dailyDocuments, dailyRows, joined, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
 import type { DayRollup } from '../../../analytics/assemble.js';
 import { Meta } from '../../../analytics/schemas.js';
+import { hasTeamRows, TEAM_ROWS, teamRows } from '../../../analytics/teams.js';
+import { invalidInput } from '../../../domain/errors.js';
+import { findTeam } from '../../../repositories/teams.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { acceptsCsv } from '../../../http/csv.js';
@@ -11,9 +14,11 @@ import { StringEnum } from '../../../schemas/index.js';
 
 // The shape shared by the per-day analytics endpoints: one row per day of the range, or with
 // `group_by`, one breakdown flattened into rows of {date, group_key, metric...}. Every endpoint
-// has group_by=agent: the day's figures per agent product, stored by the rollup as grouped rows.
+// has group_by=agent: the day's figures per agent product, stored by the rollup as grouped rows;
+// /tokens and /activity have group_by=team, summed from the members' day rows (analytics/teams.ts).
 
 const BY_AGENT = 'agent';
+const BY_TEAM = 'team';
 
 export interface DailyRoute<K extends DailyKind> {
   kind: K;
@@ -31,21 +36,36 @@ export interface DailyRoute<K extends DailyKind> {
 
 export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) {
   const { groupBy } = route;
+  const teamRow = hasTeamRows(route.kind) ? TEAM_ROWS[route.kind] : undefined;
   app.get(
     `/analytics/${route.kind}`,
     {
       schema: {
         summary: route.summary,
         tags: ['analytics'],
-        querystring: Type.Object({ ...DateQuery, group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), BY_AGENT])) }),
-        response: { 200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: Meta }) },
+        querystring: Type.Object({
+          ...DateQuery,
+          group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), BY_AGENT, ...(teamRow ? [BY_TEAM] : [])])),
+          ...(teamRow && { team_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'With group_by=team: that team only' })) }),
+        }),
+        // The serializer writes a row with the first schema it fits: a team row, before the
+        // grouped row whose fields are a subset of its own.
+        response: { 200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(teamRow ? [teamRow] : []), ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: Meta }) },
       },
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
-      const query = request.query as { startDate: string; endDate: string; group_by?: string };
+      const query = request.query as { startDate: string; endDate: string; group_by?: string; team_id?: string };
       const range = rangeOf(app.services.config.analyticsHistoryStart, query);
       const meta = metaOf(organizationId, range);
+      if (query.team_id !== undefined && query.group_by !== BY_TEAM) {
+        throw invalidInput('team_id needs group_by=team', [{ path: 'querystring/team_id', message: 'only with group_by=team' }]);
+      }
+      if (hasTeamRows(route.kind) && query.group_by === BY_TEAM) {
+        // Another organization's team, or none: 404.
+        if (query.team_id !== undefined) await findTeam(app.services.db, organizationId, query.team_id);
+        return { data: await teamRows(app.services.db, organizationId, route.kind, range, query.team_id), meta };
+      }
       if (groupBy && query.group_by === groupBy.value) {
         return { data: groupedRows(await dailyRows(app.services.db, organizationId, route.kind, range), groupBy.groups), meta };
       }

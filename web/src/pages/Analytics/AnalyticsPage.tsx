@@ -10,6 +10,7 @@ import { Panel } from './Panel';
 import { ProductivityPanelBody } from './ProductivityPanel';
 import { RangePicker } from './RangePicker';
 import { TokensPanelBody } from './TokensPanel';
+import { TeamsPanel } from './TeamsPanel';
 import { ToolsPanelBody } from './ToolsPanel';
 import { useDayRange } from './range';
 import { PageHeader } from '../../components/PageHeader';
@@ -39,6 +40,7 @@ function Dashboard() {
       <PageHeader title="Analytics" description="Usage of the organization's agents, per UTC day." />
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
       <KpiCards range={range} />
+      <TeamsPanel />
       <Panel title="Credits and tokens" description="Standard Credits per day stacked by model, and tokens in and out." source={{ resource: 'tokens', range, groupBy: 'model' }} query={tokens}>
         {() => <TokensPanelBody range={range} rows={tokens.data!} />}
       </Panel>

@@ -11,12 +11,14 @@ export interface PanelSource {
   resource: AnalyticsResource;
   range: DayRange;
   groupBy?: string;
+  /** With groupBy 'team': that team only. */
+  teamId?: string | undefined;
   /** /users pages: its page size and cursor. */
   page?: { limit: number; cursor?: string | undefined };
 }
 
 export function cliCommand(source: PanelSource): string {
-  const groupBy = source.groupBy ? ` --group-by ${source.groupBy}` : '';
+  const groupBy = `${source.groupBy ? ` --group-by ${source.groupBy}` : ''}${source.teamId ? ` --team ${source.teamId}` : ''}`;
   const all = source.page ? ` --limit ${source.page.limit}${source.page.cursor ? ` --cursor ${source.page.cursor}` : ''}` : '';
   return `quarterdeck analytics ${source.resource} --start ${source.range.startDate} --end ${source.range.endDate}${groupBy}${all} --format csv`;
 }
@@ -42,7 +44,7 @@ export function PanelActions({ source, title }: { source: PanelSource; title: st
     setDownloading(true);
     setError(null);
     try {
-      saveFile(csvFileName(source), await fetchCsv(source.resource, { ...source.range, ...(source.groupBy ? { group_by: source.groupBy } : {}), ...(source.page?.limit ? { limit: source.page.limit } : {}), ...(source.page?.cursor ? { cursor: source.page.cursor } : {}) }));
+      saveFile(csvFileName(source), await fetchCsv(source.resource, { ...source.range, ...(source.groupBy ? { group_by: source.groupBy } : {}), ...(source.teamId ? { team_id: source.teamId } : {}), ...(source.page?.limit ? { limit: source.page.limit } : {}), ...(source.page?.cursor ? { cursor: source.page.cursor } : {}) }));
     } catch (failure) {
       setError(failure);
     } finally {

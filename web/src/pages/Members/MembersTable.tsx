@@ -1,11 +1,11 @@
 import { Badge, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
-import type { Role, User } from '../../api/client';
+import type { ListedUser, Role, User } from '../../api/client';
 import { grantableRoles, mayManage } from './roles';
 import { ColumnHeads } from '../../components/ColumnHeads';
 
-/** Members with their role (changeable where the actor may), status and actions. */
+/** Members with their role (changeable where the actor may), teams, status and actions. */
 export function MembersTable(props: {
-  members: User[];
+  members: ListedUser[];
   actor: { id: string; role: Role };
   changingUserId: string | undefined;
   onRoleChange: (user: User, role: Role) => void;
@@ -13,9 +13,9 @@ export function MembersTable(props: {
   onDeactivate: (user: User) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={680}>
+    <Table.ScrollContainer minWidth={800}>
       <Table striped verticalSpacing="sm">
-        <ColumnHeads columns={['Member', 'Role', 'Status', { label: 'Actions', labelHidden: true }]} />
+        <ColumnHeads columns={['Member', 'Role', 'Teams', 'Status', { label: 'Actions', labelHidden: true }]} />
         <Table.Tbody>
           {props.members.map((user) => {
             const manageable = user.active && mayManage(props.actor.role, user.role);
@@ -45,6 +45,21 @@ export function MembersTable(props: {
                     />
                   ) : (
                     <Text size="sm">{user.role}</Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {user.teams.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  ) : (
+                    <Group gap={4}>
+                      {user.teams.map((team) => (
+                        <Badge key={team.id} variant="light" tt="none">
+                          {team.name}
+                        </Badge>
+                      ))}
+                    </Group>
                   )}
                 </Table.Td>
                 <Table.Td>

@@ -1,0 +1,97 @@
+import { Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useTokensByTeam } from '../../api/useAnalytics';
+import { useTeams } from '../../api/useTeams';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { formatExact } from '../../format';
+import { PanelActions } from './Panel';
+import { changePercent, monthRanges, totalsByTeam, type TeamTotals } from './teamSpend';
+
+const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const NONE: TeamTotals = { credits: 0, tokens: 0 };
+
+/**
+ * Each team's Standard Credits and tokens last month and this month so far, with a team filter
+ * (?team=<id>, kept in the URL like the range). A team is its members as they are now; a member in
+ * two teams counts in both, while the organization's figures count everyone once.
+ */
+export function TeamsPanel() {
+  const [params, setParams] = useSearchParams();
+  const teamId = params.get('team');
+  const teams = useTeams();
+  const { lastMonth, thisMonth } = monthRanges();
+  const last = useTokensByTeam(lastMonth, teamId);
+  const current = useTokensByTeam(thisMonth, teamId);
+  const chooseTeam = (id: string | null) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (id) next.set('team', id);
+      else next.delete('team');
+      return next;
+    });
+
+  const lastLabel = monthName.format(Date.parse(`${lastMonth.startDate}T00:00:00Z`));
+  const shown = (teams.data ?? []).filter((team) => teamId === null || team.id === teamId);
+  const lastTotals = totalsByTeam(last.data ?? []);
+  const currentTotals = totalsByTeam(current.data ?? []);
+  const source = { resource: 'tokens' as const, range: lastMonth, groupBy: 'team', teamId: teamId ?? undefined };
+
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Teams: spend against last month">
+      <Stack>
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={2} size="h4">
+              Teams: spend against last month
+            </Title>
+            <Text size="sm" c="dimmed">
+              Standard Credits and tokens of each team's current members, {lastLabel} and this month so far (UTC). A member in two teams counts in both.
+            </Text>
+          </div>
+          <PanelActions source={source} title={`Teams, ${lastLabel}`} />
+        </Group>
+        <Select
+          label="Team"
+          placeholder="All teams"
+          clearable
+          data={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+          value={teamId}
+          onChange={chooseTeam}
+          maw={320}
+        />
+        {teams.isPending || last.isPending || (thisMonth !== null && current.isPending) ? (
+          <LoadingState label="Loading team figures" />
+        ) : teams.isError || last.isError || current.isError ? (
+          <ErrorState error={teams.error ?? last.error ?? current.error} />
+        ) : shown.length === 0 ? (
+          <EmptyState title="No teams yet">Create teams under Teams to see their spend here.</EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped verticalSpacing="xs" aria-label="Spend per team">
+              <ColumnHeads columns={['Team', 'Members', `Credits, ${lastLabel}`, 'Credits, this month', 'Change so far', `Tokens, ${lastLabel}`, 'Tokens, this month']} />
+              <Table.Tbody>
+                {shown.map((team) => {
+                  const before = lastTotals.get(team.id) ?? NONE;
+                  const now = currentTotals.get(team.id) ?? NONE;
+                  const change = thisMonth === null ? null : changePercent(now.credits, before.credits);
+                  return (
+                    <Table.Tr key={team.id}>
+                      <Table.Td>{team.name}</Table.Td>
+                      <Table.Td>{team.memberCount}</Table.Td>
+                      <Table.Td>{formatExact(before.credits)}</Table.Td>
+                      <Table.Td>{thisMonth === null ? '—' : formatExact(now.credits)}</Table.Td>
+                      <Table.Td>{change === null ? '—' : `${change >= 0 ? '+' : ''}${change.toFixed(1)} %`}</Table.Td>
+                      <Table.Td>{formatExact(before.tokens)}</Table.Td>
+                      <Table.Td>{thisMonth === null ? '—' : formatExact(now.tokens)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}

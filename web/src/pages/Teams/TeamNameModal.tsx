@@ -1,0 +1,30 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { ActionError } from '../../components/QueryState';
+
+/** The name of a new team, or a team's new name. */
+export function TeamNameModal(props: { opened: boolean; title: string; submitLabel: string; initialName: string; pending: boolean; error: unknown; onSubmit: (name: string) => void; onClose: () => void }) {
+  const [name, setName] = useState(props.initialName);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit(name.trim());
+  };
+  return (
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={props.opened} onClose={props.onClose} title={props.title} centered>
+      <form onSubmit={submit}>
+        <Stack>
+          <ActionError error={props.error} />
+          <TextInput label="Team name" required maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={props.pending} disabled={!name.trim()}>
+              {props.submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,130 @@
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { isManager, type Team } from '../../api/client';
+import { useCreateTeam, useDeleteTeam, useRenameTeam, useTeams } from '../../api/useTeams';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { useSignedInSession } from '../../components/SessionContext';
+import { TeamMembersModal } from './TeamMembersModal';
+import { TeamNameModal } from './TeamNameModal';
+
+/** /settings/teams — owner and manager: create, rename and delete teams, and fill them. */
+export default function TeamsPage() {
+  const session = useSignedInSession();
+  if (!isManager(session.user.role)) {
+    return (
+      <Alert color="blue" title="Teams are managed by owners and managers">
+        Ask an owner or manager of {session.organization.name} to create a team or change who is in one.
+      </Alert>
+    );
+  }
+  return <ManageTeams />;
+}
+
+function ManageTeams() {
+  const teams = useTeams();
+  const create = useCreateTeam();
+  const rename = useRenameTeam();
+  const remove = useDeleteTeam();
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<Team | null>(null);
+  const [deleting, setDeleting] = useState<Team | null>(null);
+  const [filling, setFilling] = useState<Team | null>(null);
+  const closeCreate = () => {
+    create.reset();
+    setCreating(false);
+  };
+  const closeRename = () => {
+    rename.reset();
+    setRenaming(null);
+  };
+  const closeDelete = () => {
+    remove.reset();
+    setDeleting(null);
+  };
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Teams"
+        description="Groups of members. A member may be in several teams; analytics show each team's figures from its members' activity."
+        action={<Button onClick={() => setCreating(true)}>Create team</Button>}
+      />
+      {teams.isPending ? (
+        <LoadingState label="Loading teams" />
+      ) : teams.isError ? (
+        <ErrorState error={teams.error} onRetry={() => void teams.refetch()} />
+      ) : teams.data.length === 0 ? (
+        <EmptyState title="No teams yet">Create a team, then add members to it.</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped verticalSpacing="sm">
+            <ColumnHeads columns={['Team', 'Members', { label: 'Actions', labelHidden: true }]} />
+            <Table.Tbody>
+              {teams.data.map((team) => (
+                <Table.Tr key={team.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {team.name}
+                    </Text>
+                    {team.source !== 'manual' && (
+                      <Badge size="xs" variant="outline">
+                        from {team.source}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{team.memberCount}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                      <Button size="xs" variant="light" onClick={() => setFilling(team)} aria-label={`Members of ${team.name}`}>
+                        Members
+                      </Button>
+                      <Button size="xs" variant="light" onClick={() => setRenaming(team)} aria-label={`Rename ${team.name}`}>
+                        Rename
+                      </Button>
+                      <Button size="xs" variant="light" color="red" onClick={() => setDeleting(team)} aria-label={`Delete ${team.name}`}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {creating && (
+        <TeamNameModal opened title="Create a team" submitLabel="Create" initialName="" pending={create.isPending} error={create.error} onClose={closeCreate} onSubmit={(name) => create.mutate(name, { onSuccess: closeCreate })} />
+      )}
+      {renaming && (
+        <TeamNameModal
+          opened
+          title={`Rename ${renaming.name}`}
+          submitLabel="Rename"
+          initialName={renaming.name}
+          pending={rename.isPending}
+          error={rename.error}
+          onClose={closeRename}
+          onSubmit={(name) => rename.mutate({ teamId: renaming.id, name }, { onSuccess: closeRename })}
+        />
+      )}
+      <TeamMembersModal team={filling && (teams.data?.find((team) => team.id === filling.id) ?? filling)} onClose={() => setFilling(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete this team?"
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={closeDelete}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: closeDelete })}
+      >
+        {deleting && `${deleting.name} is deleted with its list of members. The members stay in the organization and in their other teams.`}
+      </ConfirmModal>
+    </Stack>
+  );
+}
