@@ -1,6 +1,6 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import { DateQuery, groupedRows, metaOf, rangeOf } from '../../../analytics/query.js';
-import { agentRows, dailyDocumentBytes, dailyDocuments, dailyRows, joined, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
+import { dailyDocumentBytes, dailyDocuments, dailyRows, groupRows, joined, jsonAnswer, type DailyKind, type GroupDimension } from '../../../analytics/read.js';
 import type { DayRollup } from '../../../analytics/assemble.js';
 import { Meta } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
@@ -11,15 +11,17 @@ import { StringEnum } from '../../../schemas/index.js';
 
 // The shape shared by the per-day analytics endpoints: one row per day of the range, or with
 // `group_by`, one breakdown flattened into rows of {date, group_key, metric...}. Every endpoint
-// has group_by=agent: the day's figures per agent product, stored by the rollup as grouped rows.
+// has group_by=agent and group_by=repository: the day's figures per agent product or repository,
+// stored by the rollup as grouped rows (of the same shape for both).
 
-const BY_AGENT = 'agent';
+const STORED_GROUPS: readonly GroupDimension[] = ['agent', 'repository'];
+const storedGroupOf = (groupBy: string | undefined) => STORED_GROUPS.find((dimension) => dimension === groupBy);
 
 export interface DailyRoute<K extends DailyKind> {
   kind: K;
   summary: string;
   row: TObject;
-  /** The row of group_by=agent (schemas.ts). */
+  /** The row of group_by=agent and group_by=repository (schemas.ts). */
   agentRow: TObject;
   groupBy?: {
     value: string;
@@ -37,7 +39,7 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
       schema: {
         summary: route.summary,
         tags: ['analytics'],
-        querystring: Type.Object({ ...DateQuery, group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), BY_AGENT])) }),
+        querystring: Type.Object({ ...DateQuery, group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), ...STORED_GROUPS])) }),
         response: { 200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: Meta }) },
       },
     },
@@ -54,10 +56,11 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
       // PostgreSQL as bytes. The JSON text bypasses the typed reply.
       const { db, copyPool } = app.services;
       reply.type('application/json; charset=utf-8');
-      const rowsAsText = () => (query.group_by === BY_AGENT ? agentRows : dailyDocuments)(db, organizationId, route.kind, range);
+      const stored = storedGroupOf(query.group_by);
+      const rowsAsText = () => (stored ? groupRows(db, organizationId, route.kind, stored, range) : dailyDocuments(db, organizationId, route.kind, range));
       // The CSV's columns depend on every row (index.ts): that answer is held whole.
       if (acceptsCsv(request.headers.accept)) return reply.send((await textOf(jsonAnswer(joined(rowsAsText()), meta))) as never);
-      const rows = copyPool && query.group_by !== BY_AGENT ? dailyDocumentBytes(copyPool, organizationId, route.kind, range) : joined(rowsAsText());
+      const rows = copyPool && !stored ? dailyDocumentBytes(copyPool, organizationId, route.kind, range) : joined(rowsAsText());
       return sendStreamed(reply, jsonAnswer(rows, meta));
     },
   );
