@@ -4,7 +4,8 @@ import type { Client, TelemetryEvent } from '../telemetry/events.js';
 // Deterministic demo telemetry: N users over D days, the same events for the same seed. Each user
 // has a persona (how often active, preferred client, model and autonomy mode); each active day
 // has sessions of user turns with model calls, tool calls (some through MCP servers, spelled
-// inconsistently as real clients do), skills, slash commands, hooks, file edits and git work.
+// inconsistently as real clients do), skills, slash commands, hooks, file edits with their lines
+// changed, and git work.
 // Each user works in one to three of the organization's repositories (their URLs spelled in the
 // several ways git remotes are); a few sessions name none. Most repositories have readiness reports.
 
@@ -77,7 +78,8 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
     mode: pick(MODES),
     usesMcp: next() < 0.5,
   }));
-  // Repositories from a generator of their own: the rest of the demo is the same with or without them.
+  // Repositories and lines changed from a generator of their own: the rest of the demo is the same
+  // with or without them.
   const nextForRepositories = random(options.seed + 1);
   const repositoriesOf = personas.map(() => Array.from({ length: 1 + Math.floor(nextForRepositories() * 3) }, () => REPOSITORIES[Math.floor(nextForRepositories() * REPOSITORIES.length)]!));
   const repositoryOfSession = (user: number): Record<string, string> => {
@@ -118,7 +120,13 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
           if (next() < 0.15) add({ type: 'skill', name: pick(SKILLS) });
           if (next() < 0.2) add({ type: 'slash_command', name: pick(SLASH_COMMANDS) });
           if (next() < 0.3) add({ type: 'hook', ...pick(HOOKS) });
-          if (next() < 0.5) add({ type: next() < 0.3 ? 'file_created' : 'file_edited', ...pick(FILES) });
+          if (next() < 0.5) {
+            add({ type: next() < 0.3 ? 'file_created' : 'file_edited', ...pick(FILES) });
+            // The lines of that change, at the same instant.
+            const linesAdded = Math.floor(nextForRepositories() * 120);
+            const linesRemoved = Math.floor(nextForRepositories() * 40);
+            events.push({ user, event: { id: `demo-${options.seed}-${++sequence}`, timestamp: at, sessionId, client, ...repository, type: 'lines_changed', linesAdded, linesRemoved } });
+          }
           add({ type: 'assistant_message' });
         }
         if (next() < 0.4) add({ type: 'git_commit' });

@@ -20,7 +20,7 @@ describe('generateDemoEvents', () => {
     const days = new Set(checked.map((c) => c.day));
     expect([...days].every((day) => day >= '2026-03-18' && day <= '2026-03-31')).toBe(true);
     expect(new Set(events.map((e) => e.user))).toEqual(new Set([0, 1, 2, 3, 4]));
-    expect(new Set(events.map((e) => e.event.type)).size).toBe(12);
+    expect(new Set(events.map((e) => e.event.type)).size).toBe(13);
     expect(new Set(events.map((e) => e.event.id)).size).toBe(events.length);
   });
 

@@ -81,7 +81,7 @@ function Repositories() {
                       {COLUMNS.map((column) => {
                         const { label, numeric, wideOnly } = typeof column.head === 'string' ? { label: column.head } : column.head;
                         return (
-                          <Table.Td key={label} ta={numeric ? 'right' : undefined} visibleFrom={wideOnly ? 'sm' : undefined} title={column.exact ? formatExact(column.exact(row)) : undefined}>
+                          <Table.Td key={label} ta={numeric ? 'right' : undefined} visibleFrom={wideOnly ? 'sm' : undefined} title={column.exact ? formatExact(column.exact(row)) : undefined} style={numeric ? { whiteSpace: 'nowrap' } : undefined}>
                             {column.cell(row)}
                           </Table.Td>
                         );
