@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ExportLogsServiceRequest } from './generated/opentelemetry/proto/collector/logs/v1/logs_service_pb.js';
 import type { ExportMetricsServiceRequest } from './generated/opentelemetry/proto/collector/metrics/v1/metrics_service_pb.js';
 import type { ExportTraceServiceRequest } from './generated/opentelemetry/proto/collector/trace/v1/trace_service_pb.js';
@@ -72,15 +72,18 @@ export function attributesOf(list: readonly KeyValue[]): Record<string, Attribut
   return attributes;
 }
 
-/** Attributes in key order: a series is the same whatever order a sender lists them in. */
+/**
+ * Attributes in key order: a series is the same whatever order a sender lists them in. A log
+ * record or span is named by its attributes in the order they came (JSON.stringify of the map,
+ * cheaper than sorting): a retried export carries the same items in the same order.
+ */
 function canonical(attributes: Attributes): string {
   return JSON.stringify(Object.keys(attributes).sort().map((key) => [key, attributes[key]]));
 }
 
+/** SHA-256 of the parts, each followed by a NUL, in one call (a hash object per record costs more than the hash). */
 function digestOf(...parts: string[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part).update('\u0000');
-  return hash.digest('base64url').slice(0, 32);
+  return hash('sha256', `${parts.join('\u0000')}\u0000`, 'base64url').slice(0, 32);
 }
 
 const nanosToMs = (nanos: bigint) => Number(nanos / NANOS_PER_MS);
@@ -107,7 +110,7 @@ export function logRecordsOf(request: ExportLogsServiceRequest, receivedMs: numb
         const eventName = attributes['event.name'];
         const name = typeof eventName === 'string' && eventName !== '' ? eventName : log.eventName;
         const timeMs = logTimeMs(log.timeUnixNano, log.observedTimeUnixNano, attributes, receivedMs);
-        const digest = digestOf('logs', resourceKey, scope, name, String(log.timeUnixNano), String(log.observedTimeUnixNano), canonical(attributes), JSON.stringify(valueOf(log.body)));
+        const digest = digestOf('logs', resourceKey, scope, name, String(log.timeUnixNano), String(log.observedTimeUnixNano), JSON.stringify(attributes), JSON.stringify(valueOf(log.body)));
         records.push({ signal: 'logs', resource, scope, name, attributes, timeMs, digest });
       }
     }
@@ -128,7 +131,7 @@ export function spanRecordsOf(request: ExportTraceServiceRequest, receivedMs: nu
         const timeMs = end > 0n ? nanosToMs(end) : receivedMs;
         const traceId = Buffer.from(span.traceId).toString('hex');
         const spanId = Buffer.from(span.spanId).toString('hex');
-        const digest = digestOf('traces', resourceKey, scope, span.name, traceId, spanId, String(span.startTimeUnixNano), String(span.endTimeUnixNano), canonical(attributes));
+        const digest = digestOf('traces', resourceKey, scope, span.name, traceId, spanId, String(span.startTimeUnixNano), String(span.endTimeUnixNano), JSON.stringify(attributes));
         records.push({ signal: 'traces', resource, scope, name: span.name, attributes, timeMs, digest });
       }
     }

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { IdentityKind } from './telemetry-identities.js';
 
-// Connected agents (migrations/0014_opentelemetry.sql): one row per UTC day, agent product and
-// sender, kept current by the telemetry receiver as data arrives. Read as it is: live.
+// Connected agents (migrations/0014_opentelemetry.sql, 0022): rows per UTC day, agent product,
+// sender and writing database session, kept current by the telemetry receiver as data arrives.
+// Read as it is: live.
 
 export type Sender =
   | { kind: 'user'; user: { id: string; email: string; name: string | null } }
@@ -23,21 +24,59 @@ export interface ConnectionRecord {
   lastProblem: { reason: string; at: Date } | null;
 }
 
-/** The day's connections, the most recently heard first. */
+interface ConnectionRow {
+  agent: string;
+  sender: string;
+  user_id: string | null;
+  email: string | null;
+  name: string | null;
+  identity_id: string | null;
+  identity_kind: string | null;
+  identity_value: string | null;
+  api_key_id: string | null;
+  last_seen_at: Date;
+  accepted: number;
+  duplicates: number;
+  unattributed: number;
+  refused: number;
+  tokens: number;
+  tool_calls: number;
+  last_problem: string | null;
+  last_problem_at: Date | null;
+}
+
+/**
+ * The day's connections, the most recently heard first: each agent and sender's rows (one per
+ * database session that wrote to it) summed, with the key and problem of the latest.
+ */
 export async function listConnections(db: Db, organizationId: string, day: string): Promise<ConnectionRecord[]> {
-  const rows = await db
-    .selectFrom('telemetry_connections as c')
-    .leftJoin('users as u', (join) => join.onRef('u.organization_id', '=', 'c.organization_id').onRef('u.id', '=', 'c.user_id'))
-    .leftJoin('telemetry_identities as i', (join) => join.onRef('i.organization_id', '=', 'c.organization_id').onRef('i.id', '=', 'c.identity_id'))
-    .select(['c.agent', 'c.sender', 'c.user_id', 'u.email', 'u.name', 'c.identity_id', 'i.kind as identity_kind', 'i.value as identity_value', 'c.api_key_id'])
-    .select(['c.last_seen_at', 'c.accepted', 'c.duplicates', 'c.unattributed', 'c.refused', 'c.tokens', 'c.tool_calls', 'c.last_problem', 'c.last_problem_at'])
-    .where('c.organization_id', '=', organizationId)
-    .where('c.day', '=', day)
-    .orderBy('c.last_seen_at', 'desc')
-    .orderBy(sql`c.agent COLLATE "C"`)
-    .orderBy(sql`c.sender COLLATE "C"`)
-    .execute();
-  return rows.map((row) => ({
+  const result = await sql<ConnectionRow>`
+    WITH rows AS (
+      SELECT * FROM telemetry_connections WHERE organization_id = ${organizationId} AND day = ${day}::date
+    ),
+    totals AS (
+      SELECT agent, sender, max(last_seen_at) AS last_seen_at,
+        sum(accepted)::bigint AS accepted, sum(duplicates)::bigint AS duplicates, sum(unattributed)::bigint AS unattributed,
+        sum(refused)::bigint AS refused, sum(tokens)::bigint AS tokens, sum(tool_calls)::bigint AS tool_calls
+      FROM rows GROUP BY agent, sender
+    ),
+    latest AS (
+      SELECT DISTINCT ON (agent, sender) agent, sender, user_id, identity_id, api_key_id
+      FROM rows ORDER BY agent, sender, last_seen_at DESC
+    ),
+    problems AS (
+      SELECT DISTINCT ON (agent, sender) agent, sender, last_problem, last_problem_at
+      FROM rows WHERE last_problem IS NOT NULL ORDER BY agent, sender, last_problem_at DESC NULLS LAST
+    )
+    SELECT t.agent, t.sender, l.user_id, u.email, u.name, l.identity_id, i.kind AS identity_kind, i.value AS identity_value, l.api_key_id,
+      t.last_seen_at, t.accepted, t.duplicates, t.unattributed, t.refused, t.tokens, t.tool_calls, p.last_problem, p.last_problem_at
+    FROM totals t
+    JOIN latest l ON l.agent = t.agent AND l.sender = t.sender
+    LEFT JOIN problems p ON p.agent = t.agent AND p.sender = t.sender
+    LEFT JOIN users u ON u.organization_id = ${organizationId} AND u.id = l.user_id
+    LEFT JOIN telemetry_identities i ON i.organization_id = ${organizationId} AND i.id = l.identity_id
+    ORDER BY t.last_seen_at DESC, t.agent COLLATE "C", t.sender COLLATE "C"`.execute(db);
+  return result.rows.map((row) => ({
     agent: row.agent,
     sender: senderOf(row),
     lastSeenAt: row.last_seen_at,
@@ -52,16 +91,7 @@ export async function listConnections(db: Db, organizationId: string, day: strin
 }
 
 /** Who sent a row's data: the sender column says which of the three it is. */
-function senderOf(row: {
-  sender: string;
-  user_id: string | null;
-  email: string | null;
-  name: string | null;
-  identity_id: string | null;
-  identity_kind: string | null;
-  identity_value: string | null;
-  api_key_id: string | null;
-}): Sender {
+function senderOf(row: ConnectionRow): Sender {
   if (row.sender.startsWith('user:') && row.user_id !== null && row.email !== null) {
     return { kind: 'user', user: { id: row.user_id, email: row.email, name: row.name } };
   }

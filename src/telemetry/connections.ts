@@ -4,7 +4,8 @@ import type { Db } from '../db/store.js';
 // The live view of connected agents (telemetry_connections): per UTC day of arrival, agent product
 // and sender, what arrived and what was refused. Written with the events it counts, so it never
 // says more arrived than was stored; read by the Connected agents view without waiting for the
-// daily rollup.
+// daily rollup. Each database session adds to rows of its own (writer): a fleet exporting at
+// once under one sender does not queue on one row's lock.
 
 export interface ConnectionTally {
   agent: string;
@@ -30,11 +31,11 @@ export async function tallyConnections(trx: Db, organizationId: string, at: Date
   for (const t of sorted) {
     const problemAt = t.problem === undefined ? null : at;
     await sql`
-      INSERT INTO telemetry_connections (organization_id, day, agent, sender, user_id, identity_id, api_key_id, last_seen_at,
+      INSERT INTO telemetry_connections (organization_id, day, agent, sender, writer, user_id, identity_id, api_key_id, last_seen_at,
         accepted, duplicates, unattributed, refused, tokens, tool_calls, last_problem, last_problem_at)
-      VALUES (${organizationId}, ${day}::date, ${t.agent}, ${t.sender}, ${t.userId ?? null}, ${t.identityId ?? null}, ${t.apiKeyId}, ${at},
+      VALUES (${organizationId}, ${day}::date, ${t.agent}, ${t.sender}, pg_backend_pid(), ${t.userId ?? null}, ${t.identityId ?? null}, ${t.apiKeyId}, ${at},
         ${t.accepted}, ${t.duplicates}, ${t.unattributed}, ${t.refused}, ${t.tokens}, ${t.toolCalls}, ${t.problem ?? null}, ${problemAt})
-      ON CONFLICT (organization_id, day, agent, sender) DO UPDATE SET
+      ON CONFLICT (organization_id, day, agent, sender, writer) DO UPDATE SET
         last_seen_at = greatest(telemetry_connections.last_seen_at, excluded.last_seen_at),
         api_key_id = excluded.api_key_id,
         accepted = telemetry_connections.accepted + excluded.accepted,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimPendingDays, clearClaims } from '../../src/analytics/pending-days.js';
+import { sql } from 'kysely';
+import { claimPendingDays, clearClaims, markDaysPending } from '../../src/analytics/pending-days.js';
 import { auth, createOrganization, json, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { daysAgo, postEvents, today } from '../analytics/helpers.js';
 
@@ -32,6 +33,31 @@ async function creditsOn(day: string): Promise<number> {
 }
 
 describe('rollup claims', () => {
+  // Many agents of one organization export at once: their transactions must not queue behind one
+  // another on the days they mark. Only a day a rollup may be working on takes its row lock (its
+  // new version tells the rollup its result is stale). Two connections: PostgreSQL only.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('marks days no rollup can claim yet without waiting for another ingestion, and still locks an ended day', async () => {
+    const { db } = server.store;
+    const later = daysAgo(-2);
+    const ended = daysAgo(2);
+    // Marked once before: only a day's first marking inserts its row (others wait for that one).
+    await markDaysPending(db, org.id, [later, ended], 27);
+    const markFromAnotherConnection = (day: string) =>
+      db.connection().execute(async (other) => {
+        await sql`SET lock_timeout = '1s'`.execute(other);
+        try {
+          await markDaysPending(other, org.id, [day], 27);
+        } finally {
+          await sql`RESET lock_timeout`.execute(other);
+        }
+      });
+    await db.transaction().execute(async (trx) => {
+      await markDaysPending(trx, org.id, [later, ended], 27);
+      await expect(markFromAnotherConnection(later)).resolves.toBeUndefined();
+      await expect(markFromAnotherConnection(ended)).rejects.toThrow(/lock timeout/);
+    });
+  });
+
   it('takes over the days of a claimer that died, and answers done', async () => {
     const day = daysAgo(2);
     await sendCall('dead-claimer-1', day, 7);

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tallyConnections, type ConnectionTally } from '../../src/telemetry/connections.js';
 import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { daysAgo, today } from '../analytics/helpers.js';
 import { insertConnection, insertIdentity, insertWaitingEvents, uniqueId } from './fleet.js';
@@ -30,6 +32,12 @@ describe('GET /api/v0/organization/connected-agents', () => {
       day: today(), agent: 'codex', sender: `identity:${identityId}`, identityId, lastSeenAt: new Date(now - 5_000), unattributed: 9, refused: 2,
       lastProblem: 'unknown identity', lastProblemAt: new Date(now - 6_000),
     });
+    // The same agent and sender written by another database session: summed with the row above,
+    // whose problem is the later one.
+    await insertConnection(db, org.id, {
+      day: today(), agent: 'codex', sender: `identity:${identityId}`, identityId, writer: 7, lastSeenAt: new Date(now - 30_000), unattributed: 1, refused: 1,
+      lastProblem: 'an older problem', lastProblemAt: new Date(now - 30_000),
+    });
     await insertConnection(db, org.id, { day: today(), agent: 'gemini-cli', sender: `key:${keyId}`, apiKeyId: keyId, lastSeenAt: new Date(now - 120_000), refused: 4, lastProblem: 'undecodable', lastProblemAt: new Date(now - 120_000) });
     await insertConnection(db, org.id, { day: daysAgo(1), agent: 'claude-code', sender: `user:${org.owner.id}`, userId: org.owner.id, lastSeenAt: new Date(now - 86_400_000), accepted: 5 });
     await insertConnection(db, other.id, { day: today(), agent: 'claude-code', sender: `user:${other.owner.id}`, userId: other.owner.id, lastSeenAt: new Date(now), accepted: 1 });
@@ -43,7 +51,7 @@ describe('GET /api/v0/organization/connected-agents', () => {
     expect(connections[0]).toEqual({
       agent: 'codex',
       sender: { kind: 'identity', identity: { id: identityId, kind: 'email', value: 'stranger@laptops.example' } },
-      lastSeenAt: now - 5_000, accepted: 0, duplicates: 0, unattributed: 9, refused: 2, tokens: 0, toolCalls: 0,
+      lastSeenAt: now - 5_000, accepted: 0, duplicates: 0, unattributed: 10, refused: 3, tokens: 0, toolCalls: 0,
       lastProblem: { reason: 'unknown identity', at: now - 6_000 },
     });
     expect(connections[1]).toMatchObject({
@@ -52,6 +60,27 @@ describe('GET /api/v0/organization/connected-agents', () => {
     });
     expect(connections[2].sender.kind).toBe('key');
     expect(connections[2].lastProblem.reason).toBe('undecodable');
+  });
+
+  // Many agents under one sender export at once: each database session adds to its own row, so
+  // none waits for another's commit. Two connections: PostgreSQL only.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('takes tallies from concurrent exports of one sender without one waiting for the other', async () => {
+    const { db } = server.store;
+    const apiKeyId = (await db.selectFrom('api_keys').select('id').where('user_id', '=', org.owner.id).executeTakeFirstOrThrow()).id;
+    const withKey = (accepted: number): ConnectionTally => ({ agent: 'opencode', sender: `user:${org.owner.id}`, userId: org.owner.id, apiKeyId, accepted, duplicates: 0, unattributed: 0, refused: 0, tokens: accepted, toolCalls: 0 });
+    await db.transaction().execute(async (trx) => {
+      await tallyConnections(trx, org.id, new Date(), [withKey(2)]);
+      await db.connection().execute(async (other) => {
+        await sql`SET lock_timeout = '1s'`.execute(other);
+        try {
+          await tallyConnections(other, org.id, new Date(), [withKey(3)]);
+        } finally {
+          await sql`RESET lock_timeout`.execute(other);
+        }
+      });
+    });
+    const { connections } = (await get('/api/v0/organization/connected-agents')).json();
+    expect(connections.find((row: { agent: string }) => row.agent === 'opencode')).toMatchObject({ accepted: 5, tokens: 5 });
   });
 
   it('answers any other day, and an empty list for a day without data', async () => {
@@ -64,7 +93,7 @@ describe('GET /api/v0/organization/connected-agents', () => {
   it('is live: a row the receiver updates shows at once', async () => {
     await server.store.db.updateTable('users').set({ name: 'Renamed Member' }).where('id', '=', org.users.member.id).execute();
     const { connections } = (await get('/api/v0/organization/connected-agents')).json();
-    expect(connections[1].sender.user.name).toBe('Renamed Member');
+    expect(connections.find((row: { agent: string }) => row.agent === 'claude-code').sender.user.name).toBe('Renamed Member');
   });
 
   it('answers 400 to a day that is not a calendar day', async () => {

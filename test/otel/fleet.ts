@@ -28,6 +28,8 @@ export interface ConnectionRow {
   day: string;
   agent: string;
   sender: string;
+  /** The database session that wrote the row (0 unless the test needs several). */
+  writer?: number;
   userId?: string;
   identityId?: string;
   apiKeyId?: string;
@@ -43,9 +45,9 @@ export interface ConnectionRow {
 }
 
 export async function insertConnection(db: Db, organizationId: string, row: ConnectionRow): Promise<void> {
-  await sql`INSERT INTO telemetry_connections (organization_id, day, agent, sender, user_id, identity_id, api_key_id, last_seen_at,
+  await sql`INSERT INTO telemetry_connections (organization_id, day, agent, sender, writer, user_id, identity_id, api_key_id, last_seen_at,
       accepted, duplicates, unattributed, refused, tokens, tool_calls, last_problem, last_problem_at)
-    VALUES (${organizationId}, ${row.day}, ${row.agent}, ${row.sender}, ${row.userId ?? null}, ${row.identityId ?? null}, ${row.apiKeyId ?? null}, ${row.lastSeenAt},
+    VALUES (${organizationId}, ${row.day}, ${row.agent}, ${row.sender}, ${row.writer ?? 0}, ${row.userId ?? null}, ${row.identityId ?? null}, ${row.apiKeyId ?? null}, ${row.lastSeenAt},
       ${row.accepted ?? 0}, ${row.duplicates ?? 0}, ${row.unattributed ?? 0}, ${row.refused ?? 0}, ${row.tokens ?? 0}, ${row.toolCalls ?? 0},
       ${row.lastProblem ?? null}, ${row.lastProblemAt ?? null})`.execute(db);
 }

@@ -176,6 +176,8 @@ export interface TelemetryConnectionsTable {
   day: string;
   agent: string;
   sender: string;
+  /** The database session that wrote the row (migrations/0022): concurrent writers never share one. */
+  writer: ColumnType<number, number | undefined, never>;
   user_id: string | null;
   identity_id: string | null;
   api_key_id: string | null;
