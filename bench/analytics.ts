@@ -322,7 +322,7 @@ async function fullRun(run: Run, options: { users: number; rawSamples: number; s
   } finally {
     await floor.close();
   }
-  console.log(`\n3. Endpoints, ms (p50 / p99): served by the server, raw SQL per request (${rawSamples} samples), the same body from memory (${run.samples} samples each otherwise); /users: limit=100; tokens-by-agent: /tokens?group_by=agent; tokens-by-team: /tokens?group_by=team`);
+  console.log(`\n3. Endpoints, ms (p50 / p99): served by the server, raw SQL per request (${rawSamples} samples), the same body from memory (${run.samples} samples each otherwise); /users: limit=100; tokens-by-agent: /tokens?group_by=agent; tokens-by-team: /tokens?group_by=team; tokens-by-repository: /tokens?group_by=repository; repositories: /repositories`);
   console.log('   endpoint         range  served p50/p99      raw SQL p50/p99        memory p50/p99   served/memory  raw/served  KiB');
   for (const { endpoint, range, served, raw, memory, kib } of rows) {
     console.log(

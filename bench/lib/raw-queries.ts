@@ -6,13 +6,19 @@ import type { Db } from '../../src/db/store.js';
 // subset of what the rollup stores (no percentiles, no per-hook or per-skill lists), so they are
 // a lower bound of what answering from raw events would cost.
 
-/** The endpoints measured; `tokens-by-agent` is /tokens?group_by=agent, `tokens-by-team` /tokens?group_by=team. */
-export const ENDPOINTS = ['tokens', 'tools', 'activity', 'productivity', 'users', 'tokens-by-agent', 'tokens-by-team'] as const;
+/** The endpoints measured; `tokens-by-<group>` is /tokens?group_by=<group>. */
+export const ENDPOINTS = ['tokens', 'tools', 'activity', 'productivity', 'users', 'tokens-by-agent', 'tokens-by-team', 'tokens-by-repository', 'repositories'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 
+const REQUESTS: Partial<Record<Endpoint, string>> = {
+  users: 'users?limit=100&',
+  'tokens-by-agent': 'tokens?group_by=agent&',
+  'tokens-by-team': 'tokens?group_by=team&',
+  'tokens-by-repository': 'tokens?group_by=repository&',
+};
+
 /** The path and query of an endpoint's request, after /api/v1/analytics/ and before the dates. */
-export const requestOf = (endpoint: Endpoint) =>
-  endpoint === 'tokens-by-agent' ? 'tokens?group_by=agent&' : endpoint === 'tokens-by-team' ? 'tokens?group_by=team&' : `${endpoint}?${endpoint === 'users' ? 'limit=100&' : ''}`;
+export const requestOf = (endpoint: Endpoint) => REQUESTS[endpoint] ?? `${endpoint}?`;
 
 export interface Range {
   from: string;
@@ -22,6 +28,30 @@ export interface Range {
 type Query = (organizationId: string, range: Range) => RawBuilder<Record<string, unknown>>;
 
 const QUERIES: Record<Endpoint, Query> = {
+  // Day totals per repository.
+  'tokens-by-repository': (org, { from, to }) => sql`
+    SELECT day, coalesce(repository, '(none)') AS group_key, sum(credits) AS billable_tokens, sum(input_tokens) AS input_tokens,
+      sum(output_tokens) AS output_tokens, sum(cache_read_tokens) AS cache_read_tokens, sum(cache_write_tokens) AS cache_write_tokens
+    FROM telemetry_events
+    WHERE organization_id = ${org} AND day BETWEEN ${from}::date AND ${to}::date AND type = 'model_call'
+    GROUP BY day, repository
+    ORDER BY day, 2`,
+  // Range totals and distinct members per repository, with its latest readiness report.
+  repositories: (org, { from, to }) => sql`
+    SELECT totals.*, latest.report_id, latest.created_at_ms, latest.body -> 'report' AS criteria FROM (
+      SELECT repository, sum(credits) AS billable_tokens, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
+        sum(cache_read_tokens) AS cache_read_tokens, sum(cache_write_tokens) AS cache_write_tokens, count(DISTINCT user_id) AS active_members,
+        count(*) FILTER (WHERE type = 'session_start') AS sessions, sum(lines_added) AS lines_added, sum(lines_removed) AS lines_removed,
+        count(*) FILTER (WHERE type = 'git_commit') AS git_commits, count(*) FILTER (WHERE type = 'pr_created') AS git_prs_created
+      FROM telemetry_events
+      WHERE organization_id = ${org} AND day BETWEEN ${from}::date AND ${to}::date AND repository IS NOT NULL
+      GROUP BY repository
+    ) totals
+    LEFT JOIN LATERAL (
+      SELECT report_id, created_at_ms, body FROM readiness_reports
+      WHERE organization_id = ${org} AND repo_id = totals.repository ORDER BY created_at_ms DESC, report_id DESC LIMIT 1
+    ) latest ON true
+    ORDER BY billable_tokens DESC NULLS LAST, repository`,
   // Day totals, per model and per user, in one pass.
   tokens: (org, { from, to }) => sql`
     SELECT day, model_id, user_id, sum(credits) AS billable_tokens, sum(input_tokens) AS input_tokens,

@@ -19,6 +19,8 @@ export interface Cell {
   client: string | null;
   /** The agent product; null for Quarterdeck's own clients. */
   agent: string | null;
+  /** The repository's id (host/owner/name); null: the event names none. */
+  repository: string | null;
   model_id: string | null;
   model_tier: string | null;
   /** A tool call to an MCP server. */
@@ -62,14 +64,31 @@ export interface DayStats {
 
 export const NO_STATS: DayStats = { activeSessions: 0, weeklyActiveUsers: 0, monthlyActiveUsers: 0 };
 
+/** The rows of each endpoint grouped by one dimension, ordered by group_key. */
+export interface GroupedDayRows {
+  tokens: AgentTokenRow[];
+  tools: AgentToolRow[];
+  activity: AgentActivityRow[];
+  productivity: AgentProductivityRow[];
+}
+
+/** The members with any event in one repository that day, in byte order. */
+export interface RepositoryMembers {
+  group_key: string;
+  user_ids: string[];
+}
+
 export interface DayRollup {
   tokens: TokenRow;
   tools: ToolRow;
   activity: ActivityRow;
   productivity: ProductivityRow;
   users: UserRow[];
-  /** Each endpoint's group_by=agent rows of the day, ordered by group_key. */
-  byAgent: { tokens: AgentTokenRow[]; tools: AgentToolRow[]; activity: AgentActivityRow[]; productivity: AgentProductivityRow[] };
+  /** Each endpoint's group_by=agent rows of the day. */
+  byAgent: GroupedDayRows;
+  /** Each endpoint's group_by=repository rows of the day, and the members of each repository. */
+  byRepository: GroupedDayRows;
+  repositoryMembers: RepositoryMembers[];
 }
 
 const count = (cells: Cell[], type: string) => cells.reduce((sum, cell) => sum + (cell.type === type ? cell.events : 0), 0);
@@ -294,15 +313,21 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
   };
 }
 
-/** The group_key of events that name no agent product (an agent's name never has parentheses). */
-const NO_AGENT = '(none)';
+/**
+ * The group_key of events that name no agent product, or no repository (an agent's name never has
+ * parentheses; a repository's id always has a slash).
+ */
+export const NO_GROUP = '(none)';
 
-/** Each endpoint's figures per agent product present that day (any event), by group_key. */
-function agentRows(date: string, cells: Cell[]): DayRollup['byAgent'] {
-  const agents = [...cellsBy(cells, (cell) => cell.agent ?? NO_AGENT)].sort(([a], [b]) => byteOrder(a, b));
-  const rows: DayRollup['byAgent'] = { tokens: [], tools: [], activity: [], productivity: [] };
-  for (const [agent, own] of agents) {
-    const group = { date, group_key: agent };
+/** The day's cells per value of one dimension (NO_GROUP for none), in byte order of the value. */
+const cellsByGroup = (cells: Cell[], valueOf: (cell: Cell) => string | null) =>
+  [...cellsBy(cells, (cell) => valueOf(cell) ?? NO_GROUP)].sort(([a], [b]) => byteOrder(a, b));
+
+/** Each endpoint's figures per value of one dimension present that day (any event), by group_key. */
+function groupRows(date: string, cells: Cell[], valueOf: (cell: Cell) => string | null): GroupedDayRows {
+  const rows: GroupedDayRows = { tokens: [], tools: [], activity: [], productivity: [] };
+  for (const [value, own] of cellsByGroup(cells, valueOf)) {
+    const group = { date, group_key: value };
     const calls = ofType(own, 'model_call');
     const reported = calls.reduce((n, cell) => n + (cell.reported_costs ?? 0), 0);
     rows.tokens.push({
@@ -357,6 +382,8 @@ export function assembleDay(date: string, cells: Cell[], toolCalls: ToolCallTota
     activity: activityRow(date, cells, stats),
     productivity: productivityRow(date, cells),
     users,
-    byAgent: agentRows(date, cells),
+    byAgent: groupRows(date, cells, (cell) => cell.agent),
+    byRepository: groupRows(date, cells, (cell) => cell.repository),
+    repositoryMembers: cellsByGroup(cells, (cell) => cell.repository).map(([repository, own]) => ({ group_key: repository, user_ids: [...usersOf(own).keys()].sort(byteOrder) })),
   };
 }

@@ -42,17 +42,20 @@ export async function* dailyDocuments(db: Db, organizationId: string, kind: Dail
   }
 }
 
+/** The dimensions whose day rows the rollup stores per endpoint (migrations/0015, 0020). */
+export type GroupDimension = 'agent' | 'repository';
+
 /**
- * The group_by=agent rows of the range as JSON text, by date, then group_key: each day's stored
- * array of rows (migrations/0015), as written, without its brackets. A day without events, or not
- * aggregated yet, has no rows. A day's array is a few hundred bytes per agent product: a year is
- * one query.
+ * The group_by=agent or group_by=repository rows of the range as JSON text, by date, then
+ * group_key: each day's stored array of rows, as written, without its brackets. A day without
+ * events, or not aggregated yet, has no rows. A day's array is a few hundred bytes per group: a
+ * year is one query.
  */
-export async function* agentRows(db: Db, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<string[]> {
+export async function* groupRows(db: Db, organizationId: string, kind: DailyKind, dimension: GroupDimension, range: DayRange): AsyncGenerator<string[]> {
   if (range.from > range.end) return;
   const stored = await db
     .selectFrom('analytics_daily')
-    .select(sql<string>`${sql.ref(`${kind}_by_agent`)}::text`.as('rows'))
+    .select(sql<string>`${sql.ref(`${kind}_by_${dimension}`)}::text`.as('rows'))
     .where('organization_id', '=', organizationId)
     .where('day', '>=', range.from)
     .where('day', '<=', range.end)

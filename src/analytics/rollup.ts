@@ -15,7 +15,7 @@ const CLAIM_BATCH = 20;
 
 // A cell's dimensions (assemble.ts). Each event type fills only its own fields
 // (telemetry/events.ts), so the columns of other types are NULL in its cells.
-const DIMENSIONS = ['user_id', 'type', 'client', 'agent', 'model_id', 'model_tier', 'mcp', 'autonomy_mode', 'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language', 'decision'];
+const DIMENSIONS = ['user_id', 'type', 'client', 'agent', 'repository', 'model_id', 'model_tier', 'mcp', 'autonomy_mode', 'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language', 'decision'];
 const SELECT_DIMENSIONS = sql.join(DIMENSIONS.map((name) => (name === 'mcp' ? sql`mcp_server IS NOT NULL AS mcp` : sql.ref(name))));
 // GROUP BY finds `mcp` among the output columns: no input column has that name.
 const GROUP_BY_DIMENSIONS = sql.join(DIMENSIONS.map((name) => sql.ref(name)));
@@ -104,7 +104,7 @@ export async function computeDay(db: Db, organizationId: string, day: string): P
 async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   const { organizationId, day } = claimed;
   const rollup = await computeDay(db, organizationId, day);
-  // Each column of the day's row (migrations/0003, 0015) and its JSON text.
+  // Each column of the day's row (migrations/0003, 0015, 0020) and its JSON text.
   const documents = Object.entries({
     tokens: rollup.tokens,
     tools: rollup.tools,
@@ -114,6 +114,11 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     tools_by_agent: rollup.byAgent.tools,
     activity_by_agent: rollup.byAgent.activity,
     productivity_by_agent: rollup.byAgent.productivity,
+    tokens_by_repository: rollup.byRepository.tokens,
+    tools_by_repository: rollup.byRepository.tools,
+    activity_by_repository: rollup.byRepository.activity,
+    productivity_by_repository: rollup.byRepository.productivity,
+    repository_members: rollup.repositoryMembers,
   }).map(([column, document]) => ({ column: sql.ref(column), text: JSON.stringify(document) }));
   const columns = sql.join(documents.map(({ column }) => column));
   await db.transaction().execute(async (trx) => {

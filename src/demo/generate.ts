@@ -4,7 +4,10 @@ import type { Client, TelemetryEvent } from '../telemetry/events.js';
 // Deterministic demo telemetry: N users over D days, the same events for the same seed. Each user
 // has a persona (how often active, preferred client, model and autonomy mode); each active day
 // has sessions of user turns with model calls, tool calls (some through MCP servers, spelled
-// inconsistently as real clients do), skills, slash commands, hooks, file edits and git work.
+// inconsistently as real clients do), skills, slash commands, hooks, file edits with their lines
+// changed, and git work.
+// Each user works in one to three of the organization's repositories (their URLs spelled in the
+// several ways git remotes are); a few sessions name none. Most repositories have readiness reports.
 
 export interface DemoOptions {
   seed: number;
@@ -58,6 +61,12 @@ const FILES = [
   { path: 'Dockerfile', language: 'dockerfile' },
 ];
 
+/** The demo's repositories: an id and the spellings of its URL that sessions send. */
+const REPOSITORIES = ['payments-api', 'web-app', 'mobile-app', 'data-pipeline', 'infra', 'design-system', 'auth-service', 'docs-site'].map((name) => ({
+  id: `github.example.test/demo-org/${name}`,
+  spellings: [`https://github.example.test/demo-org/${name}.git`, `git@github.example.test:demo-org/${name}.git`, `https://github.example.test/Demo-Org/${name}`],
+}));
+
 export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
   const next = random(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
@@ -69,6 +78,16 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
     mode: pick(MODES),
     usesMcp: next() < 0.5,
   }));
+  // Repositories and lines changed from a generator of their own: the rest of the demo is the same
+  // with or without them.
+  const nextForRepositories = random(options.seed + 1);
+  const repositoriesOf = personas.map(() => Array.from({ length: 1 + Math.floor(nextForRepositories() * 3) }, () => REPOSITORIES[Math.floor(nextForRepositories() * REPOSITORIES.length)]!));
+  const repositoryOfSession = (user: number): Record<string, string> => {
+    if (nextForRepositories() < 0.05) return {};
+    const own = repositoriesOf[user]!;
+    const { spellings } = own[Math.floor(nextForRepositories() * own.length)]!;
+    return { repository: spellings[Math.floor(nextForRepositories() * spellings.length)]! };
+  };
   const events: DemoEvent[] = [];
   let sequence = 0;
 
@@ -81,10 +100,11 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
       for (let s = between(1, 3); s > 0; s--) {
         const sessionId = `demo-session-${options.seed}-${++sequence}`;
         const client = next() < 0.8 ? persona.client : pick(CLIENTS);
+        const repository = repositoryOfSession(user);
         let at = Date.parse(`${day}T08:00:00Z`) + between(0, 10 * 3600) * 1000;
         const add = (event: Record<string, unknown>) => {
           at += between(5, 120) * 1000;
-          events.push({ user, event: { id: `demo-${options.seed}-${++sequence}`, timestamp: at, sessionId, client, ...event } as TelemetryEvent });
+          events.push({ user, event: { id: `demo-${options.seed}-${++sequence}`, timestamp: at, sessionId, client, ...repository, ...event } as TelemetryEvent });
         };
         add({ type: 'session_start' });
         for (let turn = between(1, 6); turn > 0; turn--) {
@@ -100,7 +120,13 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
           if (next() < 0.15) add({ type: 'skill', name: pick(SKILLS) });
           if (next() < 0.2) add({ type: 'slash_command', name: pick(SLASH_COMMANDS) });
           if (next() < 0.3) add({ type: 'hook', ...pick(HOOKS) });
-          if (next() < 0.5) add({ type: next() < 0.3 ? 'file_created' : 'file_edited', ...pick(FILES) });
+          if (next() < 0.5) {
+            add({ type: next() < 0.3 ? 'file_created' : 'file_edited', ...pick(FILES) });
+            // The lines of that change, at the same instant.
+            const linesAdded = Math.floor(nextForRepositories() * 120);
+            const linesRemoved = Math.floor(nextForRepositories() * 40);
+            events.push({ user, event: { id: `demo-${options.seed}-${++sequence}`, timestamp: at, sessionId, client, ...repository, type: 'lines_changed', linesAdded, linesRemoved } });
+          }
           add({ type: 'assistant_message' });
         }
         if (next() < 0.4) add({ type: 'git_commit' });
@@ -109,4 +135,32 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
     });
   }
   return events;
+}
+
+export interface DemoReadinessReport {
+  repoUrl: string;
+  /** When it was made: days before options.lastDay's end. */
+  daysBeforeEnd: number;
+  report: Record<string, { numerator: number | null; denominator: number; rationale: string }>;
+}
+
+const CRITERIA = ['tests_run_in_ci', 'lint_configured', 'agents_md_present', 'build_reproducible', 'secrets_scanned', 'dev_environment_scripted'];
+
+/** Readiness reports of six of the eight repositories, one to three each, improving over time. */
+export function generateDemoReadinessReports(options: DemoOptions): DemoReadinessReport[] {
+  const next = random(options.seed + 2);
+  return REPOSITORIES.slice(0, 6).flatMap(({ spellings }) => {
+    const passing = next();
+    return Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => ({
+      repoUrl: spellings[0]!,
+      daysBeforeEnd: (3 - i) * Math.max(1, Math.floor(options.days / 4)),
+      report: Object.fromEntries(
+        CRITERIA.map((name) => {
+          const denominator = 1 + Math.floor(next() * 3);
+          const numerator = next() < 0.1 ? null : next() < passing + i * 0.15 ? denominator : Math.floor(next() * denominator);
+          return [name, { numerator, denominator, rationale: 'Generated for the demo.' }];
+        }),
+      ),
+    }));
+  });
 }

@@ -36,6 +36,7 @@ async function main() {
   console.log(`Console:        ${invitationUrl(config.publicAppUrl, invitation.token)}`);
   console.log('                (one-time link: choose a password and you are signed in as the demo owner)');
   console.log(`Dashboard:      ${config.publicAppUrl}/analytics?days=${DAYS}`);
+  console.log(`Repositories:   ${config.publicAppUrl}/repositories?days=${DAYS}`);
   console.log(`Owner API key:  ${apiKey}`);
   console.log(`Try:\n  curl -s -H 'Authorization: Bearer ${apiKey}' '${server.url}/api/v1/analytics/activity?startDate=${start}&endDate=${lastDay}'`);
   // The dashboard's Teams panel compares each team's spend with last month: the same rows.

@@ -6,7 +6,7 @@ import { storeSentEvents, type Refusal, type SentEvent, type StoreDeps, type Tel
 import { incrementsOf } from './cumulative.js';
 import { logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type OtlpRecord, type PointRecord } from './records.js';
 import { translatorFor } from './translate/index.js';
-import type { Draft, Translator } from './translate/translator.js';
+import { repositoryOf, type Draft, type Translator } from './translate/translator.js';
 import type { ExportOutcome, OtlpExportArgs } from './decode.js';
 
 // Consuming an OTLP export (docs/otel.md): its records are read by their agent's translator into
@@ -77,6 +77,7 @@ function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly D
   const translated: Translated[] = [];
   const sessionId = translator.session(record) ?? '(none)';
   const client = translator.client(record);
+  const repository = repositoryOf(record);
   const identity = translator.identity(record);
   drafts.forEach((draft, d) => {
     // Built by assignment rather than spreads: this runs for every record of every export.
@@ -86,6 +87,7 @@ function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly D
       if (draft.times !== undefined) delete event.times;
       const eventClient = draft.client ?? client;
       if (eventClient !== undefined) event.client = eventClient;
+      if (repository !== undefined) event.repository = repository;
       translated.push({ event: event as TelemetryEvent, agent: translator.agent, identity });
     }
   });

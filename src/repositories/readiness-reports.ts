@@ -43,3 +43,24 @@ export async function listReports(
   const rows = await query.orderBy('created_at_ms', 'desc').orderBy('report_id', 'desc').limit(page.limit).execute();
   return rows.map((row) => ({ reportId: row.report_id, repoId: row.repo_id, createdAt: row.created_at_ms, body: row.body }));
 }
+
+export interface LatestReport {
+  repoId: string;
+  reportId: string;
+  createdAt: number;
+  /** The report's criteria (its `report` field). */
+  criteria: Record<string, { numerator: number | null; denominator: number }>;
+}
+
+/** The newest report of each of these repositories that has one (one index scan each). */
+export async function latestReports(db: Db, organizationId: string, repoIds: readonly string[]): Promise<LatestReport[]> {
+  if (repoIds.length === 0) return [];
+  const rows = await sql<{ repo_id: string; report_id: string; created_at_ms: string | number; criteria: LatestReport['criteria'] }>`
+    SELECT latest.* FROM unnest(${repoIds}::text[]) AS repos (repo_id)
+    CROSS JOIN LATERAL (
+      SELECT repo_id, report_id, created_at_ms, body -> 'report' AS criteria FROM readiness_reports
+      WHERE organization_id = ${organizationId} AND repo_id = repos.repo_id
+      ORDER BY created_at_ms DESC, report_id DESC LIMIT 1
+    ) latest`.execute(db);
+  return rows.rows.map((row) => ({ repoId: row.repo_id, reportId: row.report_id, createdAt: Number(row.created_at_ms), criteria: row.criteria }));
+}

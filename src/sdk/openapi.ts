@@ -3714,7 +3714,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "model" | "agent" | "team";
+                    group_by?: "model" | "agent" | "repository" | "team";
                     /** @description With group_by=team: that team only */
                     team_id?: string;
                 };
@@ -3861,7 +3861,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "tool_name" | "agent";
+                    group_by?: "tool_name" | "agent" | "repository";
                 };
                 header?: never;
                 path?: never;
@@ -4006,7 +4006,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "client" | "agent" | "team";
+                    group_by?: "client" | "agent" | "repository" | "team";
                     /** @description With group_by=team: that team only */
                     team_id?: string;
                 };
@@ -4135,7 +4135,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "agent";
+                    group_by?: "agent" | "repository";
                 };
                 header?: never;
                 path?: never;
@@ -4306,6 +4306,103 @@ export interface paths {
                                 end_date: string;
                                 has_more: boolean;
                                 next_cursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/repositories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Repositories over a range: Standard Credits, tokens, members, sessions, lines, commits, pull requests, latest readiness
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The repository id, host/owner/name */
+                                repository: string;
+                                billable_tokens: number;
+                                input_tokens: number;
+                                output_tokens: number;
+                                cache_read_tokens: number;
+                                cache_write_tokens: number;
+                                /** @description Distinct members with any event in the repository over the range */
+                                active_members: number;
+                                sessions: number;
+                                lines_added: number;
+                                lines_removed: number;
+                                git_commits: number;
+                                git_prs_created: number;
+                                readiness_report_id: string | null;
+                                readiness_created_at: string | null;
+                                readiness_criteria_passed: number | null;
+                                readiness_criteria_applicable: number | null;
+                                readiness_score: number | null;
+                            }[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
                             };
                         };
                     };

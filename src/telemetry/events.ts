@@ -2,6 +2,7 @@ import { Type, type Static, type TLiteral, type TObject, type TProperties } from
 import type { ValidateFunction } from 'ajv';
 import { dayOf, parseDay } from '../domain/dates.js';
 import { rejectFieldErrors, type FieldError } from '../domain/errors.js';
+import { repoIdOf } from '../domain/repo-id.js';
 import { createAjv, fieldErrorsOf } from '../schemas/ajv.js';
 import { StringEnum } from '../schemas/common.js';
 
@@ -72,6 +73,11 @@ const BASE = {
   client: Type.Optional(StringEnum(CLIENTS)),
   /** The agent product that sent the event (docs/otel.md); absent for Quarterdeck's own clients. */
   agent: Type.Optional(AgentName),
+  /**
+   * The repository the event was made in: its URL (https, ssh or git@host:owner/name) or its id
+   * host/owner/name, stored as the id (docs/repositories.md). Absent: counts in no repository.
+   */
+  repository: Type.Optional(Name(2048)),
 };
 
 /** Who an event is for, when an owner or manager imports events of other users. */
@@ -161,6 +167,11 @@ function check<E>(events: readonly unknown[], at: string, validators: Map<string
     }
     if (!validate(event)) {
       errors.push(...fieldErrorsOf(path, validate.errors ?? []));
+      return;
+    }
+    const { repository } = event as { repository?: string };
+    if (repository !== undefined && repoIdOf(repository) === undefined) {
+      errors.push({ path: `${path}/repository`, message: 'names no repository (expected host/owner/name as https, ssh or git@host:owner/name)' });
       return;
     }
     const instant = instantOf((event as { timestamp: string | number }).timestamp);

@@ -4,6 +4,7 @@ import { copyInRows } from '../db/copy-in.js';
 import type { Db } from '../db/store.js';
 import { EVENT_COLUMNS, unnestOf, type EventColumn, type TelemetryEventsTable } from '../db/tables/telemetry.js';
 import { invalidInput } from '../domain/errors.js';
+import { repoIdOf } from '../domain/repo-id.js';
 import { sumCredits, toSixDecimals } from '../domain/micro-credits.js';
 import { addCreditsByMonth, monthOf, type CreditAddition } from '../repositories/credit-usage.js';
 import { findUser } from '../repositories/users.js';
@@ -145,6 +146,12 @@ function normalisedExtension(extension: string | undefined): string {
 // column name cost as much CPU as the database's insert.
 function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue): Columns {
   const columns = Object.fromEntries(BATCH_COLUMNS.map((column) => [column, new Array(events.length).fill(null)])) as Columns;
+  // A batch names few repositories, each many times: each URL is parsed once.
+  const repoIds = new Map<string, string | null>();
+  const repoIdOfEvent = (repository: string) => {
+    if (!repoIds.has(repository)) repoIds.set(repository, repoIdOf(repository) ?? null);
+    return repoIds.get(repository)!;
+  };
   events.forEach(({ event, at, day, userId }, i) => {
     columns.id[i] = event.id;
     columns.day[i] = day;
@@ -153,6 +160,8 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
     columns.session_id[i] = event.sessionId;
     columns.client[i] = event.client ?? null;
     columns.agent[i] = event.agent ?? null;
+    // checkEvents refused a repository that names none.
+    columns.repository[i] = event.repository === undefined ? null : repoIdOfEvent(event.repository);
     columns.type[i] = event.type;
     switch (event.type) {
       case 'user_message':

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoEvents } from '../../src/demo/generate.js';
+import { generateDemoEvents, generateDemoReadinessReports } from '../../src/demo/generate.js';
+import { repoIdOf } from '../../src/domain/repo-id.js';
+import { readinessScore } from '../../src/domain/readiness-score.js';
 import { checkEvents } from '../../src/telemetry/events.js';
 
 // The demo generator: deterministic per seed, and every event it makes is a valid event.
@@ -18,7 +20,22 @@ describe('generateDemoEvents', () => {
     const days = new Set(checked.map((c) => c.day));
     expect([...days].every((day) => day >= '2026-03-18' && day <= '2026-03-31')).toBe(true);
     expect(new Set(events.map((e) => e.user))).toEqual(new Set([0, 1, 2, 3, 4]));
-    expect(new Set(events.map((e) => e.event.type)).size).toBe(12);
+    expect(new Set(events.map((e) => e.event.type)).size).toBe(13);
     expect(new Set(events.map((e) => e.event.id)).size).toBe(events.length);
+  });
+
+  it('names repositories in several spellings of a few ids, and leaves some sessions without', () => {
+    const events = generateDemoEvents(options).map((e) => e.event);
+    const ids = new Set(events.flatMap((event) => (event.repository === undefined ? [] : [repoIdOf(event.repository)])));
+    expect(ids.size).toBeGreaterThan(2);
+    expect([...ids].every((id) => id?.startsWith('github.example.test/demo-org/'))).toBe(true);
+    expect(new Set(events.map((event) => event.repository)).size).toBeGreaterThan(ids.size);
+    expect(events.some((event) => event.repository === undefined)).toBe(true);
+  });
+
+  it('makes readiness reports of some repositories, with scores that differ', () => {
+    const reports = generateDemoReadinessReports(options);
+    expect(reports.every((report) => repoIdOf(report.repoUrl) !== undefined)).toBe(true);
+    expect(new Set(reports.map((report) => readinessScore(Object.values(report.report)).ratio)).size).toBeGreaterThan(1);
   });
 });

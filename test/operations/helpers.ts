@@ -60,9 +60,14 @@ export async function populate(base: string, adminToken: string, name: string, s
   return { organizationId: created.organization.id, ownerKey, userIds, keys, accessToken, sessionIds };
 }
 
-/** The demo's telemetry for 20 days up to yesterday, each event attributed to its user. */
+/**
+ * The demo's telemetry for 20 days up to yesterday, each event attributed to its user, without
+ * what the upgrade test's earlier release refuses (the `repository` field, `lines_changed` events).
+ */
 export function demoEvents(seed: number, userIds: string[]): object[] {
-  return generateDemoEvents({ seed, users: userIds.length, days: 20, lastDay: dayBefore(1) }).map(({ user, event }) => ({ ...event, userId: userIds[user] }));
+  return generateDemoEvents({ seed, users: userIds.length, days: 20, lastDay: dayBefore(1) })
+    .filter(({ event }) => event.type !== 'lines_changed')
+    .map(({ user, event: { repository: _repository, ...event } }) => ({ ...event, userId: userIds[user] }));
 }
 
 /** POST /admin/v1/rollups/run until nothing ended is pending. */

@@ -18,6 +18,7 @@ const MembersPage = lazy(() => import('./pages/Members/MembersPage').then((modul
 const AnalyticsPage = lazy(() => import('./pages/Analytics/AnalyticsPage'));
 const UserAnalyticsPage = lazy(() => import('./pages/Analytics/UserAnalyticsPage'));
 const ReadinessPage = lazy(() => import('./pages/Readiness/ReadinessPage'));
+const RepositoriesPage = lazy(() => import('./pages/Repositories/RepositoriesPage'));
 const ControlsPage = lazy(() => import('./pages/Controls/ControlsPage'));
 const LimitsPage = lazy(() => import('./pages/Limits/LimitsPage'));
 const ComputersPage = lazy(() => import('./pages/Computers/ComputersPage'));
@@ -49,6 +50,7 @@ export function App() {
         <Route path="/" element={<Home />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/analytics/users/:userId" element={<UserAnalyticsPage />} />
+        <Route path="/repositories" element={<RepositoriesPage />} />
         <Route path="/readiness" element={<ReadinessPage />} />
         <Route path="/sessions" element={<SessionsPage />} />
         <Route path="/sessions/:sessionId" element={<SessionPage />} />

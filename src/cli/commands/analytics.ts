@@ -2,7 +2,7 @@ import type { RequestQuery } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
 import { apiCommand, integerOption, type ApiContext } from './api-command.js';
 
-// `quarterdeck analytics tokens|tools|activity|productivity|users`: the analytics API, one row per
+// `quarterdeck analytics tokens|tools|activity|productivity|users|repositories`: the analytics API, one row per
 // item. Dates default to the last seven days with data (yesterday and the six before, UTC).
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -26,11 +26,11 @@ const DATES = {
 const TEAM = { team: { type: 'string', description: 'With --group-by team: that team only (its id)' } } as const;
 
 /**
- * Every per-day endpoint can group by agent product; `breakdown` is its other group_by, if any;
- * /tokens and /activity group by team too (`--team` keeps one).
+ * Every per-day endpoint can group by agent product and repository; `breakdown` is its other
+ * group_by, if any; /tokens and /activity group by team too (`--team` keeps one).
  */
 const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', breakdown?: string, byTeam = false) => {
-  const groupBys = [...(breakdown ? [breakdown] : []), 'agent', ...(byTeam ? ['team'] : [])].join('|');
+  const groupBys = [...(breakdown ? [breakdown] : []), 'agent', 'repository', ...(byTeam ? ['team'] : [])].join('|');
   return apiCommand({
     name: ['analytics', kind],
     usage: `[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--group-by ${groupBys}]${byTeam ? ' [--team TEAM_ID]' : ''}`,
@@ -64,5 +64,16 @@ export const analyticsUsers = apiCommand({
     if (context.args.values.all) return { items: context.client.paginateAnalyticsUsers({ query }) };
     const page = await context.client.request('get', '/api/v1/analytics/users', { query });
     return { items: page.data, next: page.meta.has_more ? page.meta.next_cursor : null };
+  },
+});
+
+export const analyticsRepositories = apiCommand({
+  name: ['analytics', 'repositories'],
+  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD]',
+  summary: 'Analytics: each repository over the range, with its latest readiness result',
+  options: DATES,
+  async call(context) {
+    const answer = await context.client.request('get', '/api/v1/analytics/repositories', { query: dates(context) });
+    return { items: answer.data };
   },
 });

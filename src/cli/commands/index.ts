@@ -6,7 +6,7 @@ import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
 import { agent } from './agent.js';
 import { agentsConnected, agentsIdentities, agentsLink } from './agents.js';
 import { backup, restore } from './backup.js';
-import { analyticsActivity, analyticsProductivity, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
+import { analyticsActivity, analyticsProductivity, analyticsRepositories, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
 import { computersCreate, computersDelete, computersGet, computersGetByName, computersInstallDeps, computersList, computersMetrics, computersRefresh, computersRestart, computersUpdate } from './computers.js';
 import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
 import { demo } from './demo.js';
@@ -25,7 +25,7 @@ export const COMMANDS: readonly Command[] = [
   hooksRun, hooksInstall, hookNotify,
   serve, demo, agent, backup, restore,
   adminOrganizationsCreate, adminRollupsRun,
-  analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers,
+  analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers, analyticsRepositories,
   readinessList, readinessUpload,
   controlsGet, controlsPatch, controlsHistory, controlsDiff,
   computersList, computersGet, computersGetByName, computersCreate, computersUpdate, computersInstallDeps, computersRestart, computersRefresh, computersMetrics, computersDelete,

@@ -35,6 +35,8 @@ export interface TelemetryEventsTable {
   lines_added: number | null;
   lines_removed: number | null;
   decision: string | null;
+  /** The repository's id, host/owner/name (migrations/0020); null: not said. */
+  repository: string | null;
 }
 
 /**
@@ -76,6 +78,7 @@ export const EVENT_COLUMN_TYPES = {
   lines_added: 'int8',
   lines_removed: 'int8',
   decision: 'text',
+  repository: 'text',
 } as const satisfies Record<Exclude<keyof TelemetryEventsTable, 'received_at'>, string>;
 
 export type EventColumn = keyof typeof EVENT_COLUMN_TYPES;
@@ -114,6 +117,12 @@ export interface AnalyticsDailyTable {
   tools_by_agent: Json<unknown>;
   activity_by_agent: Json<unknown>;
   productivity_by_agent: Json<unknown>;
+  /** The day's group_by=repository rows of each endpoint, and each repository's members (migrations/0020). */
+  tokens_by_repository: Json<unknown>;
+  tools_by_repository: Json<unknown>;
+  activity_by_repository: Json<unknown>;
+  productivity_by_repository: Json<unknown>;
+  repository_members: Json<unknown>;
   aggregated_at: ColumnType<Date, Date | undefined, Date>;
 }
 

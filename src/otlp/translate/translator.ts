@@ -1,3 +1,4 @@
+import { repoIdOf } from '../../domain/repo-id.js';
 import type { Client, TelemetryEvent } from '../../telemetry/events.js';
 import type { Attributes, AttributeValue, EventRecord, PointRecord } from '../records.js';
 
@@ -71,6 +72,17 @@ export function attribute(record: EventRecord | PointRecord, ...keys: string[]):
     if (value !== undefined) return value;
   }
   return undefined;
+}
+
+/**
+ * The repository a record names, by OpenTelemetry's `vcs.repository.url.full`, on the record or
+ * its resource (an admin sets it with OTEL_RESOURCE_ATTRIBUTES; none of the captured agents sends
+ * a repository of its own: docs/repositories.md). A value that names no repository is left out,
+ * not refused: the rest of the record still counts.
+ */
+export function repositoryOf(record: EventRecord | PointRecord): string | undefined {
+  const url = attribute(record, 'vcs.repository.url.full');
+  return url === undefined ? undefined : repoIdOf(url);
 }
 
 /** A whole number of tokens, or 0 when the agent did not send that count. */

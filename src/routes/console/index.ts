@@ -20,6 +20,7 @@ export const CONSOLE_PATHS = [
   '/setup/:token',
   '/analytics',
   '/analytics/users/:userId',
+  '/repositories',
   '/readiness',
   '/sessions',
   '/sessions/:sessionId',

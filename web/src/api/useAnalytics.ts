@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AnalyticsUserRow } from '../../../src/sdk/client.js';
+import type { AnalyticsRepositoryRow, AnalyticsUserRow } from '../../../src/sdk/client.js';
 import { markAnswer } from '../perf';
 import { api } from './client';
 
@@ -7,13 +7,13 @@ import { api } from './client';
 // the grouped answers where one exists: the ungrouped /tokens of a long range carries every
 // user's every model per day (a year of 1,000 users is ~77 MB).
 
-export type { AnalyticsUserRow };
+export type { AnalyticsRepositoryRow, AnalyticsUserRow };
 export interface DayRange {
   startDate: string;
   endDate: string;
 }
 
-export type AnalyticsResource = 'tokens' | 'tools' | 'activity' | 'productivity' | 'users';
+export type AnalyticsResource = 'tokens' | 'tools' | 'activity' | 'productivity' | 'users' | 'repositories';
 
 // Answers of closed days never change; a range's answers stay fresh for the session's view.
 const options = { staleTime: 5 * 60_000, placeholderData: keepPreviousData };
@@ -61,6 +61,15 @@ export function useProductivity(range: DayRange) {
   return useQuery({
     queryKey: ['analytics', 'productivity', range],
     queryFn: async () => answered('productivity', (await api.request('get', '/api/v1/analytics/productivity', { query: range })).data.filter(isDaily)),
+    ...options,
+  });
+}
+
+/** Each repository's figures over the range and its latest readiness result. */
+export function useRepositories(range: DayRange) {
+  return useQuery({
+    queryKey: ['analytics', 'repositories', range],
+    queryFn: async () => answered('repositories', (await api.request('get', '/api/v1/analytics/repositories', { query: range })).data),
     ...options,
   });
 }

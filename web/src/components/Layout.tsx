@@ -13,7 +13,7 @@ export function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const manager = isManager(user.role);
   const links = [
-    ...(manager ? [{ to: '/analytics', label: 'Analytics' }] : []),
+    ...(manager ? [{ to: '/analytics', label: 'Analytics' }, { to: '/repositories', label: 'Repositories' }] : []),
     { to: '/readiness', label: 'Readiness' },
     { to: '/sessions', label: 'Sessions' },
     { to: '/computers', label: 'Computers' },

@@ -1,6 +1,6 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import { DateQuery, groupedRows, metaOf, rangeOf } from '../../../analytics/query.js';
-import { agentRows, dailyDocumentBytes, dailyDocuments, dailyRows, joined, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
+import { dailyDocumentBytes, dailyDocuments, dailyRows, groupRows, joined, jsonAnswer, type DailyKind, type GroupDimension } from '../../../analytics/read.js';
 import type { DayRollup } from '../../../analytics/assemble.js';
 import { Meta } from '../../../analytics/schemas.js';
 import { hasTeamRows, TEAM_ROWS, teamRows } from '../../../analytics/teams.js';
@@ -14,17 +14,19 @@ import { StringEnum } from '../../../schemas/index.js';
 
 // The shape shared by the per-day analytics endpoints: one row per day of the range, or with
 // `group_by`, one breakdown flattened into rows of {date, group_key, metric...}. Every endpoint
-// has group_by=agent: the day's figures per agent product, stored by the rollup as grouped rows;
-// /tokens and /activity have group_by=team, summed from the members' day rows (analytics/teams.ts).
+// has group_by=agent and group_by=repository: the day's figures per agent product or repository,
+// stored by the rollup as grouped rows (of the same shape for both); /tokens and /activity have
+// group_by=team, summed from the members' day rows (analytics/teams.ts).
 
-const BY_AGENT = 'agent';
+const STORED_GROUPS: readonly GroupDimension[] = ['agent', 'repository'];
+const storedGroupOf = (groupBy: string | undefined) => STORED_GROUPS.find((dimension) => dimension === groupBy);
 const BY_TEAM = 'team';
 
 export interface DailyRoute<K extends DailyKind> {
   kind: K;
   summary: string;
   row: TObject;
-  /** The row of group_by=agent (schemas.ts). */
+  /** The row of group_by=agent and group_by=repository (schemas.ts). */
   agentRow: TObject;
   groupBy?: {
     value: string;
@@ -45,7 +47,7 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
         tags: ['analytics'],
         querystring: Type.Object({
           ...DateQuery,
-          group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), BY_AGENT, ...(teamRow ? [BY_TEAM] : [])])),
+          group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), ...STORED_GROUPS, ...(teamRow ? [BY_TEAM] : [])])),
           ...(teamRow && { team_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'With group_by=team: that team only' })) }),
         }),
         // The serializer writes a row with the first schema it fits: a team row, before the
@@ -74,10 +76,11 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
       // PostgreSQL as bytes. The JSON text bypasses the typed reply.
       const { db, copyPool } = app.services;
       reply.type('application/json; charset=utf-8');
-      const rowsAsText = () => (query.group_by === BY_AGENT ? agentRows : dailyDocuments)(db, organizationId, route.kind, range);
+      const stored = storedGroupOf(query.group_by);
+      const rowsAsText = () => (stored ? groupRows(db, organizationId, route.kind, stored, range) : dailyDocuments(db, organizationId, route.kind, range));
       // The CSV's columns depend on every row (index.ts): that answer is held whole.
       if (acceptsCsv(request.headers.accept)) return reply.send((await textOf(jsonAnswer(joined(rowsAsText()), meta))) as never);
-      const rows = copyPool && query.group_by !== BY_AGENT ? dailyDocumentBytes(copyPool, organizationId, route.kind, range) : joined(rowsAsText());
+      const rows = copyPool && !stored ? dailyDocumentBytes(copyPool, organizationId, route.kind, range) : joined(rowsAsText());
       return sendStreamed(reply, jsonAnswer(rows, meta));
     },
   );

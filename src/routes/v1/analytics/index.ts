@@ -4,6 +4,7 @@ import { acceptsCsv, toCsv } from '../../../http/csv.js';
 import type { App } from '../../../http/context.js';
 import activity from './activity.js';
 import productivity from './productivity.js';
+import repositories from './repositories.js';
 import tokens from './tokens.js';
 import tools from './tools.js';
 import users from './users.js';
@@ -28,4 +29,5 @@ export default async function analytics(app: App) {
   await app.register(activity);
   await app.register(productivity);
   await app.register(users);
+  await app.register(repositories);
 }

@@ -1,0 +1,99 @@
+import { Alert, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { isManager } from '../../api/client';
+import { useRepositories, type AnalyticsRepositoryRow } from '../../api/useAnalytics';
+import { ColumnHeads, type Column } from '../../components/ColumnHeads';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState } from '../../components/QueryState';
+import { useSignedInSession } from '../../components/SessionContext';
+import { formatCompact, formatDateTime, formatExact, formatPercent } from '../../format';
+import { useRenderedMark } from '../../perf';
+import { Panel } from '../Analytics/Panel';
+import { RangePicker } from '../Analytics/RangePicker';
+import { useDayRange } from '../Analytics/range';
+
+/** /repositories — owner and manager: what each repository burns over a range, beside its readiness. */
+export default function RepositoriesPage() {
+  const { user, organization } = useSignedInSession();
+  if (!isManager(user.role)) {
+    return (
+      <Alert color="blue" title="Repositories are for owners and managers">
+        The organization's usage per repository is shown to owners and managers of {organization.name} only.
+      </Alert>
+    );
+  }
+  return <Repositories />;
+}
+
+interface RepositoryColumn {
+  head: Column;
+  cell: (row: AnalyticsRepositoryRow) => ReactNode;
+  /** The exact figure, as a tooltip of a compact one. */
+  exact?: (row: AnalyticsRepositoryRow) => number;
+}
+
+// The table's columns, in order: a figure is one entry here (cost, once priced, goes beside the
+// Standard Credits).
+const COLUMNS: RepositoryColumn[] = [
+  { head: 'Repository', cell: (row) => <Text fw={500} size="sm">{row.repository}</Text> },
+  { head: { label: 'Standard Credits', numeric: true }, cell: (row) => formatCompact(row.billable_tokens), exact: (row) => row.billable_tokens },
+  { head: { label: 'Tokens in / out', numeric: true }, cell: (row) => `${formatCompact(row.input_tokens)} / ${formatCompact(row.output_tokens)}` },
+  { head: { label: 'Active members', numeric: true }, cell: (row) => formatExact(row.active_members) },
+  { head: { label: 'Sessions', numeric: true }, cell: (row) => formatExact(row.sessions) },
+  { head: { label: 'Lines + / −', numeric: true, wideOnly: true }, cell: (row) => `${formatCompact(row.lines_added)} / ${formatCompact(row.lines_removed)}` },
+  { head: { label: 'Commits', numeric: true }, cell: (row) => formatExact(row.git_commits) },
+  { head: { label: 'Pull requests', numeric: true }, cell: (row) => formatExact(row.git_prs_created) },
+  { head: 'Latest readiness', cell: (row) => <Readiness row={row} /> },
+];
+
+function Readiness({ row }: { row: AnalyticsRepositoryRow }) {
+  if (row.readiness_score === null || row.readiness_created_at === null) return <Text size="sm" c="dimmed">No report</Text>;
+  return (
+    <Text size="sm" title={`${row.readiness_criteria_passed} of ${row.readiness_criteria_applicable} criteria passed`}>
+      {formatPercent(row.readiness_score)}{' '}
+      <Text span size="xs" c="dimmed">
+        {formatDateTime(Date.parse(row.readiness_created_at))}
+      </Text>
+    </Text>
+  );
+}
+
+function Repositories() {
+  const { range, choice, setPreset, setCustom } = useDayRange();
+  const repositories = useRepositories(range);
+  useRenderedMark('repositories', repositories.isSuccess && !repositories.isPlaceholderData);
+  const title = 'Repositories';
+  return (
+    <Stack>
+      <PageHeader title={title} description="What each repository used over the range, most Standard Credits first, beside its latest readiness result." />
+      <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
+      <Panel title="Usage and readiness by repository" description="Events that name no repository are left out; readiness is each repository's latest report." source={{ resource: 'repositories', range }} query={repositories}>
+        {() =>
+          repositories.data!.length === 0 ? (
+            <EmptyState title="No repository named in this range">Agents name their repository with the events' repository field, or OpenTelemetry's vcs.repository.url.full.</EmptyState>
+          ) : (
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped verticalSpacing="xs" aria-label="Repositories, their usage and readiness">
+                <ColumnHeads columns={COLUMNS.map((column) => column.head)} />
+                <Table.Tbody>
+                  {repositories.data!.map((row) => (
+                    <Table.Tr key={row.repository}>
+                      {COLUMNS.map((column) => {
+                        const { label, numeric, wideOnly } = typeof column.head === 'string' ? { label: column.head } : column.head;
+                        return (
+                          <Table.Td key={label} ta={numeric ? 'right' : undefined} visibleFrom={wideOnly ? 'sm' : undefined} title={column.exact ? formatExact(column.exact(row)) : undefined} style={numeric ? { whiteSpace: 'nowrap' } : undefined}>
+                            {column.cell(row)}
+                          </Table.Td>
+                        );
+                      })}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </Panel>
+    </Stack>
+  );
+}
