@@ -1,8 +1,11 @@
 import { Type, type TObject } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import type { DayRange } from '../../../domain/dates.js';
 import { DateQuery, groupedRows, metaOf, rangeOf } from '../../../analytics/query.js';
 import { agentRows, dailyDocumentBytes, dailyDocuments, dailyRows, joined, jsonAnswer, type DailyKind } from '../../../analytics/read.js';
 import type { DayRollup } from '../../../analytics/assemble.js';
-import { Meta } from '../../../analytics/schemas.js';
+import { Meta, MetaWithCurrency } from '../../../analytics/schemas.js';
+import { priceSettings } from '../../../repositories/prices.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { acceptsCsv } from '../../../http/csv.js';
@@ -21,11 +24,13 @@ export interface DailyRoute<K extends DailyKind> {
   row: TObject;
   /** The row of group_by=agent (schemas.ts). */
   agentRow: TObject;
+  /** Rows with costs: `meta.currency` (and the X-Currency header, for CSV) names their currency. */
+  costs?: true;
   groupBy?: {
     value: string;
     row: TObject;
     /** The groups of one day's row, each with its group_key and metrics. */
-    groups: (row: DayRollup[K]) => ({ group_key: string } & Record<string, number | string>)[];
+    groups: (row: DayRollup[K]) => ({ group_key: string } & Record<string, number | string | null>)[];
   };
 }
 
@@ -38,14 +43,14 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
         summary: route.summary,
         tags: ['analytics'],
         querystring: Type.Object({ ...DateQuery, group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), BY_AGENT])) }),
-        response: { 200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: Meta }) },
+        response: { 200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: route.costs ? MetaWithCurrency : Meta }) },
       },
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
       const query = request.query as { startDate: string; endDate: string; group_by?: string };
       const range = rangeOf(app.services.config.analyticsHistoryStart, query);
-      const meta = metaOf(organizationId, range);
+      const meta = route.costs ? await metaWithCurrency(app, reply, organizationId, range) : metaOf(organizationId, range);
       if (groupBy && query.group_by === groupBy.value) {
         return { data: groupedRows(await dailyRows(app.services.db, organizationId, route.kind, range), groupBy.groups), meta };
       }
@@ -61,4 +66,11 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
       return sendStreamed(reply, jsonAnswer(rows, meta));
     },
   );
+}
+
+/** The envelope of rows with costs: their currency in `meta`, and in a header for the CSV, which has no envelope. */
+export async function metaWithCurrency(app: App, reply: FastifyReply, organizationId: string, range: DayRange) {
+  const { currency } = await priceSettings(app.services.db, organizationId);
+  reply.header('x-currency', currency);
+  return { ...metaOf(organizationId, range), currency };
 }
