@@ -23,7 +23,7 @@ const body = fc.oneof(
     {
       type: fc.constant('model_call'),
       // A model the price dataset prices, and others it does not (docs/prices.md).
-      modelId: fc.constantFrom('m-a', 'm-b', 'M-c', 'claude-sonnet-4-5'),
+      modelId: fc.constantFrom('m-a', 'm-b', 'M-c', 'claude-sonnet-4-5', 'gpt-5'),
       modelTier: fc.constantFrom('standard', 'thinking'),
       inputTokens: fc.integer({ min: 0, max: 5000 }),
       outputTokens: fc.integer({ min: 0, max: 2000 }),
