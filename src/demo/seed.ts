@@ -2,6 +2,7 @@ import { runAllPendingRollups } from '../analytics/rollup.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/store.js';
 import { createOrganization } from '../repositories/organizations.js';
+import { setPriceSettings } from '../repositories/prices.js';
 import { insertUser } from '../repositories/users.js';
 import { recordEvents } from '../telemetry/ingest.js';
 import type { TelemetryEvent } from '../telemetry/events.js';
@@ -12,6 +13,7 @@ import { generateDemoEvents } from './generate.js';
 // and the console benchmark.
 
 const BATCH = 1000;
+export const DEMO_DISCOUNT = 0.9;
 
 export interface DemoSeedOptions {
   users: number;
@@ -30,6 +32,8 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
     const role = i < 4 ? 'manager' : i < options.users * 0.9 ? 'member' : 'guest';
     userIds.push((await insertUser(db, created.organization.id, { email: `user${i}+${stamp}@demo.example`, name: `Demo User ${i}`, role })).id);
   }
+  // A negotiated contract: 10 % off the dataset's list prices (docs/prices.md).
+  await setPriceSettings(db, created.organization.id, { discount: DEMO_DISCOUNT });
   const events = generateDemoEvents({ seed: options.seed, users: options.users, days: options.days, lastDay: options.lastDay });
   const byUser = new Map<number, TelemetryEvent[]>();
   for (const { user, event } of events) {

@@ -141,7 +141,9 @@ export class Reference {
     const groups = new Map<string, RefEvent[]>();
     for (const e of calls) {
       const key = JSON.stringify([e.userId, e.agent ?? null, e.modelId]);
-      groups.set(key, [...(groups.get(key) ?? []), e]);
+      const group = groups.get(key);
+      if (group) group.push(e);
+      else groups.set(key, [e]);
     }
     let micros = 0;
     const unpriced = new Set<string>();
@@ -187,13 +189,14 @@ export class Reference {
     return models
       .map((model) => {
         const own = calls.filter((e) => e.modelId === model);
+        const { cost, unpriced_models } = this.cost(own);
         return {
           model_id: model,
           model_tier: this.tier(day, model),
           billable_tokens: credits(own, this.options.catalogue),
           input_tokens: own.reduce((s, e) => s + e.inputTokens!, 0),
           output_tokens: own.reduce((s, e) => s + e.outputTokens!, 0),
-          cost: this.cost(own).unpriced_models.length > 0 ? null : this.cost(own).cost,
+          cost: unpriced_models.length > 0 ? null : cost,
           reported_cost_usd: reported(own),
         };
       })
