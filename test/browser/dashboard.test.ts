@@ -188,7 +188,7 @@ describe('console II in Chromium on a demo organization', () => {
     };
     const money = (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(value);
     const spendTable = () => page.getByRole('table', { name: 'Spend by model' });
-    const shownSpend = async () => Object.fromEntries(await spendTable().locator('tbody tr').evaluateAll((rows) => rows.map((row) => [row.children[0]!.textContent, row.children[1]!.textContent])));
+    const shownSpend = async () => Object.fromEntries(await spendTable().locator('tbody tr').evaluateAll((rows) => rows.map((row) => [(row as unknown as { cells: { textContent: string }[] }).cells[0]!.textContent, (row as unknown as { cells: { textContent: string }[] }).cells[1]!.textContent])));
 
     const before = await tokensOf();
     expect(before.currency).toBe('USD');

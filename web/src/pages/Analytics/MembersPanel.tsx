@@ -84,7 +84,7 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
                       <Table.Td ta="right">
                         {figures ? formatMoney(figures.spend, currency) : '—'}
                         {figures && figures.unpricedModels.length > 0 && (
-                          <Text span size="xs" c="orange.9" display="block">
+                          <Text span size="xs" display="block">
                             without {figures.unpricedModels.join(', ')} (no price)
                           </Text>
                         )}

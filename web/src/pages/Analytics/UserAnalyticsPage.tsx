@@ -69,7 +69,7 @@ function UserAnalytics() {
                 {formatMoney(figures.spend, currency)}
               </Text>
               {figures.unpricedModels.length > 0 && (
-                <Text size="xs" c="orange.9">
+                <Text size="xs">
                   without {figures.unpricedModels.join(', ')} (no price)
                 </Text>
               )}
