@@ -42,7 +42,7 @@ function Change({ now, before }: { now: number; before: number | undefined }) {
   const label = `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(Math.abs(change) < 0.1 ? 1 : 0)} %`;
   return (
     <Tooltip label={`Previous period: ${formatExact(before)}`}>
-      <Badge variant={change >= 0 ? 'light' : 'filled'} color={change >= 0 ? 'teal' : 'orange.9'} tabIndex={0}>
+      <Badge variant={change >= 0 ? 'light' : 'filled'} color={change >= 0 ? 'teal' : 'red.9'} tabIndex={0}>
         {label}
       </Badge>
     </Tooltip>

@@ -52,7 +52,7 @@ function SpendTable({ answer }: { answer: Answer }) {
                 <Table.Td ta="right">
                   {spend.cost === null ? (
                     <Anchor component={Link} to="/settings/prices" size="sm">
-                      <Badge color="orange.9">No price</Badge>
+                      <Badge color="red.9">No price</Badge>
                     </Anchor>
                   ) : (
                     money(spend.cost)

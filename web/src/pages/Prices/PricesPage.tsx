@@ -100,7 +100,7 @@ function ModelRow({ model, currency, editable, onEdit }: { model: Model; currenc
           {model.modelId}
         </Text>
       </Table.Td>
-      <Table.Td>{source ? <Badge color={source.color} variant="light">{source.label}</Badge> : <Badge color="orange.9">No price</Badge>}</Table.Td>
+      <Table.Td>{source ? <Badge color={source.color} variant="light">{source.label}</Badge> : <Badge color="red.9">No price</Badge>}</Table.Td>
       {KINDS.map(({ key }) => (
         <Table.Td key={key} ta="right">
           {model.prices ? formatMoney(model.prices[key], currency) : '—'}
