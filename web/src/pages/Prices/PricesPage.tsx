@@ -48,7 +48,7 @@ function Prices({ editable }: { editable: boolean }) {
       />
       <Settings table={table} editable={editable} />
       {table.unpricedModels.length > 0 && (
-        <Alert color="orange" title={`${table.unpricedModels.length} ${table.unpricedModels.length === 1 ? 'model has' : 'models have'} no price`}>
+        <Alert color="blue" title={`${table.unpricedModels.length} ${table.unpricedModels.length === 1 ? 'model has' : 'models have'} no price`}>
           Their calls have no cost in the analytics, which name them wherever a total leaves them out: {table.unpricedModels.join(', ')}.
           {editable ? ' Set a price below.' : ' An owner or manager can set one.'}
         </Alert>
