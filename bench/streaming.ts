@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { assembleDay, NO_STATS, type Cell, type ToolCallTotal } from '../src/analytics/assemble.js';
 import { addDays, dayOf } from '../src/domain/dates.js';
+import { DEFAULT_PRICE_SETTINGS, priceBook } from '../src/domain/prices.js';
 import { fmt, load, machine, quantile } from './lib/measure.js';
 import { scratchStore } from './lib/scratch-store.js';
 
@@ -35,6 +36,8 @@ const { values: flags } = parseArgs({
 });
 
 const MODELS = ['claude-opus', 'claude-sonnet', 'gpt-large'];
+// Every model priced: the documents carry a cost per model, as a priced organization's do.
+const PRICES = priceBook(DEFAULT_PRICE_SETTINGS, new Map(MODELS.map((model) => [model, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }])), () => undefined);
 const TOOLS = ['Read', 'Edit', 'Bash', 'Grep'];
 
 const toolCallsOf = (seed: number) => 8 + (seed % 9);
@@ -70,7 +73,7 @@ async function seed(pool: pg.Pool, organizationId: string, users: number, days: 
     const day = addDays(yesterday, -d);
     // Each user is active on about four days of five: gaps in everyone's activity.
     const active = userIds.filter((_, i) => (i * 7 + d * 3) % 5 !== 0);
-    const rollup = assembleDay(day, active.flatMap((id, i) => cellsOf(id, i + d)), active.flatMap((_, i) => toolCallTotalsOf(i + d)), NO_STATS, emails);
+    const rollup = assembleDay(day, active.flatMap((id, i) => cellsOf(id, i + d)), active.flatMap((_, i) => toolCallTotalsOf(i + d)), NO_STATS, emails, PRICES);
     await pool.query('INSERT INTO analytics_daily (organization_id, day, tokens, tools, activity, productivity) VALUES ($1, $2, $3, $4, $5, $6)', [
       organizationId, day, JSON.stringify(rollup.tokens), JSON.stringify(rollup.tools), JSON.stringify(rollup.activity), JSON.stringify(rollup.productivity),
     ]);

@@ -1,5 +1,7 @@
-import { fromMicroCredits, sumCredits } from '../domain/micro-credits.js';
+import { sumCredits } from '../domain/micro-credits.js';
+import type { PriceBook } from '../domain/prices.js';
 import { AUTONOMY_LEVELS, AUTONOMY_MODES, CLIENTS } from '../telemetry/events.js';
+import { dayCosts, reportedCostUsd, type DayCosts } from './cost.js';
 import { byCountThenNames, byteOrder, mostFrequent, tally } from './order.js';
 import type { ActivityRow, AgentActivityRow, AgentProductivityRow, AgentTokenRow, AgentToolRow, ProductivityRow, TokenRow, ToolRow, UserRow } from './schemas.js';
 
@@ -122,20 +124,20 @@ function tiersByModel(calls: Cell[]): Map<string, string> {
   return new Map([...counts].map(([model, tiers]) => [model, mostFrequent(tiers)!]));
 }
 
-function modelUsage(calls: Cell[], tiers: Map<string, string>): TokenRow['by_model'] {
-  const byModel = new Map<string, TokenRow['by_model'][number]>();
-  for (const cell of calls) {
-    const model = cell.model_id!;
-    const usage = byModel.get(model) ?? { model_id: model, model_tier: tiers.get(model)!, billable_tokens: 0, input_tokens: 0, output_tokens: 0 };
-    usage.billable_tokens = sumCredits([usage.billable_tokens, cell.credits]);
-    usage.input_tokens += cell.input_tokens ?? 0;
-    usage.output_tokens += cell.output_tokens ?? 0;
-    byModel.set(model, usage);
-  }
-  return byCountThenNames([...byModel.values()], (usage) => usage.billable_tokens, (usage) => [usage.model_id]);
+function modelUsage(calls: Cell[], tiers: Map<string, string>, costs: DayCosts): TokenRow['by_model'] {
+  const byModel = [...cellsBy(calls, (cell) => cell.model_id!)].map(([model, own]) => ({
+    model_id: model,
+    model_tier: tiers.get(model)!,
+    billable_tokens: sumOfCredits(own),
+    input_tokens: sum(own, 'input_tokens'),
+    output_tokens: sum(own, 'output_tokens'),
+    cost: costs.ofModel(own),
+    reported_cost_usd: reportedCostUsd(own),
+  }));
+  return byCountThenNames(byModel, (usage) => usage.billable_tokens, (usage) => [usage.model_id]);
 }
 
-type Summed = 'input_tokens' | 'output_tokens' | 'cache_read_tokens' | 'cache_write_tokens' | 'reported_cost_micros' | 'lines_added' | 'lines_removed';
+type Summed = 'input_tokens' | 'output_tokens' | 'cache_read_tokens' | 'cache_write_tokens' | 'lines_added' | 'lines_removed';
 const sum = (cells: Cell[], field: Summed) =>
   cells.reduce((total, cell) => total + (cell[field] ?? 0), 0);
 
@@ -154,14 +156,16 @@ function cellsBy(cells: Cell[], key: (cell: Cell) => string): Map<string, Cell[]
 
 const usersOf = (cells: Cell[]) => cellsBy(cells, (cell) => cell.user_id);
 
-function tokensRow(date: string, cells: Cell[], emails: Map<string, string | null>): TokenRow {
+function tokensRow(date: string, cells: Cell[], emails: Map<string, string | null>, costs: DayCosts): TokenRow {
   const calls = ofType(cells, 'model_call');
   const tiers = tiersByModel(calls);
   const byUser = [...usersOf(calls)].map(([userId, own]) => ({
     user_id: userId,
     user_email: emails.get(userId) ?? '',
     billable_tokens: sumOfCredits(own),
-    by_model: modelUsage(own, tiers),
+    ...costs.of(own),
+    reported_cost_usd: reportedCostUsd(own),
+    by_model: modelUsage(own, tiers, costs),
   }));
   return {
     date,
@@ -170,7 +174,9 @@ function tokensRow(date: string, cells: Cell[], emails: Map<string, string | nul
     output_tokens: sum(calls, 'output_tokens'),
     cache_read_tokens: sum(calls, 'cache_read_tokens'),
     cache_write_tokens: sum(calls, 'cache_write_tokens'),
-    by_model: modelUsage(calls, tiers),
+    ...costs.of(calls),
+    reported_cost_usd: reportedCostUsd(calls),
+    by_model: modelUsage(calls, tiers, costs),
     by_user: byCountThenNames(byUser, (user) => user.billable_tokens, (user) => [user.user_id]),
   };
 }
@@ -279,7 +285,7 @@ function delegationLevel(messages: Cell[]): UserRow['delegation_level'] {
   return best;
 }
 
-function userRow(date: string, userId: string, cells: Cell[], email: string | null, tiers: Map<string, string>): UserRow {
+function userRow(date: string, userId: string, cells: Cell[], email: string | null, tiers: Map<string, string>, costs: DayCosts): UserRow {
   const calls = ofType(cells, 'model_call');
   const credits = new Map<string, number>();
   for (const cell of calls) credits.set(cell.model_id!, sumCredits([credits.get(cell.model_id!), cell.credits]));
@@ -293,6 +299,8 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
     date,
     tool_calls: toolCalls,
     billable_tokens: sumOfCredits(calls),
+    ...costs.of(calls),
+    reported_cost_usd: reportedCostUsd(calls),
     primary_model: primary ?? '',
     primary_model_tier: (primary === undefined ? 'standard' : tiers.get(primary)) as UserRow['primary_model_tier'],
     files_created: count(cells, 'file_created'),
@@ -324,12 +332,11 @@ const cellsByGroup = (cells: Cell[], valueOf: (cell: Cell) => string | null) =>
   [...cellsBy(cells, (cell) => valueOf(cell) ?? NO_GROUP)].sort(([a], [b]) => byteOrder(a, b));
 
 /** Each endpoint's figures per value of one dimension present that day (any event), by group_key. */
-function groupRows(date: string, cells: Cell[], valueOf: (cell: Cell) => string | null): GroupedDayRows {
+function groupRows(date: string, cells: Cell[], valueOf: (cell: Cell) => string | null, costs: DayCosts): GroupedDayRows {
   const rows: GroupedDayRows = { tokens: [], tools: [], activity: [], productivity: [] };
   for (const [value, own] of cellsByGroup(cells, valueOf)) {
     const group = { date, group_key: value };
     const calls = ofType(own, 'model_call');
-    const reported = calls.reduce((n, cell) => n + (cell.reported_costs ?? 0), 0);
     rows.tokens.push({
       ...group,
       billable_tokens: sumOfCredits(calls),
@@ -337,7 +344,8 @@ function groupRows(date: string, cells: Cell[], valueOf: (cell: Cell) => string 
       output_tokens: sum(calls, 'output_tokens'),
       cache_read_tokens: sum(calls, 'cache_read_tokens'),
       cache_write_tokens: sum(calls, 'cache_write_tokens'),
-      reported_cost_usd: reported === 0 ? null : fromMicroCredits(sum(calls, 'reported_cost_micros')),
+      ...costs.of(calls),
+      reported_cost_usd: reportedCostUsd(calls),
     });
     const decisions = ofType(own, 'tool_decision');
     rows.tools.push({
@@ -371,19 +379,22 @@ function groupRows(date: string, cells: Cell[], valueOf: (cell: Cell) => string 
   return rows;
 }
 
-export function assembleDay(date: string, cells: Cell[], toolCalls: ToolCallTotal[], stats: DayStats, emails: Map<string, string | null>): DayRollup {
-  const tiers = tiersByModel(ofType(cells, 'model_call'));
+/** `prices`: the organization's, for the cost of the day's model calls (cost.ts). */
+export function assembleDay(date: string, cells: Cell[], toolCalls: ToolCallTotal[], stats: DayStats, emails: Map<string, string | null>, prices: PriceBook): DayRollup {
+  const calls = ofType(cells, 'model_call');
+  const tiers = tiersByModel(calls);
+  const costs = dayCosts(calls, prices);
   const users = [...usersOf(cells)]
-    .map(([userId, own]) => userRow(date, userId, own, emails.get(userId) ?? null, tiers))
+    .map(([userId, own]) => userRow(date, userId, own, emails.get(userId) ?? null, tiers, costs))
     .sort((a, b) => byteOrder(a.user_id, b.user_id));
   return {
-    tokens: tokensRow(date, cells, emails),
+    tokens: tokensRow(date, cells, emails, costs),
     tools: toolsRow(date, cells, toolCalls, stats, users.filter((user) => user.user_messages > 0).map((user) => user.autonomy_ratio)),
     activity: activityRow(date, cells, stats),
     productivity: productivityRow(date, cells),
     users,
-    byAgent: groupRows(date, cells, (cell) => cell.agent),
-    byRepository: groupRows(date, cells, (cell) => cell.repository),
+    byAgent: groupRows(date, cells, (cell) => cell.agent, costs),
+    byRepository: groupRows(date, cells, (cell) => cell.repository, costs),
     repositoryMembers: cellsByGroup(cells, (cell) => cell.repository).map(([repository, own]) => ({ group_key: repository, user_ids: [...usersOf(own).keys()].sort(byteOrder) })),
   };
 }

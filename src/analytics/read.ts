@@ -3,6 +3,7 @@ import pg from 'pg';
 import { copyRows, copyRowsInTurn, type BinaryRow } from '../db/copy-out.js';
 import type { Db } from '../db/store.js';
 import { addDays, daysFrom, type DayRange } from '../domain/dates.js';
+import { NO_PRICES } from '../domain/prices.js';
 import { assembleDay, NO_STATS, type DayRollup } from './assemble.js';
 
 // Reading the aggregated days. Analytics never look at raw events: a day not aggregated (yet)
@@ -65,7 +66,7 @@ export async function* groupRows(db: Db, organizationId: string, kind: DailyKind
 }
 
 /** The document of a day without events (or not aggregated yet). */
-const emptyDay = (day: string, kind: DailyKind) => JSON.stringify(assembleDay(day, [], [], NO_STATS, new Map())[kind]);
+const emptyDay = (day: string, kind: DailyKind) => JSON.stringify(assembleDay(day, [], [], NO_STATS, new Map(), NO_PRICES)[kind]);
 
 /**
  * Chunks of rows' JSON bytes as one comma-separated run: a chunk's rows copied into one buffer that

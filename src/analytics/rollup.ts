@@ -4,6 +4,8 @@ import type { Db } from '../db/store.js';
 import { addDays, dayOf } from '../domain/dates.js';
 import { assembleDay, type Cell, type DayRollup, type DayStats, type ToolCallTotal } from './assemble.js';
 import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releasePendingDay, renewClaims, type PendingDay } from './pending-days.js';
+import { byteOrder } from './order.js';
+import { priceBookOf } from '../repositories/prices.js';
 import { emailsOfDaysUsers } from '../repositories/users.js';
 import { USER_FIGURE_COLUMNS, userFiguresOf, type UserFigureColumn } from './teams.js';
 
@@ -92,12 +94,13 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<Day
 /** The day's rows, and the figures team reads sum, kept beside each user's row (teams.ts). */
 export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup & { userFigures: Record<UserFigureColumn, number[]> }> {
   // At once, each on a connection of its own: none of these reads depends on another.
-  const [{ cells, toolCalls }, stats, emails] = await Promise.all([
+  const [{ cells, toolCalls }, stats, emails, prices] = await Promise.all([
     dayEventsOf(db, organizationId, day),
     statsOf(db, organizationId, day),
     emailsOfDaysUsers(db, organizationId, day),
+    priceBookOf(db, organizationId),
   ]);
-  const rollup = assembleDay(day, cells, toolCalls, stats, emails);
+  const rollup = assembleDay(day, cells, toolCalls, stats, emails, prices);
   return { ...rollup, userFigures: userFiguresOf(rollup.users, cells) };
 }
 
@@ -160,6 +163,12 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
       ON CONFLICT (organization_id, user_id) DO UPDATE SET
         first_day = least(analytics_user_activity.first_day, excluded.first_day),
         last_day = greatest(analytics_user_activity.last_day, excluded.last_day)`.execute(trx);
+    // The day's models join the organization's list of models called (its price table lists them).
+    const modelIds = rollup.tokens.by_model.map((usage) => usage.model_id).sort(byteOrder);
+    await sql`
+      INSERT INTO analytics_models (organization_id, model_id, last_day)
+      SELECT ${organizationId}, model_id, ${day}::date FROM unnest(${modelIds}::text[]) AS models (model_id)
+      ON CONFLICT (organization_id, model_id) DO UPDATE SET last_day = greatest(analytics_models.last_day, excluded.last_day)`.execute(trx);
     await releasePendingDay(trx, claimed);
   });
 }

@@ -7,7 +7,26 @@ import { AUTONOMY_MODES, MODEL_TIERS } from '../telemetry/events.js';
 const Num = Type.Number();
 const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC)' });
 
-const ModelUsage = Type.Object({ model_id: Type.String(), model_tier: Type.String(), billable_tokens: Num, input_tokens: Num, output_tokens: Num });
+// Costs (docs/prices.md): `cost` at the organization's prices, in the currency of the answer's
+// `meta.currency`; `reported_cost_usd` what the agents reported themselves, in USD, null when none did.
+const MaybeNum = (description: string) => Type.Union([Num, Type.Null()], { description });
+const ReportedCost = { reported_cost_usd: MaybeNum('The cost the agents reported themselves (USD); null when none did') };
+/** A group's cost: its priced models' costs summed, and the models without a price it leaves out. */
+const Cost = {
+  cost: Type.Number({ description: "At the organization's prices, in meta.currency; leaves out unpriced_models" }),
+  unpriced_models: Type.Array(Type.String(), { description: 'Models of this figure that have no price (their cost is not in `cost`)' }),
+  ...ReportedCost,
+};
+
+const ModelUsage = Type.Object({
+  model_id: Type.String(),
+  model_tier: Type.String(),
+  billable_tokens: Num,
+  input_tokens: Num,
+  output_tokens: Num,
+  cost: MaybeNum("At the organization's prices, in meta.currency; null: the model has no price"),
+  ...ReportedCost,
+});
 
 export const TokenRow = Type.Object(
   {
@@ -17,8 +36,9 @@ export const TokenRow = Type.Object(
     output_tokens: Num,
     cache_read_tokens: Num,
     cache_write_tokens: Num,
+    ...Cost,
     by_model: Type.Array(ModelUsage),
-    by_user: Type.Array(Type.Object({ user_id: Type.String(), user_email: Type.String(), billable_tokens: Num, by_model: Type.Array(ModelUsage) })),
+    by_user: Type.Array(Type.Object({ user_id: Type.String(), user_email: Type.String(), billable_tokens: Num, ...Cost, by_model: Type.Array(ModelUsage) })),
   }
 );
 
@@ -79,6 +99,7 @@ export const UserRow = Type.Object(
     date: Day,
     tool_calls: Num,
     billable_tokens: Num,
+    ...Cost,
     primary_model: Type.String(),
     primary_model_tier: StringEnum(MODEL_TIERS),
     files_created: Num,
@@ -120,8 +141,7 @@ export const AgentTokenRow = GroupedRow({
   output_tokens: Num,
   cache_read_tokens: Num,
   cache_write_tokens: Num,
-  /** The sum of the costs the agent reported itself (USD); null when none of its calls reported one. */
-  reported_cost_usd: Type.Union([Num, Type.Null()]),
+  ...Cost,
 });
 export const AgentToolRow = GroupedRow({
   tool_calls: Num,
@@ -141,3 +161,14 @@ export type AgentActivityRow = Static<typeof AgentActivityRow>;
 export type AgentProductivityRow = Static<typeof AgentProductivityRow>;
 
 export const Meta = Type.Object({ org_id: Type.String(), start_date: Day, end_date: Day });
+/** The envelope of answers with costs: the currency of their `cost` fields (docs/prices.md). */
+export const MetaWithCurrency = Type.Object({ ...Meta.properties, currency: Type.String({ description: 'ISO 4217 code of the `cost` fields' }) });
+
+/** group_by=model: a model's figures of the day. */
+export const ModelTokenRow = GroupedRow({
+  billable_tokens: Num,
+  input_tokens: Num,
+  output_tokens: Num,
+  cost: ModelUsage.properties.cost,
+  reported_cost_usd: ModelUsage.properties.reported_cost_usd,
+});

@@ -2,7 +2,8 @@ import type { ComputeTables } from './tables/compute.js';
 import type { ControlsTables } from './tables/controls.js';
 import type { CreditUsageTables } from './tables/credit-usage.js';
 import type { IdentityTables } from './tables/identity.js';
+import type { PricesTables } from './tables/prices.js';
 import type { TelemetryTables } from './tables/telemetry.js';
 
 // The database as Kysely sees it: each area declares its tables in db/tables/.
-export interface Database extends IdentityTables, CreditUsageTables, ControlsTables, ComputeTables, TelemetryTables {}
+export interface Database extends IdentityTables, CreditUsageTables, ControlsTables, ComputeTables, TelemetryTables, PricesTables {}

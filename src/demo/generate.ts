@@ -36,10 +36,14 @@ function random(seed: number): () => number {
 }
 
 const CLIENTS: Client[] = ['terminal-ui', 'web', 'non-interactive-cli'];
+// Current models the price dataset prices (docs/prices.md), and one it cannot know: a model the
+// organization runs itself, which the demo's price table lists as having no price.
 const MODELS = [
-  { id: 'standard-large', tier: 'standard' },
-  { id: 'standard-small', tier: 'standard' },
-  { id: 'thinking-large', tier: 'thinking' },
+  { id: 'claude-sonnet-4-5', tier: 'standard' },
+  { id: 'claude-haiku-4-5', tier: 'standard' },
+  { id: 'claude-opus-4-1', tier: 'thinking' },
+  { id: 'gpt-5', tier: 'thinking' },
+  { id: 'in-house-coder', tier: 'standard' },
 ] as const;
 const MODES = ['auto-high', 'auto-medium', 'auto-low', 'spec', 'manual'] as const;
 const LEVELS = ['auto_high', 'auto_medium', 'auto_low', 'manual'] as const;

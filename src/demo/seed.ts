@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/store.js';
 import { repoIdOf } from '../domain/repo-id.js';
 import { createOrganization } from '../repositories/organizations.js';
+import { setPriceSettings } from '../repositories/prices.js';
 import { insertReport } from '../repositories/readiness-reports.js';
 import { addTeamMember, createTeam } from '../repositories/teams.js';
 import { insertUser } from '../repositories/users.js';
@@ -17,6 +18,7 @@ import { generateDemoEvents, generateDemoReadinessReports } from './generate.js'
 // and the console benchmark.
 
 const BATCH = 1000;
+export const DEMO_DISCOUNT = 0.9;
 
 export interface DemoSeedOptions {
   users: number;
@@ -36,6 +38,8 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
     userIds.push((await insertUser(db, created.organization.id, { email: `user${i}+${stamp}@demo.example`, name: `Demo User ${i}`, role })).id);
   }
   await seedDemoTeams(db, created.organization.id, userIds);
+  // A negotiated contract: 10 % off the dataset's list prices (docs/prices.md).
+  await setPriceSettings(db, created.organization.id, { discount: DEMO_DISCOUNT });
   const events = generateDemoEvents({ seed: options.seed, users: options.users, days: options.days, lastDay: options.lastDay });
   const byUser = new Map<number, TelemetryEvent[]>();
   for (const { user, event } of events) {

@@ -2002,6 +2002,346 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/organization/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's prices per model */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            /** @description Applied to every price: 0.8 is 20 % off */
+                            discount: number;
+                            /** @description Where the default prices come from */
+                            dataset: {
+                                package: string;
+                                version: string;
+                            };
+                            /** @description The models the organization called and those it priced, by model id (byte order) */
+                            models: {
+                                modelId: string;
+                                /** @description null: the model has no price */
+                                source: "organization" | "dataset" | null;
+                                prices: {
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    input: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    output: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    cacheRead: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    cacheWrite: number;
+                                } | null;
+                                /** @description The last day (UTC) with calls to the model; null: never called */
+                                lastUsed: string | null;
+                            }[];
+                            /** @description Models called that have no price: their cost is not counted */
+                            unpricedModels: string[];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the currency and discount of the organization's prices */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 4217 code, upper case; the default prices apply in USD only */
+                        currency?: string;
+                        /** @description Factor applied to every price: 0.8 is 20 % off */
+                        discount?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            /** @description Applied to every price: 0.8 is 20 % off */
+                            discount: number;
+                            /** @description Where the default prices come from */
+                            dataset: {
+                                package: string;
+                                version: string;
+                            };
+                            /** @description The models the organization called and those it priced, by model id (byte order) */
+                            models: {
+                                modelId: string;
+                                /** @description null: the model has no price */
+                                source: "organization" | "dataset" | null;
+                                prices: {
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    input: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    output: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    cacheRead: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    cacheWrite: number;
+                                } | null;
+                                /** @description The last day (UTC) with calls to the model; null: never called */
+                                lastUsed: string | null;
+                            }[];
+                            /** @description Models called that have no price: their cost is not counted */
+                            unpricedModels: string[];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v0/organization/prices/dataset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default prices of the price dataset */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Where the default prices come from */
+                            dataset: {
+                                package: string;
+                                version: string;
+                            };
+                            /** @enum {string} */
+                            currency: "USD";
+                            models: {
+                                vendor: string;
+                                modelId: string;
+                                name: string;
+                                /** @description List prices per million tokens, before the discount */
+                                price: {
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    input: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    output: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    cacheRead: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    cacheWrite: number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/prices/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or remove the organization's own prices of models */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        models: {
+                            /** @description As the events name it */
+                            modelId: string;
+                            /** @description null: back to the dataset's price */
+                            prices: {
+                                /** @description Per million tokens, in the currency; at most 6 decimals */
+                                input: number;
+                                /** @description Per million tokens, in the currency; at most 6 decimals */
+                                output: number;
+                                /** @description Per million tokens, in the currency; at most 6 decimals */
+                                cacheRead: number;
+                                /** @description Per million tokens, in the currency; at most 6 decimals */
+                                cacheWrite: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            /** @description Applied to every price: 0.8 is 20 % off */
+                            discount: number;
+                            /** @description Where the default prices come from */
+                            dataset: {
+                                package: string;
+                                version: string;
+                            };
+                            /** @description The models the organization called and those it priced, by model id (byte order) */
+                            models: {
+                                modelId: string;
+                                /** @description null: the model has no price */
+                                source: "organization" | "dataset" | null;
+                                prices: {
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    input: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    output: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    cacheRead: number;
+                                    /** @description Per million tokens, in the currency; at most 6 decimals */
+                                    cacheWrite: number;
+                                } | null;
+                                /** @description The last day (UTC) with calls to the model; null: never called */
+                                lastUsed: string | null;
+                            }[];
+                            /** @description Models called that have no price: their cost is not counted */
+                            unpricedModels: string[];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/computers": {
         parameters: {
             query?: never;
@@ -3742,23 +4082,43 @@ export interface paths {
                                 output_tokens: number;
                                 cache_read_tokens: number;
                                 cache_write_tokens: number;
+                                /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
+                                cost: number;
+                                /** @description Models of this figure that have no price (their cost is not in `cost`) */
+                                unpriced_models: string[];
+                                /** @description The cost the agents reported themselves (USD); null when none did */
+                                reported_cost_usd: number | null;
                                 by_model: {
                                     model_id: string;
                                     model_tier: string;
                                     billable_tokens: number;
                                     input_tokens: number;
                                     output_tokens: number;
+                                    /** @description At the organization's prices, in meta.currency; null: the model has no price */
+                                    cost: number | null;
+                                    /** @description The cost the agents reported themselves (USD); null when none did */
+                                    reported_cost_usd: number | null;
                                 }[];
                                 by_user: {
                                     user_id: string;
                                     user_email: string;
                                     billable_tokens: number;
+                                    /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
+                                    cost: number;
+                                    /** @description Models of this figure that have no price (their cost is not in `cost`) */
+                                    unpriced_models: string[];
+                                    /** @description The cost the agents reported themselves (USD); null when none did */
+                                    reported_cost_usd: number | null;
                                     by_model: {
                                         model_id: string;
                                         model_tier: string;
                                         billable_tokens: number;
                                         input_tokens: number;
                                         output_tokens: number;
+                                        /** @description At the organization's prices, in meta.currency; null: the model has no price */
+                                        cost: number | null;
+                                        /** @description The cost the agents reported themselves (USD); null when none did */
+                                        reported_cost_usd: number | null;
                                     }[];
                                 }[];
                             } | {
@@ -3785,6 +4145,10 @@ export interface paths {
                                 billable_tokens: number;
                                 input_tokens: number;
                                 output_tokens: number;
+                                /** @description At the organization's prices, in meta.currency; null: the model has no price */
+                                cost: number | null;
+                                /** @description The cost the agents reported themselves (USD); null when none did */
+                                reported_cost_usd: number | null;
                             } | {
                                 /**
                                  * Format: date
@@ -3797,6 +4161,11 @@ export interface paths {
                                 output_tokens: number;
                                 cache_read_tokens: number;
                                 cache_write_tokens: number;
+                                /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
+                                cost: number;
+                                /** @description Models of this figure that have no price (their cost is not in `cost`) */
+                                unpriced_models: string[];
+                                /** @description The cost the agents reported themselves (USD); null when none did */
                                 reported_cost_usd: number | null;
                             })[];
                             meta: {
@@ -3811,6 +4180,8 @@ export interface paths {
                                  * @description YYYY-MM-DD (UTC)
                                  */
                                 end_date: string;
+                                /** @description ISO 4217 code of the `cost` fields */
+                                currency: string;
                             };
                         };
                     };
@@ -4272,6 +4643,12 @@ export interface paths {
                                 date: string;
                                 tool_calls: number;
                                 billable_tokens: number;
+                                /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
+                                cost: number;
+                                /** @description Models of this figure that have no price (their cost is not in `cost`) */
+                                unpriced_models: string[];
+                                /** @description The cost the agents reported themselves (USD); null when none did */
+                                reported_cost_usd: number | null;
                                 primary_model: string;
                                 /** @enum {string} */
                                 primary_model_tier: "standard" | "thinking";
@@ -4304,6 +4681,8 @@ export interface paths {
                                  * @description YYYY-MM-DD (UTC)
                                  */
                                 end_date: string;
+                                /** @description ISO 4217 code of the `cost` fields */
+                                currency: string;
                                 has_more: boolean;
                                 next_cursor: string | null;
                             };

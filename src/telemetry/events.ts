@@ -18,6 +18,8 @@ export const DECISIONS = ['accept', 'reject'] as const;
 
 /** Clients send names and paths they parse themselves: no control characters, bounded length. */
 const Name = (maxLength: number, minLength = 1) => Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]*$' });
+/** A model id as agents send it (also the key of an organization's own prices). */
+export const ModelId = Name(200);
 export const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 const FIELDS_BY_TYPE = {
@@ -26,7 +28,7 @@ const FIELDS_BY_TYPE = {
   user_message: { autonomyMode: Type.Optional(StringEnum(AUTONOMY_MODES)) },
   assistant_message: {},
   model_call: {
-    modelId: Name(200),
+    modelId: ModelId,
     modelTier: StringEnum(MODEL_TIERS),
     inputTokens: Tokens,
     outputTokens: Tokens,

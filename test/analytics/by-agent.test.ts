@@ -67,11 +67,12 @@ const group = (group_key: string, figures: Record<string, unknown>) => ({ date: 
 describe('group_by=agent', () => {
   it('tokens: per agent product present that day, (none) for events without one, reported cost null when none was reported', async () => {
     const body = await get(`tokens?${RANGE}&group_by=agent`);
-    expect(body.meta).toEqual({ org_id: org.id, start_date: daysAgo(3), end_date: daysAgo(1) });
+    expect(body.meta).toEqual({ org_id: org.id, start_date: daysAgo(3), end_date: daysAgo(1), currency: 'USD' });
     expect(body.data).toEqual([
-      group('(none)', { billable_tokens: 10, input_tokens: 100, output_tokens: 50, cache_read_tokens: 0, cache_write_tokens: 0, reported_cost_usd: null }),
-      group('claude-code', { billable_tokens: 4, input_tokens: 30, output_tokens: 10, cache_read_tokens: 1, cache_write_tokens: 3, reported_cost_usd: 0.0123 }),
-      group('codex', { billable_tokens: 1, input_tokens: 7, output_tokens: 3, cache_read_tokens: 0, cache_write_tokens: 0, reported_cost_usd: null }),
+      // Model `m` has no price: no cost is counted, and the rows name it.
+      group('(none)', { billable_tokens: 10, input_tokens: 100, output_tokens: 50, cache_read_tokens: 0, cache_write_tokens: 0, cost: 0, unpriced_models: ['m'], reported_cost_usd: null }),
+      group('claude-code', { billable_tokens: 4, input_tokens: 30, output_tokens: 10, cache_read_tokens: 1, cache_write_tokens: 3, cost: 0, unpriced_models: ['m'], reported_cost_usd: 0.0123 }),
+      group('codex', { billable_tokens: 1, input_tokens: 7, output_tokens: 3, cache_read_tokens: 0, cache_write_tokens: 0, cost: 0, unpriced_models: ['m'], reported_cost_usd: null }),
     ]);
   });
 
@@ -106,10 +107,10 @@ describe('group_by=agent', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.body.split('\r\n')).toEqual([
-      'date,group_key,billable_tokens,input_tokens,output_tokens,cache_read_tokens,cache_write_tokens,reported_cost_usd',
-      `${DAY},(none),10,100,50,0,0,`,
-      `${DAY},claude-code,4,30,10,1,3,0.0123`,
-      `${DAY},codex,1,7,3,0,0,`,
+      'date,group_key,billable_tokens,input_tokens,output_tokens,cache_read_tokens,cache_write_tokens,cost,unpriced_models,reported_cost_usd',
+      `${DAY},(none),10,100,50,0,0,0,"[""m""]",`,
+      `${DAY},claude-code,4,30,10,1,3,0,"[""m""]",0.0123`,
+      `${DAY},codex,1,7,3,0,0,0,"[""m""]",`,
       '',
     ]);
   });

@@ -74,7 +74,7 @@ describe('date rules', () => {
     const across = (await get(`tools?${range(daysAgo(40), daysAgo(29))}`)).json();
     expect(across.data.map((row: { date: string }) => row.date)).toEqual([daysAgo(30), daysAgo(29)]);
     const users = (await get(`users?${range(daysAgo(60), daysAgo(31))}`)).json();
-    expect(users).toEqual({ data: [], meta: { org_id: org.id, start_date: daysAgo(60), end_date: daysAgo(31), has_more: false, next_cursor: null } });
+    expect(users).toEqual({ data: [], meta: { org_id: org.id, start_date: daysAgo(60), end_date: daysAgo(31), currency: 'USD', has_more: false, next_cursor: null } });
   });
 
   it('answers 400 to an unknown group_by (values are case-sensitive) and ignores unknown parameters', async () => {

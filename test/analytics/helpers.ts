@@ -22,7 +22,8 @@ const body = fc.oneof(
   fc.record(
     {
       type: fc.constant('model_call'),
-      modelId: fc.constantFrom('m-a', 'm-b', 'M-c'),
+      // A model the price dataset prices, and others it does not (docs/prices.md).
+      modelId: fc.constantFrom('m-a', 'm-b', 'M-c', 'claude-sonnet-4-5', 'gpt-5'),
       modelTier: fc.constantFrom('standard', 'thinking'),
       inputTokens: fc.integer({ min: 0, max: 5000 }),
       outputTokens: fc.integer({ min: 0, max: 2000 }),

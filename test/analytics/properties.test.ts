@@ -41,7 +41,7 @@ async function expectMatchesReference(org: TestOrganization, ref: Reference, sta
     ['tools', ref.tools(start, end)],
     ['activity', ref.activity(start, end)],
     ['productivity', ref.productivity(start, end)],
-    ['tokens&group_by=model', grouped(ref.tokens(start, end), (r) => r.by_model.map((m) => ({ group_key: m.model_id, billable_tokens: m.billable_tokens, input_tokens: m.input_tokens, output_tokens: m.output_tokens })))],
+    ['tokens&group_by=model', grouped(ref.tokens(start, end), (r) => r.by_model.map((m) => ({ group_key: m.model_id, billable_tokens: m.billable_tokens, input_tokens: m.input_tokens, output_tokens: m.output_tokens, cost: m.cost, reported_cost_usd: m.reported_cost_usd })))],
     ['tools&group_by=tool_name', grouped(ref.tools(start, end), (r) => r.by_tool.map((t) => ({ group_key: t.tool, tool_calls: t.invocations })))],
     ['activity&group_by=client', grouped(ref.activity(start, end), (r) => Object.entries(r.daily_active_users_by_client).filter(([, n]) => n > 0).map(([c, n]) => ({ group_key: c, daily_active_users: n })))],
     ['tokens&group_by=agent', ref.byAgent('tokens', start, end)],
@@ -52,7 +52,8 @@ async function expectMatchesReference(org: TestOrganization, ref: Reference, sta
   for (const [path, expected] of cases) {
     const [endpoint, extra] = path.split('&');
     const body = await get(key, `${endpoint}?${dates}${extra ? `&${extra}` : ''}`);
-    expect(body.meta).toEqual(meta);
+    // Rows with costs name their currency.
+    expect(body.meta).toEqual(endpoint === 'tokens' ? { ...meta, currency: 'USD' } : meta);
     expectClose(body.data, expected, path);
   }
   // /users: follow the cursor to the end; each page holds at most `pageLimit` users.

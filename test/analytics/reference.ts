@@ -41,10 +41,30 @@ export interface RefEvent {
   linesRemoved?: number;
 }
 
+/** A price per million tokens of each kind. */
+export interface RefPrice {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+/**
+ * The list prices of the price dataset (@pydantic/genai-prices) for the models the tests call,
+ * read off its data by hand: OpenAI's models have no cache write price, which is charged as input.
+ * Upgrading the dataset may change them (test/prices/prices.test.ts says so first).
+ */
+export const DATASET_PRICES: Record<string, RefPrice> = {
+  'claude-sonnet-4-5': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+  'gpt-5': { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 1.25 },
+};
+
 export interface RefOptions {
   historyStart: string;
   catalogue: Record<string, number>;
   emails: Record<string, string>;
+  /** The organization's prices: its discount and every priced model; the dataset's without a discount by default. */
+  prices?: { discount: number; models: Record<string, RefPrice> };
 }
 
 const CLIENTS: Client[] = ['terminal-ui', 'web', 'non-interactive-cli'];
@@ -99,11 +119,46 @@ function percentileCont(values: number[], p: number): number {
   return round6(sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low));
 }
 
+/** What the agents reported, summed to the micro-dollar; null when none reported. */
+function reported(calls: RefEvent[]): number | null {
+  const costs = calls.filter((e) => e.reportedCostUsd !== undefined);
+  return costs.length === 0 ? null : costs.reduce((s, e) => s + Math.round(e.reportedCostUsd! * 1e6), 0) / 1e6;
+}
+
 export class Reference {
   private readonly events: RefEvent[] = [];
   private readonly seen = new Set<string>();
 
   constructor(private readonly options: RefOptions) {}
+
+  /**
+   * The cost of model calls (docs/prices.md): per user, agent product and model, the token sums
+   * times the prices per million (micro-units per token) times the discount, rounded to a
+   * micro-unit; then summed. Models without a price are left out and named.
+   */
+  private cost(calls: RefEvent[]) {
+    const { discount, models } = this.options.prices ?? { discount: 1, models: DATASET_PRICES };
+    const groups = new Map<string, RefEvent[]>();
+    for (const e of calls) {
+      const key = JSON.stringify([e.userId, e.agent ?? null, e.modelId]);
+      const group = groups.get(key);
+      if (group) group.push(e);
+      else groups.set(key, [e]);
+    }
+    let micros = 0;
+    const unpriced = new Set<string>();
+    for (const group of groups.values()) {
+      const price = models[group[0]!.modelId!];
+      if (!price) {
+        unpriced.add(group[0]!.modelId!);
+        continue;
+      }
+      const sum = (f: (e: RefEvent) => number) => group.reduce((s, e) => s + f(e), 0);
+      const list = sum((e) => e.inputTokens!) * price.input + sum((e) => e.outputTokens!) * price.output + sum((e) => e.cacheReadTokens!) * price.cacheRead + sum((e) => e.cacheWriteTokens!) * price.cacheWrite;
+      micros += Math.round(list * discount);
+    }
+    return { cost: micros / 1e6, unpriced_models: [...unpriced].sort(bytes), reported_cost_usd: reported(calls) };
+  }
 
   /** Stores events the way the API does: the first event with an id wins. Returns [accepted, duplicates]. */
   add(events: RefEvent[]): [number, number] {
@@ -134,12 +189,15 @@ export class Reference {
     return models
       .map((model) => {
         const own = calls.filter((e) => e.modelId === model);
+        const { cost, unpriced_models } = this.cost(own);
         return {
           model_id: model,
           model_tier: this.tier(day, model),
           billable_tokens: credits(own, this.options.catalogue),
           input_tokens: own.reduce((s, e) => s + e.inputTokens!, 0),
           output_tokens: own.reduce((s, e) => s + e.outputTokens!, 0),
+          cost: unpriced_models.length > 0 ? null : cost,
+          reported_cost_usd: reported(own),
         };
       })
       .sort((a, b) => b.billable_tokens - a.billable_tokens || bytes(a.model_id, b.model_id));
@@ -151,7 +209,7 @@ export class Reference {
       const users = [...new Set(calls.map((e) => e.userId))]
         .map((user) => {
           const own = calls.filter((e) => e.userId === user);
-          return { user_id: user, user_email: this.options.emails[user]!, billable_tokens: credits(own, this.options.catalogue), by_model: this.modelRows(day, own) };
+          return { user_id: user, user_email: this.options.emails[user]!, billable_tokens: credits(own, this.options.catalogue), ...this.cost(own), by_model: this.modelRows(day, own) };
         })
         .sort((a, b) => b.billable_tokens - a.billable_tokens || bytes(a.user_id, b.user_id));
       const total = (f: (e: RefEvent) => number) => calls.reduce((s, e) => s + f(e), 0);
@@ -162,6 +220,7 @@ export class Reference {
         output_tokens: total((e) => e.outputTokens!),
         cache_read_tokens: total((e) => e.cacheReadTokens!),
         cache_write_tokens: total((e) => e.cacheWriteTokens!),
+        ...this.cost(calls),
         by_model: this.modelRows(day, calls),
         by_user: users,
       };
@@ -265,7 +324,6 @@ export class Reference {
         const of = (type: string) => own.filter((e) => e.type === type);
         const total = (events: RefEvent[], f: (e: RefEvent) => number) => events.reduce((sum, e) => sum + f(e), 0);
         const calls = of('model_call');
-        const costs = calls.filter((e) => e.reportedCostUsd !== undefined);
         const figures = {
           tokens: () => ({
             billable_tokens: credits(calls, this.options.catalogue),
@@ -273,7 +331,7 @@ export class Reference {
             output_tokens: total(calls, (e) => e.outputTokens!),
             cache_read_tokens: total(calls, (e) => e.cacheReadTokens!),
             cache_write_tokens: total(calls, (e) => e.cacheWriteTokens!),
-            reported_cost_usd: costs.length === 0 ? null : total(costs, (e) => Math.round(e.reportedCostUsd! * 1e6)) / 1e6,
+            ...this.cost(calls),
           }),
           tools: () => ({
             tool_calls: of('tool_call').length,
@@ -323,6 +381,7 @@ export class Reference {
           date: day,
           tool_calls: count('tool_call'),
           billable_tokens: credits(calls, this.options.catalogue),
+          ...this.cost(calls),
           primary_model: primary ?? '',
           primary_model_tier: primary === undefined ? 'standard' : this.tier(day, primary),
           files_created: count('file_created'),

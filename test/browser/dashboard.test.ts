@@ -124,7 +124,7 @@ describe('console II in Chromium on a demo organization', () => {
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(`${server.url}/analytics?days=${DAYS}`);
     await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
-    for (const name of ['Credits and tokens', 'Activity', 'Tools', 'Productivity']) {
+    for (const name of ['Spend, credits and tokens', 'Activity', 'Tools', 'Productivity']) {
       await expect.poll(() => marks(name), { timeout: 20_000, message: name }).toBeGreaterThan(0);
     }
     const table = page.getByRole('table', { name: 'Members and their usage' });
@@ -150,7 +150,7 @@ describe('console II in Chromium on a demo organization', () => {
     await page.getByRole('textbox', { name: 'To' }).fill(daysBefore(end, 7));
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(new RegExp(`start=${daysBefore(end, 13)}&end=${daysBefore(end, 7)}`));
-    await expect.poll(() => marks('Credits and tokens')).toBeGreaterThan(0);
+    await expect.poll(() => marks('Spend, credits and tokens')).toBeGreaterThan(0);
   }, 180_000);
 
   it('downloads CSVs equal to the API answers with Accept: text/csv', async () => {
@@ -158,7 +158,7 @@ describe('console II in Chromium on a demo organization', () => {
     const start = daysBefore(end, DAYS - 1);
     await page.goto(`${server.url}/analytics?days=${DAYS}`);
     for (const [name, path] of [
-      ['Credits and tokens', `/api/v1/analytics/tokens?startDate=${start}&endDate=${end}&group_by=model`],
+      ['Spend, credits and tokens', `/api/v1/analytics/tokens?startDate=${start}&endDate=${end}&group_by=model`],
       ['Activity', `/api/v1/analytics/activity?startDate=${start}&endDate=${end}`],
       ['Tools', `/api/v1/analytics/tools?startDate=${start}&endDate=${end}`],
       ['Productivity', `/api/v1/analytics/productivity?startDate=${start}&endDate=${end}`],
@@ -175,6 +175,54 @@ describe('console II in Chromium on a demo organization', () => {
     await expect.poll(() => page.getByLabel('Command for Tools').textContent()).toBe(`quarterdeck analytics tools --start ${start} --end ${end} --format csv`);
     await check('02-analytics-cli-command');
     await page.keyboard.press('Escape');
+  }, 180_000);
+
+  it('answers the spend by model at the organization\'s prices, as the API and its CSV do; the prices page prices a model without one', async () => {
+    const end = yesterday();
+    const start = daysBefore(end, 29);
+    const tokensOf = async () => {
+      const answer = await json<{ data: { group_key: string; cost: number | null }[]; meta: { currency: string } }>(await call('GET', `/api/v1/analytics/tokens?startDate=${start}&endDate=${end}&group_by=model`, ownerKey), 200);
+      const byModel = new Map<string, number | null>();
+      for (const row of answer.data) byModel.set(row.group_key, byModel.get(row.group_key) === null || row.cost === null ? null : (byModel.get(row.group_key) ?? 0) + row.cost);
+      return { byModel, currency: answer.meta.currency };
+    };
+    const money = (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(value);
+    const spendTable = () => page.getByRole('table', { name: 'Spend by model' });
+    const shownSpend = async () => Object.fromEntries(await spendTable().locator('tbody tr').evaluateAll((rows) => rows.map((row) => [(row as unknown as { cells: { textContent: string }[] }).cells[0]!.textContent, (row as unknown as { cells: { textContent: string }[] }).cells[1]!.textContent])));
+
+    const before = await tokensOf();
+    expect(before.currency).toBe('USD');
+    expect(before.byModel.get('in-house-coder')).toBeNull();
+    await page.goto(`${server.url}/analytics?start=${start}&end=${end}`);
+    await expect.poll(() => spendTable().locator('tbody tr').count(), { timeout: 20_000 }).toBe(before.byModel.size);
+    expect(await shownSpend()).toEqual(Object.fromEntries([...before.byModel].map(([model, cost]) => [model, cost === null ? 'No price' : money(cost)])));
+    expect(await page.getByTestId('kpi-spend').textContent()).toBe(money([...before.byModel.values()].reduce<number>((sum, cost) => sum + (cost ?? 0), 0)));
+    // The CSV carries the same costs.
+    const csv = await (await call('GET', `/api/v1/analytics/tokens?startDate=${start}&endDate=${end}&group_by=model`, ownerKey, undefined, { accept: 'text/csv' })).text();
+    const [header, ...lines] = csv.trim().split('\r\n');
+    const columns = header!.split(',');
+    const fromCsv = new Map<string, number>();
+    for (const line of lines) {
+      const cells = line.split(',');
+      fromCsv.set(cells[columns.indexOf('group_key')]!, (fromCsv.get(cells[columns.indexOf('group_key')]!) ?? 0) + Number(cells[columns.indexOf('cost')] || 0));
+    }
+    for (const [model, cost] of before.byModel) if (cost !== null) expect(fromCsv.get(model)).toBeCloseTo(cost, 6);
+    await check('03a-analytics-spend');
+
+    await page.goto(`${server.url}/settings/prices`);
+    await page.getByRole('table', { name: 'Prices per model' }).waitFor();
+    await page.getByText('1 model has no price').waitFor();
+    await check('03b-prices');
+    await page.getByRole('button', { name: 'Set the price of in-house-coder' }).click();
+    for (const [label, value] of [['Input', '1'], ['Output', '4'], ['Cache read', '0.1'], ['Cache write', '1.25']]) await page.getByLabel(`${label} (USD / million tokens)`).fill(value!);
+    await check('03c-prices-edit');
+    await page.getByRole('button', { name: 'Save price' }).click();
+    await expect.poll(() => page.getByText('1 model has no price').count()).toBe(0);
+    await json(await call('POST', '/admin/v1/rollups/run', adminToken), 200);
+    const after = await tokensOf();
+    expect(after.byModel.get('in-house-coder')).toBeGreaterThan(0);
+    await page.goto(`${server.url}/analytics?start=${start}&end=${end}`);
+    await expect.poll(async () => (await shownSpend())['in-house-coder'], { timeout: 20_000 }).toBe(money(after.byModel.get('in-house-coder')!));
   }, 180_000);
 
   it("opens a member's page from the table", async () => {

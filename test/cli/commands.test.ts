@@ -189,6 +189,21 @@ describe('limits and controls', () => {
     expect(notANumber.code).toBe(1);
   });
 
+  it("sets and reads the organization's prices", async () => {
+    expect(await cliJson(['prices', 'settings', '--discount', '0.8'], env)).toMatchObject({ currency: 'USD', discount: 0.8 });
+    const priced = await cliJson(['prices', 'set', 'our-model', '2', '8', '0.2', '2.5'], env);
+    expect(priced.models).toEqual([{ modelId: 'our-model', source: 'organization', prices: { input: 2, output: 8, cacheRead: 0.2, cacheWrite: 2.5 }, lastUsed: null }]);
+    expect((await cliJson(['prices', 'get'], env)).models).toEqual(priced.models);
+    expect((await cliJson(['prices', 'set', 'our-model', 'none'], env)).models).toEqual([]);
+    const dataset = await cliJson(['prices', 'dataset'], env);
+    expect(dataset.some((model: { modelId: string }) => model.modelId === 'claude-sonnet-4-5')).toBe(true);
+    expect((await cli(['prices', 'set', 'our-model', 'cheap', '1', '1', '1'], env)).code).toBe(1);
+    expect((await cli(['prices', 'settings'], env)).code).toBe(1);
+    const refused = await cli(['prices', 'settings', '--currency', 'dollars'], env);
+    expect(refused.code).toBe(2);
+    expect(await cliJson(['prices', 'settings', '--discount', '1'], env)).toMatchObject({ discount: 1 });
+  });
+
   it('patches, reads, lists and diffs enterprise controls', async () => {
     const patch = await tempFile('patch.json', JSON.stringify({ commandDenylist: ['rm -rf'], sessionRetentionDays: 30 }));
     const changed = await cliJson(['controls', 'patch', patch, '--if-revision', '0'], env);

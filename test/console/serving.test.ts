@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('the console pages', () => {
   it('answers index.html on console paths, not cached, with a strict CSP', async () => {
-    for (const url of ['/', '/sign-in', '/sign-out', '/settings/api-keys', '/settings/members', '/invite/qdi_x', '/setup/qdsetup_x', '/analytics', '/analytics/users/usr_x', '/readiness', '/sessions', '/sessions/ses_x', '/computers', '/settings/limits', '/settings/controls']) {
+    for (const url of ['/', '/sign-in', '/sign-out', '/settings/api-keys', '/settings/members', '/invite/qdi_x', '/setup/qdsetup_x', '/analytics', '/analytics/users/usr_x', '/readiness', '/sessions', '/sessions/ses_x', '/computers', '/settings/limits', '/settings/prices', '/settings/controls']) {
       const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe(INDEX);

@@ -29,10 +29,18 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+/** Costs (docs/prices.md): the fields that carry them in analytics rows, and the currency in `meta`. */
+const COST_FIELDS = new Set(['cost', 'unpriced_models', 'reported_cost_usd', 'currency']);
+function withoutCosts(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCosts);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([name]) => !COST_FIELDS.has(name)).map(([name, inner]) => [name, withoutCosts(inner)]));
+}
+
 /**
  * The answers without the fields this release added since the earlier one (an API key's `kind`,
- * a session's top-level `serviceCredits`, a listed user's `teams`): everything the earlier release
- * answered must be the same.
+ * a session's top-level `serviceCredits`, a listed user's `teams`, the costs of /tokens and
+ * /users): everything the earlier release answered must be the same.
  */
 function withoutAdditions(answers: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
@@ -49,6 +57,7 @@ function withoutAdditions(answers: Record<string, unknown>): Record<string, unkn
         const listed = answer as { users: Record<string, unknown>[] };
         return [label, { ...listed, users: listed.users.map(({ teams: _teams, ...user }) => user) }];
       }
+      if (label.startsWith('tokens') || label.startsWith('users ')) return [label, withoutCosts(answer)];
       if (label === 'sessions') {
         const listed = answer as { sessions: Record<string, unknown>[] };
         return [label, { ...listed, sessions: listed.sessions.map(({ serviceCredits: _credits, ...session }) => session) }];

@@ -21,6 +21,7 @@ const ReadinessPage = lazy(() => import('./pages/Readiness/ReadinessPage'));
 const RepositoriesPage = lazy(() => import('./pages/Repositories/RepositoriesPage'));
 const ControlsPage = lazy(() => import('./pages/Controls/ControlsPage'));
 const LimitsPage = lazy(() => import('./pages/Limits/LimitsPage'));
+const PricesPage = lazy(() => import('./pages/Prices/PricesPage'));
 const ComputersPage = lazy(() => import('./pages/Computers/ComputersPage'));
 const SessionsPage = lazy(() => import('./pages/Sessions/SessionsPage'));
 const SessionPage = lazy(() => import('./pages/Sessions/SessionPage'));
@@ -57,6 +58,7 @@ export function App() {
         <Route path="/computers" element={<ComputersPage />} />
         <Route path="/settings/controls" element={<ControlsPage />} />
         <Route path="/settings/limits" element={<LimitsPage />} />
+        <Route path="/settings/prices" element={<PricesPage />} />
         <Route path="/settings/api-keys" element={<ApiKeysPage />} />
         <Route path="/settings/members" element={<MembersPage />} />
         <Route path="/settings/teams" element={<TeamsPage />} />

@@ -23,6 +23,15 @@ export function formatCompact(value: number): string {
   return compact.format(value);
 }
 
+const money = new Map<string, Intl.NumberFormat>();
+
+/** An amount of a currency (ISO 4217 code), to the cent: $1,234.56. */
+export function formatMoney(value: number, currency: string): string {
+  let format = money.get(currency);
+  if (!format) money.set(currency, (format = new Intl.NumberFormat('en', { style: 'currency', currency })));
+  return format.format(value);
+}
+
 /** Every digit (tooltips, CSV-equivalent views): 3,412.5. */
 export function formatExact(value: number): string {
   return exact.format(value);

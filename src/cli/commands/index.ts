@@ -13,6 +13,7 @@ import { demo } from './demo.js';
 import { keysCreate, keysList, keysRevoke } from './keys.js';
 import { limitsGet, limitsGlobal, limitsSet } from './limits.js';
 import { messagesGet, messagesList, messagesSend } from './messages.js';
+import { pricesDataset, pricesGet, pricesSet, pricesSettings } from './prices.js';
 import { readinessList, readinessUpload } from './readiness.js';
 import { serve } from './serve.js';
 import { sessionsChildren, sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsUpdate } from './sessions.js';
@@ -32,6 +33,7 @@ export const COMMANDS: readonly Command[] = [
   sessionsList, sessionsGet, sessionsCreate, sessionsUpdate, sessionsInterrupt, sessionsDelete, sessionsChildren,
   messagesList, messagesGet, messagesSend,
   limitsGet, limitsSet, limitsGlobal,
+  pricesGet, pricesSet, pricesSettings, pricesDataset,
   usersList, usersAdd, usersUpdate, usersRemove, usersInvite,
   teamsList, teamsGet, teamsCreate, teamsRename, teamsDelete, teamsMembers, teamsAddMember, teamsRemoveMember,
   keysList, keysCreate, keysRevoke,

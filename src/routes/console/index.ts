@@ -30,6 +30,7 @@ export const CONSOLE_PATHS = [
   '/settings/members',
   '/settings/controls',
   '/settings/limits',
+  '/settings/prices',
   '/settings/connected-agents',
 ] as const;
 

@@ -18,10 +18,14 @@ export type AnalyticsResource = 'tokens' | 'tools' | 'activity' | 'productivity'
 // Answers of closed days never change; a range's answers stay fresh for the session's view.
 const options = { staleTime: 5 * 60_000, placeholderData: keepPreviousData };
 
+/** Per day and model: credits, tokens and cost; `currency` is the cost's (docs/prices.md). */
 export function useTokensByModel(range: DayRange) {
   return useQuery({
     queryKey: ['analytics', 'tokens', 'model', range],
-    queryFn: async () => answered('tokens', (await api.request('get', '/api/v1/analytics/tokens', { query: { ...range, group_by: 'model' } })).data.filter(isGrouped)),
+    queryFn: async () => {
+      const answer = await api.request('get', '/api/v1/analytics/tokens', { query: { ...range, group_by: 'model' } });
+      return answered('tokens', { rows: answer.data.filter(isCostedGroup), currency: answer.meta.currency });
+    },
     ...options,
   });
 }
@@ -97,8 +101,9 @@ function answered<T>(resource: AnalyticsResource, rows: T): T {
   return rows;
 }
 
-function isGrouped<T extends object>(row: T): row is Extract<T, { group_key: string }> {
-  return 'group_key' in row;
+/** A grouped row that carries a cost (per model or agent; team rows carry none yet). */
+function isCostedGroup<T extends object>(row: T): row is Extract<T, { group_key: string; cost: unknown }> {
+  return 'group_key' in row && 'cost' in row;
 }
 
 function isDaily<T extends object>(row: T): row is Exclude<T, { group_key: string }> {

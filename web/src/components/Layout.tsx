@@ -18,6 +18,7 @@ export function Layout() {
     { to: '/sessions', label: 'Sessions' },
     { to: '/computers', label: 'Computers' },
     { to: '/settings/controls', label: 'Controls' },
+    ...(user.role === 'guest' ? [] : [{ to: '/settings/prices', label: 'Prices' }]),
     ...(manager
       ? [
           { to: '/settings/limits', label: 'Credit limits' },

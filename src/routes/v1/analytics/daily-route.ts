@@ -1,10 +1,13 @@
 import { Type, type TObject } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import type { DayRange } from '../../../domain/dates.js';
 import { DateQuery, groupedRows, metaOf, rangeOf } from '../../../analytics/query.js';
 import { dailyDocumentBytes, dailyDocuments, dailyRows, groupRows, joined, jsonAnswer, type DailyKind, type GroupDimension } from '../../../analytics/read.js';
 import type { DayRollup } from '../../../analytics/assemble.js';
-import { Meta } from '../../../analytics/schemas.js';
+import { Meta, MetaWithCurrency } from '../../../analytics/schemas.js';
 import { hasTeamRows, TEAM_ROWS, teamRows } from '../../../analytics/teams.js';
 import { invalidInput } from '../../../domain/errors.js';
+import { priceSettings } from '../../../repositories/prices.js';
 import { findTeam } from '../../../repositories/teams.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
@@ -28,11 +31,13 @@ export interface DailyRoute<K extends DailyKind> {
   row: TObject;
   /** The row of group_by=agent and group_by=repository (schemas.ts). */
   agentRow: TObject;
+  /** Rows with costs: `meta.currency` (and the X-Currency header, for CSV) names their currency. */
+  costs?: true;
   groupBy?: {
     value: string;
     row: TObject;
     /** The groups of one day's row, each with its group_key and metrics. */
-    groups: (row: DayRollup[K]) => ({ group_key: string } & Record<string, number | string>)[];
+    groups: (row: DayRollup[K]) => ({ group_key: string } & Record<string, number | string | null>)[];
   };
 }
 
@@ -52,14 +57,16 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
         }),
         // The serializer writes a row with the first schema it fits: a team row, before the
         // grouped row whose fields are a subset of its own.
-        response: { 200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(teamRow ? [teamRow] : []), ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: Meta }) },
+        response: {
+          200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(teamRow ? [teamRow] : []), ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: route.costs ? MetaWithCurrency : Meta }),
+        },
       },
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
       const query = request.query as { startDate: string; endDate: string; group_by?: string; team_id?: string };
       const range = rangeOf(app.services.config.analyticsHistoryStart, query);
-      const meta = metaOf(organizationId, range);
+      const meta = route.costs ? await metaWithCurrency(app, reply, organizationId, range) : metaOf(organizationId, range);
       if (query.team_id !== undefined && query.group_by !== BY_TEAM) {
         throw invalidInput('team_id needs group_by=team', [{ path: 'querystring/team_id', message: 'only with group_by=team' }]);
       }
@@ -84,4 +91,11 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
       return sendStreamed(reply, jsonAnswer(rows, meta));
     },
   );
+}
+
+/** The envelope of rows with costs: their currency in `meta`, and in a header for the CSV, which has no envelope. */
+export async function metaWithCurrency(app: App, reply: FastifyReply, organizationId: string, range: DayRange) {
+  const { currency } = await priceSettings(app.services.db, organizationId);
+  reply.header('x-currency', currency);
+  return { ...metaOf(organizationId, range), currency };
 }

@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { AgentTokenRow, GroupedRow, TokenRow } from '../../../analytics/schemas.js';
+import { AgentTokenRow, ModelTokenRow, TokenRow } from '../../../analytics/schemas.js';
 import type { App } from '../../../http/context.js';
 import { dailyRoute } from './daily-route.js';
 
@@ -11,10 +10,19 @@ export default async function tokensRoute(app: App) {
     summary: 'Standard Credits and tokens per day',
     row: TokenRow,
     agentRow: AgentTokenRow,
+    costs: true,
     groupBy: {
       value: 'model',
-      row: GroupedRow({ billable_tokens: Type.Number(), input_tokens: Type.Number(), output_tokens: Type.Number() }),
-      groups: (row) => row.by_model.map((m) => ({ group_key: m.model_id, billable_tokens: m.billable_tokens, input_tokens: m.input_tokens, output_tokens: m.output_tokens })),
+      row: ModelTokenRow,
+      groups: (row) =>
+        row.by_model.map((m) => ({
+          group_key: m.model_id,
+          billable_tokens: m.billable_tokens,
+          input_tokens: m.input_tokens,
+          output_tokens: m.output_tokens,
+          cost: m.cost,
+          reported_cost_usd: m.reported_cost_usd,
+        })),
     },
   });
 }

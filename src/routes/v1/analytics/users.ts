@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { DateQuery, metaOf, rangeOf } from '../../../analytics/query.js';
+import { DateQuery, rangeOf } from '../../../analytics/query.js';
 import { joined, jsonAnswer, userPage, userRowBytes, userRows } from '../../../analytics/read.js';
-import { Meta, UserRow } from '../../../analytics/schemas.js';
+import { MetaWithCurrency, UserRow } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { acceptsCsv, csvStream } from '../../../http/csv.js';
 import { sendStreamed } from '../../../http/streamed.js';
+import { metaWithCurrency } from './daily-route.js';
 
 // GET /api/v1/analytics/users — one row per user and day, paged by user id. A page can hold 100
 // users x a year of days, so its JSON and CSV are streamed, a few users' rows at a time.
@@ -26,7 +27,7 @@ export default async function usersRoute(app: App) {
         response: {
           200: Type.Object({
             data: Type.Array(UserRow),
-            meta: Type.Object({ ...Meta.properties, has_more: Type.Boolean(), next_cursor: Type.Union([Type.String(), Type.Null()]) }),
+            meta: Type.Object({ ...MetaWithCurrency.properties, has_more: Type.Boolean(), next_cursor: Type.Union([Type.String(), Type.Null()]) }),
           }),
         },
       },
@@ -35,18 +36,20 @@ export default async function usersRoute(app: App) {
       const { organizationId } = principalOf(request);
       const { db, copyPool } = app.services;
       const range = rangeOf(app.services.config.analyticsHistoryStart, request.query);
-      const page = await userPage(db, organizationId, range, { limit: request.query.limit, cursor: request.query.cursor });
+      const [page, meta] = await Promise.all([
+        userPage(db, organizationId, range, { limit: request.query.limit, cursor: request.query.cursor }),
+        metaWithCurrency(app, reply, organizationId, range),
+      ]);
       // The typed reply knows only the JSON body; streamed text bypasses serialization.
       if (acceptsCsv(request.headers.accept)) {
         // The paging meta travels in headers, since a CSV body has no room for it.
         reply.header('x-has-more', String(page.nextCursor !== null)).header('x-next-cursor', page.nextCursor ?? '').type('text/csv; charset=utf-8');
         return sendStreamed(reply, csvStream(CSV_COLUMNS, parsed(userRows(db, organizationId, range, page.userIds))));
       }
-      const meta = { ...metaOf(organizationId, range), has_more: page.nextCursor !== null, next_cursor: page.nextCursor };
       reply.type('application/json; charset=utf-8');
       // On PostgreSQL the stored rows travel as bytes.
       const rows = copyPool ? userRowBytes(copyPool, organizationId, range, page.userIds) : joined(userRows(db, organizationId, range, page.userIds));
-      return sendStreamed(reply, jsonAnswer(rows, meta));
+      return sendStreamed(reply, jsonAnswer(rows, { ...meta, has_more: page.nextCursor !== null, next_cursor: page.nextCursor }));
     },
   );
 }

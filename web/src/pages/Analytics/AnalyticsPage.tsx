@@ -41,8 +41,8 @@ function Dashboard() {
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
       <KpiCards range={range} />
       <TeamsPanel />
-      <Panel title="Credits and tokens" description="Standard Credits per day stacked by model, and tokens in and out." source={{ resource: 'tokens', range, groupBy: 'model' }} query={tokens}>
-        {() => <TokensPanelBody range={range} rows={tokens.data!} />}
+      <Panel title="Spend, credits and tokens" description="Spend by model at your prices, Standard Credits per day stacked by model, and tokens in and out." source={{ resource: 'tokens', range, groupBy: 'model' }} query={tokens}>
+        {() => <TokensPanelBody range={range} answer={tokens.data!} />}
       </Panel>
       <Panel title="Activity" description="Active users (DAU, WAU, MAU), DAU by client, sessions and messages." source={{ resource: 'activity', range }} query={activity}>
         {() => <ActivityPanelBody range={range} rows={activity.data!} />}

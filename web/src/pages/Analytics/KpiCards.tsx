@@ -1,28 +1,32 @@
 import { memo } from 'react';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Text, Tooltip } from '@mantine/core';
 import { useActivity, useProductivity, useTokensByModel, type DayRange } from '../../api/useAnalytics';
-import { formatCompact, formatExact } from '../../format';
+import { formatCompact, formatExact, formatMoney } from '../../format';
 import { lengthInDays, previousPeriod } from './range';
 import { total } from './totals';
 
 // The four headline figures of the range, each against the period of the same length before it.
 
 interface Figures {
+  /** At the organization's prices, in `currency`; models without a price left out. */
+  spend: number;
   credits: number;
   activeUsers: number;
   sessions: number;
   pullRequests: number;
 }
 
-function useFigures(range: DayRange): { figures: Figures | undefined; pending: boolean } {
+function useFigures(range: DayRange): { figures: Figures | undefined; currency: string | undefined; pending: boolean } {
   const tokens = useTokensByModel(range);
   const activity = useActivity(range);
   const productivity = useProductivity(range);
-  if (!tokens.data || !activity.data || !productivity.data) return { figures: undefined, pending: tokens.isPending || activity.isPending || productivity.isPending };
+  if (!tokens.data || !activity.data || !productivity.data) return { figures: undefined, currency: undefined, pending: tokens.isPending || activity.isPending || productivity.isPending };
   return {
     pending: false,
+    currency: tokens.data.currency,
     figures: {
-      credits: total(tokens.data, (row) => row.billable_tokens),
+      spend: total(tokens.data.rows, (row) => row.cost ?? 0),
+      credits: total(tokens.data.rows, (row) => row.billable_tokens),
       // Distinct users over an arbitrary range is not an answer of the API: the mean DAU is.
       activeUsers: total(activity.data, (row) => row.daily_active_users) / lengthInDays(range),
       sessions: total(activity.data, (row) => row.sessions),
@@ -38,7 +42,7 @@ function Change({ now, before }: { now: number; before: number | undefined }) {
   const label = `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(Math.abs(change) < 0.1 ? 1 : 0)} %`;
   return (
     <Tooltip label={`Previous period: ${formatExact(before)}`}>
-      <Badge variant={change >= 0 ? 'light' : 'filled'} color={change >= 0 ? 'teal' : 'orange'} tabIndex={0}>
+      <Badge variant={change >= 0 ? 'light' : 'filled'} color={change >= 0 ? 'teal' : 'red.9'} tabIndex={0}>
         {label}
       </Badge>
     </Tooltip>
@@ -48,14 +52,17 @@ function Change({ now, before }: { now: number; before: number | undefined }) {
 export const KpiCards = memo(function KpiCards({ range }: { range: DayRange }) {
   const current = useFigures(range);
   const previous = useFigures(previousPeriod(range));
-  const cards: { key: keyof Figures; label: string }[] = [
+  // Money first: what the range cost at the organization's prices (Prices page), then credits.
+  const money = (value: number) => formatMoney(value, current.currency ?? 'USD');
+  const cards: { key: keyof Figures; label: string; format?: (value: number) => string }[] = [
+    { key: 'spend', label: 'Spend', format: money },
     { key: 'credits', label: 'Standard Credits' },
     { key: 'activeUsers', label: 'Active users per day (mean)' },
     { key: 'sessions', label: 'Sessions' },
     { key: 'pullRequests', label: 'Pull requests' },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} aria-label="Key figures" component="section">
+    <SimpleGrid cols={{ base: 2, md: 5 }} aria-label="Key figures" component="section">
       {cards.map((card) => (
         <Card withBorder padding="sm" key={card.key}>
           <Text size="xs" c="dimmed">
@@ -63,9 +70,9 @@ export const KpiCards = memo(function KpiCards({ range }: { range: DayRange }) {
           </Text>
           {current.figures ? (
             <Group gap="xs" align="baseline">
-              <Tooltip label={formatExact(current.figures[card.key])}>
+              <Tooltip label={(card.format ?? formatExact)(current.figures[card.key])}>
                 <Text fz={26} fw={700} tabIndex={0} data-testid={`kpi-${card.key}`}>
-                  {formatCompact(current.figures[card.key])}
+                  {(card.format ?? formatCompact)(current.figures[card.key])}
                 </Text>
               </Tooltip>
               <Change now={current.figures[card.key]} before={previous.figures?.[card.key]} />

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Card, Group, Pagination, Table, Text, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
-import { useAnalyticsUsersPage, type AnalyticsUserRow, type DayRange } from '../../api/useAnalytics';
+import { useAnalyticsUsersPage, useTokensByModel, type AnalyticsUserRow, type DayRange } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
-import { formatCompact, formatDay, formatExact } from '../../format';
+import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
 import { byId, usageOf } from './memberUsage';
 import { PanelActions } from './Panel';
 import { ColumnHeads } from '../../components/ColumnHeads';
@@ -25,6 +25,8 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
   const slice = sorted.slice((current - 1) * MEMBERS_PAGE_SIZE, current * MEMBERS_PAGE_SIZE);
   const cursor = current > 1 ? sorted[(current - 1) * MEMBERS_PAGE_SIZE - 1]?.id : undefined;
   const usage = useAnalyticsUsersPage(range, cursor, MEMBERS_PAGE_SIZE, members.isSuccess);
+  // The currency of the costs: the dashboard's tokens answer (already loaded) names it.
+  const currency = useTokensByModel(range).data?.currency ?? 'USD';
   const rowsByUser = new Map<string, AnalyticsUserRow[]>();
   for (const row of usage.data ?? []) rowsByUser.set(row.user_id, [...(rowsByUser.get(row.user_id) ?? []), row]);
   const title = 'Members';
@@ -52,7 +54,7 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
         <>
           <Table.ScrollContainer minWidth={760}>
             <Table striped verticalSpacing="xs" aria-label="Members and their usage">
-              <ColumnHeads columns={['Member', { label: 'Credits', numeric: true }, { label: 'Sessions', numeric: true }, { label: 'Pull requests', numeric: true }, 'Primary model', 'Delegation', 'Last active (UTC)']} />
+              <ColumnHeads columns={['Member', { label: `Spend (${currency})`, numeric: true }, { label: 'Credits', numeric: true }, { label: 'Sessions', numeric: true }, { label: 'Pull requests', numeric: true }, 'Primary model', 'Delegation', 'Last active (UTC)']} />
               <Table.Tbody>
                 {slice.map((member) => {
                   const rows = rowsByUser.get(member.id);
@@ -78,6 +80,14 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
                             </Badge>
                           )}
                         </Group>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {figures ? formatMoney(figures.spend, currency) : '—'}
+                        {figures && figures.unpricedModels.length > 0 && (
+                          <Text span size="xs" display="block">
+                            without {figures.unpricedModels.join(', ')} (no price)
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td ta="right" title={figures ? formatExact(figures.credits) : undefined}>
                         {figures ? formatCompact(figures.credits) : '—'}

@@ -1,12 +1,92 @@
 import { memo } from 'react';
-import { SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTokensByModel, type DayRange } from '../../api/useAnalytics';
 import { StackedDailyAreas, StackedDailyBars } from '../../components/Charts';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { EmptyState } from '../../components/QueryState';
+import { formatExact, formatMoney } from '../../format';
 import { daysOf } from './range';
 
-/** Standard Credits and tokens per day, stacked by model (/tokens?group_by=model). */
-export const TokensPanelBody = memo(function TokensPanelBody({ range, rows }: { range: DayRange; rows: NonNullable<ReturnType<typeof useTokensByModel>['data']> }) {
+type Answer = NonNullable<ReturnType<typeof useTokensByModel>['data']>;
+
+/** What one model cost over the range: null when it has no price. */
+interface ModelSpend {
+  model: string;
+  cost: number | null;
+  credits: number;
+  reported: number | null;
+}
+
+function spendByModel(rows: Answer['rows']): ModelSpend[] {
+  const models = new Map<string, ModelSpend>();
+  for (const row of rows) {
+    const spend = models.get(row.group_key) ?? { model: row.group_key, cost: 0, credits: 0, reported: null };
+    // A day without a price makes the model's range unpriced: never shown as a smaller sum.
+    spend.cost = spend.cost === null || row.cost === null ? null : spend.cost + row.cost;
+    spend.credits += row.billable_tokens;
+    if (row.reported_cost_usd !== null) spend.reported = (spend.reported ?? 0) + row.reported_cost_usd;
+    models.set(row.group_key, spend);
+  }
+  return [...models.values()].sort((a, b) => (b.cost ?? -1) - (a.cost ?? -1) || b.credits - a.credits || (a.model < b.model ? -1 : 1));
+}
+
+/** Money first, credits second, per model over the range; a model without a price says so. */
+function SpendTable({ answer }: { answer: Answer }) {
+  const spends = spendByModel(answer.rows);
+  const money = (value: number) => formatMoney(value, answer.currency);
+  const priced = spends.reduce((sum, spend) => sum + (spend.cost ?? 0), 0);
+  const unpriced = spends.filter((spend) => spend.cost === null);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        Spend by model, at your prices
+      </Text>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped aria-label="Spend by model">
+          <ColumnHeads columns={['Model', { label: `Spend (${answer.currency})`, numeric: true }, { label: 'Standard Credits', numeric: true }, { label: 'Reported by the agent (USD)', numeric: true, wideOnly: true }]} />
+          <Table.Tbody>
+            {spends.map((spend) => (
+              <Table.Tr key={spend.model}>
+                <Table.Td ff="monospace">{spend.model}</Table.Td>
+                <Table.Td ta="right">
+                  {spend.cost === null ? (
+                    <Anchor component={Link} to="/settings/prices" size="sm">
+                      <Badge color="red.9">No price</Badge>
+                    </Anchor>
+                  ) : (
+                    money(spend.cost)
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{formatExact(spend.credits)}</Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  {spend.reported === null ? '—' : formatMoney(spend.reported, 'USD')}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th scope="row">Total{unpriced.length > 0 ? ` (without ${unpriced.length} unpriced)` : ''}</Table.Th>
+              <Table.Td ta="right" fw={700} data-testid="spend-total">
+                {money(priced)}
+              </Table.Td>
+              <Table.Td ta="right">{formatExact(spends.reduce((sum, spend) => sum + spend.credits, 0))}</Table.Td>
+              <Table.Td visibleFrom="sm" />
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="xs" c="dimmed">
+        A Standard Credit is one token of input, output or cache write (a cache read counts a tenth), times the model's multiplier: a measure of use, not of money.
+      </Text>
+    </Stack>
+  );
+}
+
+/** Spend per model, then Standard Credits and tokens per day, stacked by model (/tokens?group_by=model). */
+export const TokensPanelBody = memo(function TokensPanelBody({ range, answer }: { range: DayRange; answer: Answer }) {
+  const { rows } = answer;
   if (rows.length === 0) return <EmptyState title="No model usage in this range">Credits appear the day after agents call a model.</EmptyState>;
   const models = [...new Set(rows.map((row) => row.group_key))].sort();
   const byDay = new Map(daysOf(range).map((day) => [day, { date: day, input: 0, output: 0, ...Object.fromEntries(models.map((model) => [model, 0])) } as Record<string, number | string>]));
@@ -19,26 +99,29 @@ export const TokensPanelBody = memo(function TokensPanelBody({ range, rows }: { 
   }
   const data = [...byDay.values()];
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <div>
-        <Text size="sm" fw={600}>
-          Standard Credits per day, by model
-        </Text>
-        <StackedDailyBars label="Standard Credits per day, stacked by model" data={data} series={models.map((model) => ({ key: model, label: model }))} />
-      </div>
-      <div>
-        <Text size="sm" fw={600}>
-          Tokens per day, input and output
-        </Text>
-        <StackedDailyAreas
-          label="Input and output tokens per day"
-          data={data}
-          series={[
-            { key: 'input', label: 'Input tokens' },
-            { key: 'output', label: 'Output tokens' },
-          ]}
-        />
-      </div>
-    </SimpleGrid>
+    <Stack>
+      <SpendTable answer={answer} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <div>
+          <Text size="sm" fw={600}>
+            Standard Credits per day, by model
+          </Text>
+          <StackedDailyBars label="Standard Credits per day, stacked by model" data={data} series={models.map((model) => ({ key: model, label: model }))} />
+        </div>
+        <div>
+          <Text size="sm" fw={600}>
+            Tokens per day, input and output
+          </Text>
+          <StackedDailyAreas
+            label="Input and output tokens per day"
+            data={data}
+            series={[
+              { key: 'input', label: 'Input tokens' },
+              { key: 'output', label: 'Output tokens' },
+            ]}
+          />
+        </div>
+      </SimpleGrid>
+    </Stack>
   );
 });

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { isManager } from '../../api/client';
-import { useAnalyticsUsersPage } from '../../api/useAnalytics';
+import { useAnalyticsUsersPage, useTokensByModel } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
 import { DailyLines, RankedBars, StackedDailyBars } from '../../components/Charts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
-import { formatCompact, formatDay, formatExact } from '../../format';
+import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
 import { byId, usageOf } from './memberUsage';
 import { PanelActions } from './Panel';
 import { RangePicker } from './RangePicker';
@@ -32,6 +32,8 @@ function UserAnalytics() {
   const usage = useAnalyticsUsersPage(range, cursor, 1, member !== undefined);
   const rows = (usage.data ?? []).filter((row) => row.user_id === userId);
   const figures = usageOf(rows);
+  // The currency of the costs, named by the organization's tokens answer.
+  const currency = useTokensByModel(range).data?.currency ?? 'USD';
   const days = daysOf(range);
 
   return (
@@ -58,7 +60,20 @@ function UserAnalytics() {
         <EmptyState title="No such member">This organization has no member with that id.</EmptyState>
       ) : (
         <>
-          <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <SimpleGrid cols={{ base: 2, md: 5 }}>
+            <Card withBorder padding="sm">
+              <Text size="xs" c="dimmed">
+                Spend
+              </Text>
+              <Text fz={24} fw={700} data-testid="member-spend">
+                {formatMoney(figures.spend, currency)}
+              </Text>
+              {figures.unpricedModels.length > 0 && (
+                <Text size="xs">
+                  without {figures.unpricedModels.join(', ')} (no price)
+                </Text>
+              )}
+            </Card>
             {[
               ['Standard Credits', figures.credits],
               ['Sessions', figures.sessions],

@@ -3,6 +3,9 @@ import type { AnalyticsUserRow } from '../../api/useAnalytics';
 // A member's figures over the range, from its daily /users rows.
 
 export interface MemberUsage {
+  /** At the organization's prices; `unpricedModels` are left out of it. */
+  spend: number;
+  unpricedModels: string[];
   credits: number;
   sessions: number;
   pullRequests: number;
@@ -22,8 +25,11 @@ function heaviest(weights: Map<string, number>): string | null {
 export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
   const models = new Map<string, number>();
   const levels = new Map<string, number>();
-  const usage: MemberUsage = { credits: 0, sessions: 0, pullRequests: 0, toolCalls: 0, primaryModel: null, delegationLevel: null, lastActiveDay: null };
+  const unpriced = new Set<string>();
+  const usage: MemberUsage = { spend: 0, unpricedModels: [], credits: 0, sessions: 0, pullRequests: 0, toolCalls: 0, primaryModel: null, delegationLevel: null, lastActiveDay: null };
   for (const row of rows) {
+    usage.spend += row.cost;
+    for (const model of row.unpriced_models) unpriced.add(model);
     usage.credits += row.billable_tokens;
     usage.sessions += row.sessions;
     usage.pullRequests += row.git_prs_created;
@@ -34,6 +40,7 @@ export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
     levels.set(row.delegation_level, (levels.get(row.delegation_level) ?? 0) + 1);
     if (usage.lastActiveDay === null || row.date > usage.lastActiveDay) usage.lastActiveDay = row.date;
   }
+  usage.unpricedModels = [...unpriced].sort();
   usage.primaryModel = heaviest(models);
   usage.delegationLevel = heaviest(levels);
   return usage;
