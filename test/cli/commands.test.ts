@@ -262,7 +262,10 @@ describe('telemetry and analytics', () => {
     expect(tokens).toHaveLength(1);
     expect(tokens[0]).toMatchObject({ date: day, input_tokens: 802 * 10 });
     const byModel = await cli(['analytics', 'tokens', ...range, '--group-by', 'model', '--format', 'csv'], env);
-    expect(byModel.stdout).toBe(`date,group_key,billable_tokens,input_tokens,output_tokens\r\n${day},model-a,${401 * 15},${401 * 10},${401 * 5}\r\n${day},model-b,${401 * 15},${401 * 10},${401 * 5}\r\n`);
+    // The test's models have no price: their cost is empty, never 0.
+    expect(byModel.stdout).toBe(
+      `date,group_key,billable_tokens,input_tokens,output_tokens,cost,reported_cost_usd\r\n${day},model-a,${401 * 15},${401 * 10},${401 * 5},,\r\n${day},model-b,${401 * 15},${401 * 10},${401 * 5},,\r\n`,
+    );
     const tools = await cli(['analytics', 'tools', ...range, '--format', 'table'], env);
     expect(tools.stdout.split('\n')[0]).toMatch(/^date\s+tool_calls\s+by_tool/);
     expect(tools.stdout).toContain('tool_autonomy_level_ratio.manual');
