@@ -9,12 +9,14 @@ const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC)' });
 
 // Costs (docs/prices.md): `cost` at the organization's prices, in the currency of the answer's
 // `meta.currency`; `reported_cost_usd` what the agents reported themselves, in USD, null when none did.
-const MaybeNum = (description: string) => Type.Union([Num, Type.Null()], { description });
+// The cost fields are absent from a day aggregated before prices existed, until the rollup has
+// computed it again (migration 0019 marks every such day pending).
+const MaybeNum = (description: string) => Type.Optional(Type.Union([Num, Type.Null()], { description }));
 const ReportedCost = { reported_cost_usd: MaybeNum('The cost the agents reported themselves (USD); null when none did') };
 /** A group's cost: its priced models' costs summed, and the models without a price it leaves out. */
 const Cost = {
-  cost: Type.Number({ description: "At the organization's prices, in meta.currency; leaves out unpriced_models" }),
-  unpriced_models: Type.Array(Type.String(), { description: 'Models of this figure that have no price (their cost is not in `cost`)' }),
+  cost: Type.Optional(Type.Number({ description: "At the organization's prices, in meta.currency; leaves out unpriced_models" })),
+  unpriced_models: Type.Optional(Type.Array(Type.String(), { description: 'Models of this figure that have no price (their cost is not in `cost`)' })),
   ...ReportedCost,
 };
 

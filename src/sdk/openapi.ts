@@ -4083,11 +4083,11 @@ export interface paths {
                                 cache_read_tokens: number;
                                 cache_write_tokens: number;
                                 /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
-                                cost: number;
+                                cost?: number;
                                 /** @description Models of this figure that have no price (their cost is not in `cost`) */
-                                unpriced_models: string[];
+                                unpriced_models?: string[];
                                 /** @description The cost the agents reported themselves (USD); null when none did */
-                                reported_cost_usd: number | null;
+                                reported_cost_usd?: number | null;
                                 by_model: {
                                     model_id: string;
                                     model_tier: string;
@@ -4095,20 +4095,20 @@ export interface paths {
                                     input_tokens: number;
                                     output_tokens: number;
                                     /** @description At the organization's prices, in meta.currency; null: the model has no price */
-                                    cost: number | null;
+                                    cost?: number | null;
                                     /** @description The cost the agents reported themselves (USD); null when none did */
-                                    reported_cost_usd: number | null;
+                                    reported_cost_usd?: number | null;
                                 }[];
                                 by_user: {
                                     user_id: string;
                                     user_email: string;
                                     billable_tokens: number;
                                     /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
-                                    cost: number;
+                                    cost?: number;
                                     /** @description Models of this figure that have no price (their cost is not in `cost`) */
-                                    unpriced_models: string[];
+                                    unpriced_models?: string[];
                                     /** @description The cost the agents reported themselves (USD); null when none did */
-                                    reported_cost_usd: number | null;
+                                    reported_cost_usd?: number | null;
                                     by_model: {
                                         model_id: string;
                                         model_tier: string;
@@ -4116,9 +4116,9 @@ export interface paths {
                                         input_tokens: number;
                                         output_tokens: number;
                                         /** @description At the organization's prices, in meta.currency; null: the model has no price */
-                                        cost: number | null;
+                                        cost?: number | null;
                                         /** @description The cost the agents reported themselves (USD); null when none did */
-                                        reported_cost_usd: number | null;
+                                        reported_cost_usd?: number | null;
                                     }[];
                                 }[];
                             } | {
@@ -4146,9 +4146,9 @@ export interface paths {
                                 input_tokens: number;
                                 output_tokens: number;
                                 /** @description At the organization's prices, in meta.currency; null: the model has no price */
-                                cost: number | null;
+                                cost?: number | null;
                                 /** @description The cost the agents reported themselves (USD); null when none did */
-                                reported_cost_usd: number | null;
+                                reported_cost_usd?: number | null;
                             } | {
                                 /**
                                  * Format: date
@@ -4162,11 +4162,11 @@ export interface paths {
                                 cache_read_tokens: number;
                                 cache_write_tokens: number;
                                 /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
-                                cost: number;
+                                cost?: number;
                                 /** @description Models of this figure that have no price (their cost is not in `cost`) */
-                                unpriced_models: string[];
+                                unpriced_models?: string[];
                                 /** @description The cost the agents reported themselves (USD); null when none did */
-                                reported_cost_usd: number | null;
+                                reported_cost_usd?: number | null;
                             })[];
                             meta: {
                                 org_id: string;
@@ -4644,11 +4644,11 @@ export interface paths {
                                 tool_calls: number;
                                 billable_tokens: number;
                                 /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
-                                cost: number;
+                                cost?: number;
                                 /** @description Models of this figure that have no price (their cost is not in `cost`) */
-                                unpriced_models: string[];
+                                unpriced_models?: string[];
                                 /** @description The cost the agents reported themselves (USD); null when none did */
-                                reported_cost_usd: number | null;
+                                reported_cost_usd?: number | null;
                                 primary_model: string;
                                 /** @enum {string} */
                                 primary_model_tier: "standard" | "thinking";

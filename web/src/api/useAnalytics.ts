@@ -101,9 +101,9 @@ function answered<T>(resource: AnalyticsResource, rows: T): T {
   return rows;
 }
 
-/** A grouped row that carries a cost (per model or agent; team rows carry none yet). */
-function isCostedGroup<T extends object>(row: T): row is Extract<T, { group_key: string; cost: unknown }> {
-  return 'group_key' in row && 'cost' in row;
+/** A grouped row of a model or agent product (team rows carry no cost yet). */
+function isCostedGroup<T extends object>(row: T): row is Exclude<Extract<T, { group_key: string }>, { team_name: string }> {
+  return 'group_key' in row && !('team_name' in row);
 }
 
 function isDaily<T extends object>(row: T): row is Exclude<T, { group_key: string }> {

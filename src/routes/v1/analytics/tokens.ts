@@ -20,8 +20,9 @@ export default async function tokensRoute(app: App) {
           billable_tokens: m.billable_tokens,
           input_tokens: m.input_tokens,
           output_tokens: m.output_tokens,
-          cost: m.cost,
-          reported_cost_usd: m.reported_cost_usd,
+          // Absent on a day aggregated before prices existed (until the rollup computes it again).
+          ...(m.cost === undefined ? {} : { cost: m.cost }),
+          ...(m.reported_cost_usd === undefined ? {} : { reported_cost_usd: m.reported_cost_usd }),
         })),
     },
   });

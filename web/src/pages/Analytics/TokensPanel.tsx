@@ -22,10 +22,10 @@ function spendByModel(rows: Answer['rows']): ModelSpend[] {
   const models = new Map<string, ModelSpend>();
   for (const row of rows) {
     const spend = models.get(row.group_key) ?? { model: row.group_key, cost: 0, credits: 0, reported: null };
-    // A day without a price makes the model's range unpriced: never shown as a smaller sum.
-    spend.cost = spend.cost === null || row.cost === null ? null : spend.cost + row.cost;
+    // A day without a price (or not yet costed) makes the model's range unpriced: never shown as a smaller sum.
+    spend.cost = spend.cost === null || row.cost === null || row.cost === undefined ? null : spend.cost + row.cost;
     spend.credits += row.billable_tokens;
-    if (row.reported_cost_usd !== null) spend.reported = (spend.reported ?? 0) + row.reported_cost_usd;
+    if (row.reported_cost_usd !== null && row.reported_cost_usd !== undefined) spend.reported = (spend.reported ?? 0) + row.reported_cost_usd;
     models.set(row.group_key, spend);
   }
   return [...models.values()].sort((a, b) => (b.cost ?? -1) - (a.cost ?? -1) || b.credits - a.credits || (a.model < b.model ? -1 : 1));

@@ -28,8 +28,9 @@ export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
   const unpriced = new Set<string>();
   const usage: MemberUsage = { spend: 0, unpricedModels: [], credits: 0, sessions: 0, pullRequests: 0, toolCalls: 0, primaryModel: null, delegationLevel: null, lastActiveDay: null };
   for (const row of rows) {
-    usage.spend += row.cost;
-    for (const model of row.unpriced_models) unpriced.add(model);
+    // A day aggregated before prices existed carries no cost until the rollup computes it again.
+    usage.spend += row.cost ?? 0;
+    for (const model of row.unpriced_models ?? []) unpriced.add(model);
     usage.credits += row.billable_tokens;
     usage.sessions += row.sessions;
     usage.pullRequests += row.git_prs_created;
