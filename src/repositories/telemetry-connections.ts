@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { TelemetryConnectionsTable } from '../db/tables/telemetry.js';
 import type { Db } from '../db/store.js';
 import type { IdentityKind } from './telemetry-identities.js';
 
@@ -24,26 +25,13 @@ export interface ConnectionRecord {
   lastProblem: { reason: string; at: Date } | null;
 }
 
-interface ConnectionRow {
-  agent: string;
-  sender: string;
-  user_id: string | null;
+/** A connection's figures as stored (summed over its writers), with who sent them. */
+type ConnectionRow = Omit<Selectable<TelemetryConnectionsTable>, 'organization_id' | 'day' | 'writer'> & {
   email: string | null;
   name: string | null;
-  identity_id: string | null;
   identity_kind: string | null;
   identity_value: string | null;
-  api_key_id: string | null;
-  last_seen_at: Date;
-  accepted: number;
-  duplicates: number;
-  unattributed: number;
-  refused: number;
-  tokens: number;
-  tool_calls: number;
-  last_problem: string | null;
-  last_problem_at: Date | null;
-}
+};
 
 /**
  * The day's connections, the most recently heard first: each agent and sender's rows (one per
