@@ -1,16 +1,17 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { Db } from '../db/store.js';
 import type { DayRange } from '../domain/dates.js';
-import { sumCredits } from '../domain/micro-credits.js';
+import { fromMicroCredits, toMicroCredits } from '../domain/micro-credits.js';
 import { readinessScore } from '../domain/readiness-score.js';
 import { latestReports } from '../repositories/readiness-reports.js';
 import { NO_GROUP, roundRatio, type RepositoryMembers } from './assemble.js';
-import { byCountThenNames } from './order.js';
-import type { AgentActivityRow, AgentProductivityRow, AgentTokenRow } from './schemas.js';
+import { byteOrder } from './order.js';
+import { Cost, type AgentActivityRow, type AgentProductivityRow, type AgentTokenRow } from './schemas.js';
 
 // The repositories of a range side by side (GET /api/v1/analytics/repositories): each
 // repository's figures summed over the range from the days' group_by=repository rows, its distinct
 // members from the days' member lists, and its latest readiness result (docs/repositories.md).
+// Amounts are summed as whole micro-units (credits and costs carry 6 decimals), so they are exact.
 
 const Num = Type.Number();
 const OrNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -22,6 +23,7 @@ export const RepositoryRow = Type.Object({
   output_tokens: Num,
   cache_read_tokens: Num,
   cache_write_tokens: Num,
+  ...Cost,
   active_members: Type.Integer({ description: 'Distinct members with any event in the repository over the range' }),
   sessions: Num,
   lines_added: Num,
@@ -43,11 +45,22 @@ interface StoredDay {
   members: RepositoryMembers[];
 }
 
-type Totals = Omit<RepositoryRow, 'active_members' | `readiness_${string}`> & { members: Set<string> };
+type Totals = Omit<RepositoryRow, 'active_members' | 'billable_tokens' | 'cost' | 'unpriced_models' | 'reported_cost_usd' | `readiness_${string}`> & {
+  creditMicros: number;
+  /** null once a day without costs is met (aggregated before prices existed; schemas.ts). */
+  costMicros: number | null;
+  unpriced: Set<string>;
+  /** null while no day had a reported cost. */
+  reportedMicros: number | null;
+  members: Set<string>;
+};
 
 const emptyTotals = (repository: string): Totals => ({
   repository,
-  billable_tokens: 0,
+  creditMicros: 0,
+  costMicros: 0,
+  unpriced: new Set(),
+  reportedMicros: null,
   input_tokens: 0,
   output_tokens: 0,
   cache_read_tokens: 0,
@@ -62,8 +75,8 @@ const emptyTotals = (repository: string): Totals => ({
 
 /**
  * One row per repository with any event in the range (events that name none are left out), by
- * Standard Credits descending, then repository id. A day not aggregated yet counts as a day
- * without events.
+ * cost descending, then Standard Credits descending (which orders repositories whose models have
+ * no price), then repository id. A day not aggregated yet counts as a day without events.
  */
 export async function repositoryRows(db: Db, organizationId: string, range: DayRange): Promise<RepositoryRow[]> {
   if (range.from > range.end) return [];
@@ -79,7 +92,10 @@ export async function repositoryRows(db: Db, organizationId: string, range: DayR
   for (const day of days) {
     for (const row of day.tokens) {
       const totals = totalsOf(row.group_key);
-      totals.billable_tokens = sumCredits([totals.billable_tokens, row.billable_tokens]);
+      totals.creditMicros += toMicroCredits(row.billable_tokens);
+      totals.costMicros = row.cost === undefined || totals.costMicros === null ? null : totals.costMicros + toMicroCredits(row.cost);
+      for (const model of row.unpriced_models ?? []) totals.unpriced.add(model);
+      if (row.reported_cost_usd != null) totals.reportedMicros = (totals.reportedMicros ?? 0) + toMicroCredits(row.reported_cost_usd);
       totals.input_tokens += row.input_tokens;
       totals.output_tokens += row.output_tokens;
       totals.cache_read_tokens += row.cache_read_tokens;
@@ -97,11 +113,14 @@ export async function repositoryRows(db: Db, organizationId: string, range: DayR
   }
   byRepository.delete(NO_GROUP);
   const readiness = new Map((await latestReports(db, organizationId, [...byRepository.keys()])).map((report) => [report.repoId, report]));
-  const rows = [...byRepository.values()].map(({ members, ...totals }): RepositoryRow => {
+  const rows = [...byRepository.values()].map(({ members, creditMicros, costMicros, unpriced, reportedMicros, ...totals }): RepositoryRow => {
     const report = readiness.get(totals.repository);
     const score = report && readinessScore(Object.values(report.criteria));
     return {
       ...totals,
+      billable_tokens: fromMicroCredits(creditMicros),
+      ...(costMicros !== null && { cost: fromMicroCredits(costMicros), unpriced_models: [...unpriced].sort(byteOrder) }),
+      reported_cost_usd: reportedMicros === null ? null : fromMicroCredits(reportedMicros),
       active_members: members.size,
       readiness_report_id: report?.reportId ?? null,
       readiness_created_at: report ? new Date(report.createdAt).toISOString() : null,
@@ -110,5 +129,5 @@ export async function repositoryRows(db: Db, organizationId: string, range: DayR
       readiness_score: score ? roundRatio(score.ratio) : null,
     };
   });
-  return byCountThenNames(rows, (row) => row.billable_tokens, (row) => [row.repository]);
+  return rows.sort((a, b) => (b.cost ?? 0) - (a.cost ?? 0) || b.billable_tokens - a.billable_tokens || byteOrder(a.repository, b.repository));
 }

@@ -7,7 +7,7 @@ import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releasePendingDay, 
 import { byteOrder } from './order.js';
 import { priceBookOf } from '../repositories/prices.js';
 import { emailsOfDaysUsers } from '../repositories/users.js';
-import { USER_FIGURE_COLUMNS, userFiguresOf, type UserFigureColumn } from './teams.js';
+import { USER_FIGURE_COLUMNS, userFiguresOf, type UserFigures } from './teams.js';
 
 // The daily batch: aggregates each pending organization-day that has ended into the rollup
 // tables the analytics endpoints read. The reads run outside any transaction (they scan one
@@ -92,7 +92,7 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<Day
 }
 
 /** The day's rows, and the figures team reads sum, kept beside each user's row (teams.ts). */
-export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup & { userFigures: Record<UserFigureColumn, number[]> }> {
+export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup & { userFigures: UserFigures }> {
   // At once, each on a connection of its own: none of these reads depends on another.
   const [{ cells, toolCalls }, stats, emails, prices] = await Promise.all([
     dayEventsOf(db, organizationId, day),
@@ -145,12 +145,13 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     await sql`DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date AND user_id <> ALL (${userIds}::text[])`.execute(trx);
     // One array parameter per column, however many users (multi-row VALUES would need chunks of
     // 65535 parameters). The row and the figures team reads sum (teams.ts).
-    const figures = USER_FIGURE_COLUMNS.map((column) => sql.ref(column));
+    const figures = [...USER_FIGURE_COLUMNS, 'unpriced_models'].map((column) => sql.ref(column));
     await sql`
       INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
       SELECT ${organizationId}, user_id, ${day}::date, row, ${sql.join(figures)}
       FROM unnest(${userIds}::text[], ${rollup.users.map((row) => JSON.stringify(row))}::json[],
-        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${rollup.userFigures[column]}::bigint[]`))}) AS users (user_id, row, ${sql.join(figures)})
+        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${rollup.userFigures.columns[column]}::bigint[]`))},
+        ${rollup.userFigures.unpricedModels}::jsonb[]) AS users (user_id, row, ${sql.join(figures)})
       ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
         WHERE (analytics_user_daily.row::text, ${sql.join(figures.map((column) => sql`analytics_user_daily.${column}`))})
           IS DISTINCT FROM (excluded.row::text, ${sql.join(figures.map((column) => sql`excluded.${column}`))})`.execute(trx);

@@ -14,7 +14,7 @@ const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC)' });
 const MaybeNum = (description: string) => Type.Optional(Type.Union([Num, Type.Null()], { description }));
 const ReportedCost = { reported_cost_usd: MaybeNum('The cost the agents reported themselves (USD); null when none did') };
 /** A group's cost: its priced models' costs summed, and the models without a price it leaves out. */
-const Cost = {
+export const Cost = {
   cost: Type.Optional(Type.Number({ description: "At the organization's prices, in meta.currency; leaves out unpriced_models" })),
   unpriced_models: Type.Optional(Type.Array(Type.String(), { description: 'Models of this figure that have no price (their cost is not in `cost`)' })),
   ...ReportedCost,

@@ -4725,7 +4725,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Repositories over a range: Standard Credits, tokens, members, sessions, lines, commits, pull requests, latest readiness
+         * Repositories over a range, most cost first: cost, Standard Credits, tokens, members, sessions, lines, commits, pull requests, latest readiness
          * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
          */
         get: {
@@ -4757,6 +4757,12 @@ export interface paths {
                                 output_tokens: number;
                                 cache_read_tokens: number;
                                 cache_write_tokens: number;
+                                /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
+                                cost?: number;
+                                /** @description Models of this figure that have no price (their cost is not in `cost`) */
+                                unpriced_models?: string[];
+                                /** @description The cost the agents reported themselves (USD); null when none did */
+                                reported_cost_usd?: number | null;
                                 /** @description Distinct members with any event in the repository over the range */
                                 active_members: number;
                                 sessions: number;
@@ -4782,6 +4788,8 @@ export interface paths {
                                  * @description YYYY-MM-DD (UTC)
                                  */
                                 end_date: string;
+                                /** @description ISO 4217 code of the `cost` fields */
+                                currency: string;
                             };
                         };
                     };

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createOrganization, expectError, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { daysAgo, eventArb, exportedEventArb, materialize, runRollups, sendEvents, type MaterializedEvent } from './helpers.js';
-import type { RefEvent } from './reference.js';
+import { asCsvCells, csvRecords, parseCsv } from '../cli/helpers.js';
+import { costOf, type RefEvent } from './reference.js';
 
-// group_by=team on /tokens and /activity (docs/analytics.md "The team dimension"), against a
+// group_by=team on /tokens (with costs) and /activity (docs/analytics.md "The team dimension"), against a
 // reference computed here from the events sent: overlapping teams (a member in two), an empty
 // team, a member in none. A team counts each of its members' events once; the organization's
 // rows count every event once, however many teams its user is in. Membership as it is now: a
@@ -84,6 +85,8 @@ function referenceRows(kind: 'tokens' | 'activity', teamIds: string[]) {
               output_tokens: sum('outputTokens'),
               cache_read_tokens: sum('cacheReadTokens'),
               cache_write_tokens: sum('cacheWriteTokens'),
+              // The sum of the members' costs: each member's own groups, whatever the team.
+              ...costOf(calls),
             }
           : {
               date: day,
@@ -143,12 +146,23 @@ describe('group_by=team', () => {
     expect((await get(`activity?${RANGE}&group_by=team&team_id=${teams.empty}`)).data).toEqual([]);
   });
 
+  it('leaves the cost out of a day while a member row of it has none (written before costs), until the rollup computes it again', async () => {
+    const [row] = (await get(`tokens?${RANGE}&group_by=team&team_id=${teams.alpha}`)).data;
+    await server.store.db.updateTable('analytics_user_daily').set({ cost_micros: null }).where('organization_id', '=', org.id).where('day', '=', row!.date as string).where('user_id', '=', org.users.owner.id).execute();
+    const [uncosted] = (await get(`tokens?${RANGE}&group_by=team&team_id=${teams.alpha}`)).data;
+    expect(uncosted).not.toHaveProperty('cost');
+    expect(uncosted).not.toHaveProperty('unpriced_models');
+    expect(uncosted).toEqual(Object.fromEntries(Object.entries(row!).filter(([field]) => field !== 'cost' && field !== 'unpriced_models')));
+    await server.store.db.insertInto('analytics_pending_days').values({ organization_id: org.id, day: row!.date as string }).onConflict((conflict) => conflict.doNothing()).execute();
+    await runRollups(server);
+    expect((await get(`tokens?${RANGE}&group_by=team&team_id=${teams.alpha}`)).data[0]).toEqual(row);
+  });
+
   it('answers CSV with the same figures', async () => {
     const response = await call('GET', `/api/v1/analytics/tokens?${RANGE}&group_by=team&team_id=${teams.alpha}`, undefined, { ...auth(org.users.manager.key), accept: 'text/csv' });
     expect(response.statusCode).toBe(200);
-    const [header, ...lines] = response.body.trim().split(/\r?\n/);
-    expect(header!.split(',')).toEqual(['date', 'group_key', 'team_name', 'billable_tokens', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens']);
-    const expected = referenceRows('tokens', [teams.alpha]);
-    expect(lines.map((line) => line.split(',').map((cell, i) => (i >= 3 ? Number(cell) : cell)))).toEqual(expected.map((row) => Object.values(row)));
+    expect(response.headers['x-currency']).toBe('USD');
+    expect(parseCsv(response.body)[0]).toEqual(['date', 'group_key', 'team_name', 'billable_tokens', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'cost', 'unpriced_models', 'reported_cost_usd']);
+    expect(csvRecords(response.body)).toEqual(referenceRows('tokens', [teams.alpha]).map(asCsvCells));
   });
 });

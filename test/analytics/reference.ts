@@ -125,39 +125,43 @@ function reported(calls: RefEvent[]): number | null {
   return costs.length === 0 ? null : costs.reduce((s, e) => s + Math.round(e.reportedCostUsd! * 1e6), 0) / 1e6;
 }
 
+/**
+ * The cost of one day's model calls (docs/prices.md): per user, agent product and model, the token sums
+ * times the prices per million (micro-units per token) times the discount, rounded to a
+ * micro-unit; then summed. Models without a price are left out and named.
+ */
+export function costOf(calls: RefEvent[], prices: RefOptions['prices'] = { discount: 1, models: DATASET_PRICES }) {
+  const { discount, models } = prices;
+  const groups = new Map<string, RefEvent[]>();
+  for (const e of calls) {
+    const key = JSON.stringify([e.userId, e.agent ?? null, e.modelId]);
+    const group = groups.get(key);
+    if (group) group.push(e);
+    else groups.set(key, [e]);
+  }
+  let micros = 0;
+  const unpriced = new Set<string>();
+  for (const group of groups.values()) {
+    const price = models[group[0]!.modelId!];
+    if (!price) {
+      unpriced.add(group[0]!.modelId!);
+      continue;
+    }
+    const sum = (f: (e: RefEvent) => number) => group.reduce((s, e) => s + f(e), 0);
+    const list = sum((e) => e.inputTokens!) * price.input + sum((e) => e.outputTokens!) * price.output + sum((e) => e.cacheReadTokens!) * price.cacheRead + sum((e) => e.cacheWriteTokens!) * price.cacheWrite;
+    micros += Math.round(list * discount);
+  }
+  return { cost: micros / 1e6, unpriced_models: [...unpriced].sort(bytes), reported_cost_usd: reported(calls) };
+}
+
 export class Reference {
   private readonly events: RefEvent[] = [];
   private readonly seen = new Set<string>();
 
   constructor(private readonly options: RefOptions) {}
 
-  /**
-   * The cost of model calls (docs/prices.md): per user, agent product and model, the token sums
-   * times the prices per million (micro-units per token) times the discount, rounded to a
-   * micro-unit; then summed. Models without a price are left out and named.
-   */
   private cost(calls: RefEvent[]) {
-    const { discount, models } = this.options.prices ?? { discount: 1, models: DATASET_PRICES };
-    const groups = new Map<string, RefEvent[]>();
-    for (const e of calls) {
-      const key = JSON.stringify([e.userId, e.agent ?? null, e.modelId]);
-      const group = groups.get(key);
-      if (group) group.push(e);
-      else groups.set(key, [e]);
-    }
-    let micros = 0;
-    const unpriced = new Set<string>();
-    for (const group of groups.values()) {
-      const price = models[group[0]!.modelId!];
-      if (!price) {
-        unpriced.add(group[0]!.modelId!);
-        continue;
-      }
-      const sum = (f: (e: RefEvent) => number) => group.reduce((s, e) => s + f(e), 0);
-      const list = sum((e) => e.inputTokens!) * price.input + sum((e) => e.outputTokens!) * price.output + sum((e) => e.cacheReadTokens!) * price.cacheRead + sum((e) => e.cacheWriteTokens!) * price.cacheWrite;
-      micros += Math.round(list * discount);
-    }
-    return { cost: micros / 1e6, unpriced_models: [...unpriced].sort(bytes), reported_cost_usd: reported(calls) };
+    return costOf(calls, this.options.prices);
   }
 
   /** Stores events the way the API does: the first event with an id wins. Returns [accepted, duplicates]. */

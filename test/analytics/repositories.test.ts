@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createOrganization, expectError, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { daysAgo, postEvents, runRollups } from './helpers.js';
+import { asCsvCells, csvRecords, parseCsv } from '../cli/helpers.js';
+import { DATASET_PRICES } from './reference.js';
 
 // The repository as a dimension (docs/repositories.md): the spellings of one repository counted as
 // one, group_by=repository on the per-day endpoints, and GET /api/v1/analytics/repositories, each
@@ -18,6 +20,8 @@ const REPOSITORIES: { id: string | null; spellings: (string | undefined)[] }[] =
   { id: null, spellings: [undefined] },
 ];
 const DAYS = [1, 2, 3];
+/** Two models the price dataset prices (at its list prices: no discount is set here), one it does not. */
+const MODELS = ['claude-sonnet-4-5', 'gpt-5', 'm'];
 
 interface Sent {
   day: string;
@@ -40,7 +44,18 @@ function generate(users: Caller[]): Sent[] {
   const random = generator(42);
   const bodies = [
     () => ({ type: 'session_start' }),
-    () => ({ type: 'model_call', modelId: 'm', modelTier: 'standard', inputTokens: random.int(5000), outputTokens: random.int(900), cacheReadTokens: random.int(300), cacheWriteTokens: random.int(50), billableTokens: random.int(4000) / 8 }),
+    () => ({
+      type: 'model_call',
+      modelId: random.pick(MODELS),
+      modelTier: 'standard',
+      inputTokens: random.int(5000),
+      outputTokens: random.int(900),
+      cacheReadTokens: random.int(300),
+      cacheWriteTokens: random.int(50),
+      billableTokens: random.int(4000) / 8,
+      // Some calls report their own cost, with more decimals than the micro-dollar kept.
+      ...(random.int(3) === 0 ? { reportedCostUsd: random.int(1024) / 1024 } : {}),
+    }),
     () => ({ type: 'lines_changed', linesAdded: random.int(400), linesRemoved: random.int(100) }),
     () => ({ type: 'git_commit' }),
     () => ({ type: 'pr_created' }),
@@ -56,11 +71,39 @@ function generate(users: Caller[]): Sent[] {
 
 let sent: Sent[];
 
+/**
+ * The cost of model calls at the dataset's list prices (docs/prices.md): the token sums of each
+ * day, member and model (the repository is fixed here) times the prices per million, which is
+ * micro-dollars, rounded once per group; models without a price left out and named.
+ */
+function costOf(calls: Sent[]) {
+  const groups = new Map<string, Sent[]>();
+  for (const call of calls) {
+    const key = JSON.stringify([call.day, call.userId, call.body.modelId]);
+    groups.set(key, [...(groups.get(key) ?? []), call]);
+  }
+  let micros = 0;
+  const unpriced = new Set<string>();
+  for (const group of groups.values()) {
+    const model = group[0]!.body.modelId as string;
+    const price = DATASET_PRICES[model];
+    if (!price) {
+      unpriced.add(model);
+      continue;
+    }
+    const sum = (field: string) => group.reduce((total, call) => total + (call.body[field] as number), 0);
+    micros += Math.round(sum('inputTokens') * price.input + sum('outputTokens') * price.output + sum('cacheReadTokens') * price.cacheRead + sum('cacheWriteTokens') * price.cacheWrite);
+  }
+  return { cost: micros / 1e6, unpriced_models: [...unpriced].sort() };
+}
+
 /** The figures of the events of one repository on the given days, computed from the events as sent. */
 function reference(repository: string, days: string[]) {
   const own = sent.filter((event) => event.repository === repository && days.includes(event.day));
-  const total = (type: string, field: string) => own.filter((event) => event.body.type === type).reduce((sum, event) => sum + (event.body[field] as number), 0);
+  const total = (type: string, field: string) => own.filter((event) => event.body.type === type).reduce((sum, event) => sum + ((event.body[field] as number | undefined) ?? 0), 0);
   const count = (type: string) => own.filter((event) => event.body.type === type).length;
+  const calls = own.filter((event) => event.body.type === 'model_call');
+  const reported = calls.filter((call) => call.body.reportedCostUsd !== undefined);
   return {
     repository,
     // Eighths of a credit: exact in binary, so the plain sum is the exact sum.
@@ -69,6 +112,9 @@ function reference(repository: string, days: string[]) {
     output_tokens: total('model_call', 'outputTokens'),
     cache_read_tokens: total('model_call', 'cacheReadTokens'),
     cache_write_tokens: total('model_call', 'cacheWriteTokens'),
+    ...costOf(calls),
+    // Each reported cost is kept to the micro-dollar (docs/analytics.md), then summed.
+    reported_cost_usd: reported.length === 0 ? null : reported.reduce((sum, call) => sum + Math.round((call.body.reportedCostUsd as number) * 1e6), 0) / 1e6,
     active_members: new Set(own.map((event) => event.userId)).size,
     sessions: count('session_start'),
     lines_added: total('lines_changed', 'linesAdded'),
@@ -109,14 +155,36 @@ const RANGE = `startDate=${daysAgo(3)}&endDate=${daysAgo(1)}`;
 const get = (url: string, key = org.users.manager.key, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers: { ...auth(key), ...headers } });
 
 describe('GET /api/v1/analytics/repositories', () => {
-  it('sums each repository over the range, its spellings as one, most Standard Credits first', async () => {
+  it('sums each repository over the range, its spellings as one, most cost first', async () => {
     const response = await get(`/api/v1/analytics/repositories?${RANGE}`);
     expect(response.statusCode).toBe(200);
     const days = DAYS.map(daysAgo);
-    const expected = REPOSITORIES.flatMap(({ id }) => (id === null ? [] : [reference(id, days)])).sort((a, b) => b.billable_tokens - a.billable_tokens || (a.repository < b.repository ? -1 : 1));
+    const expected = REPOSITORIES.flatMap(({ id }) => (id === null ? [] : [reference(id, days)])).sort((a, b) => b.cost - a.cost || b.billable_tokens - a.billable_tokens || (a.repository < b.repository ? -1 : 1));
     const rows = response.json().data as Record<string, unknown>[];
     expect(rows.map(({ readiness_report_id: _a, readiness_created_at: _b, readiness_criteria_passed: _c, readiness_criteria_applicable: _d, readiness_score: _e, ...figures }) => figures)).toEqual(expected);
-    expect(response.json().meta).toEqual({ org_id: org.id, start_date: daysAgo(3), end_date: daysAgo(1) });
+    // The data has each kind of figure: priced and unpriced models, reported costs.
+    expect(expected.every((row) => row.cost > 0 && row.unpriced_models.length === 1 && row.reported_cost_usd !== null)).toBe(true);
+    expect(response.json().meta).toEqual({ org_id: org.id, start_date: daysAgo(3), end_date: daysAgo(1), currency: 'USD' });
+  });
+
+  it("orders by cost before Standard Credits, and prices at the organization's prices", async () => {
+    // Credits are the events' own (billableTokens), so a discount changes the costs only.
+    const owner = org.users.owner.key;
+    const settings = await server.app.inject({ method: 'PATCH', url: '/api/v0/organization/prices', headers: auth(owner), payload: { discount: 0.5 } });
+    expect(settings.statusCode, settings.body).toBe(200);
+    try {
+      await runRollups(server);
+      const rows = (await get(`/api/v1/analytics/repositories?${RANGE}`)).json().data as { repository: string; cost: number }[];
+      const days = DAYS.map(daysAgo);
+      for (const row of rows) expect(row.cost, row.repository).toBeCloseTo(reference(row.repository, days).cost / 2, 5);
+      const byCredits = [...rows].sort((a, b) => (b as never as { billable_tokens: number }).billable_tokens - (a as never as { billable_tokens: number }).billable_tokens);
+      expect(rows.map((row) => row.repository)).toEqual([...rows].sort((a, b) => b.cost - a.cost).map((row) => row.repository));
+      // The cost order is not the credit order in this data: the test tells them apart.
+      expect(rows.map((row) => row.repository)).not.toEqual(byCredits.map((row) => row.repository));
+    } finally {
+      expect((await server.app.inject({ method: 'PATCH', url: '/api/v0/organization/prices', headers: auth(owner), payload: { discount: 1 } })).statusCode).toBe(200);
+      await runRollups(server);
+    }
   });
 
   it('counts distinct members over the range, not the sum of each day', async () => {
@@ -144,15 +212,14 @@ describe('GET /api/v1/analytics/repositories', () => {
     const csv = await get(`/api/v1/analytics/repositories?${RANGE}`, org.users.manager.key, { accept: 'text/csv' });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const [header, ...lines] = csv.body.trim().split(/\r?\n/);
-    const columns = header!.split(',');
-    expect(columns).toEqual(Object.keys(json[0]!));
-    expect(lines.map((line) => line.split(','))).toEqual(json.map((row) => columns.map((column) => (row[column] === null ? '' : String(row[column])))));
+    expect(csv.headers['x-currency']).toBe('USD');
+    expect(parseCsv(csv.body)[0]).toEqual(Object.keys(json[0]!));
+    expect(csvRecords(csv.body)).toEqual(json.map(asCsvCells));
   });
 
   it("shows another organization only its own repositories", async () => {
     const rows = (await get(`/api/v1/analytics/repositories?${RANGE}`, other.users.owner.key)).json().data as Record<string, unknown>[];
-    expect(rows).toEqual([expect.objectContaining({ repository: 'github.com/acme/web', git_commits: 1, active_members: 1, billable_tokens: 0, readiness_report_id: null })]);
+    expect(rows).toEqual([expect.objectContaining({ repository: 'github.com/acme/web', git_commits: 1, active_members: 1, billable_tokens: 0, cost: 0, readiness_report_id: null })]);
   });
 
   it('is for owners and managers only, and checks the range', async () => {

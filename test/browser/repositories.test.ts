@@ -11,7 +11,7 @@ import { scratchDatabase } from '../helpers/server.js';
 
 // The repositories page in headless Chromium against the built server: a demo organization's
 // telemetry (its sessions name repositories) and a readiness report; the manager reads the most
-// expensive repositories with their readiness, the same rows and order as the API, and downloads
+// expensive repositories (in money) with their readiness, the same rows and order as the API, and downloads
 // the API's CSV. Axe scan and a screenshot.
 
 const PASSWORD = 'a long console password';
@@ -45,6 +45,8 @@ async function json<T>(response: Response, status: number): Promise<T> {
 
 interface Row {
   repository: string;
+  cost: number;
+  unpriced_models: string[];
   billable_tokens: number;
   readiness_score: number | null;
 }
@@ -112,6 +114,12 @@ describe('the repositories page in Chromium', () => {
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(rows.length);
     const shown = await table.locator('tbody tr td:first-child').allTextContents();
     expect(shown).toEqual(rows.map((row) => row.repository));
+    // Money first, at the organization's prices; the demo's in-house model has none, and says so.
+    const dollars = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+    expect(rows.some((row) => row.cost > 0 && row.unpriced_models.length > 0)).toBe(true);
+    const unpriced = (row: Row) => (row.unpriced_models.length > 0 ? `without ${row.unpriced_models.length} unpriced` : '');
+    expect(await table.locator('tbody tr td:nth-child(2)').allTextContents()).toEqual(rows.map((row) => `${dollars.format(row.cost)}${unpriced(row)}`));
+    await expect.poll(() => page.getByText('A Standard Credit is one token', { exact: false }).count()).toBe(1);
     const first = table.locator('tbody tr').first();
     expect(await first.locator('td').last().textContent()).toContain('67 %');
     expect(await table.locator('tbody tr').nth(1).locator('td').last().textContent()).toBe('No report');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRecords } from '../cli/helpers.js';
 import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
 import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
 import { scratchDatabase } from '../helpers/server.js';
@@ -37,9 +38,12 @@ async function call(method: string, path: string, key: string, body?: unknown, h
   });
 }
 
-/** Model calls of `credits` Standard Credits for a person on a day. */
+/**
+ * A model call of `credits` Standard Credits for a person on a day, and of credits × 0.3 dollars:
+ * credits × 100,000 input tokens of a model the price dataset lists at $3 per million.
+ */
 async function spend(person: { key: string }, day: string, credits: number, id: string) {
-  const event = { id, type: 'model_call', timestamp: `${day}T12:00:00Z`, sessionId: 's', client: 'web', modelId: 'm', modelTier: 'standard', inputTokens: 100, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0, billableTokens: credits };
+  const event = { id, type: 'model_call', timestamp: `${day}T12:00:00Z`, sessionId: 's', client: 'web', modelId: 'claude-sonnet-4-5', modelTier: 'standard', inputTokens: credits * 100_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, billableTokens: credits };
   expect((await call('POST', '/api/v1/telemetry/events', person.key, { events: [event] })).status).toBe(202);
 }
 
@@ -146,15 +150,14 @@ describe('teams in the console', () => {
   it('shows each team\'s spend against last month, the API\'s figures, with a team filter', async () => {
     const csv = await (await call('GET', `/api/v1/analytics/tokens?startDate=${lastMonthStart}&endDate=${lastMonthEnd}&group_by=team`, ownerKey, undefined, { accept: 'text/csv' })).text();
     const credits = new Map<string, number>();
-    const [header, ...lines] = csv.trim().split(/\r?\n/);
-    const columns = header!.split(',');
-    for (const line of lines) {
-      const cells = line.split(',');
-      const name = cells[columns.indexOf('team_name')]!;
-      credits.set(name, (credits.get(name) ?? 0) + Number(cells[columns.indexOf('billable_tokens')]));
+    const dollars = new Map<string, number>();
+    for (const row of csvRecords(csv)) {
+      credits.set(row.team_name!, (credits.get(row.team_name!) ?? 0) + Number(row.billable_tokens));
+      dollars.set(row.team_name!, (dollars.get(row.team_name!) ?? 0) + Number(row.cost));
     }
     // Backend: Ada 10 + Grace 2.5; Mobile: Grace 2.5 (Linus left it). The organization: 16.5.
     expect(Object.fromEntries(credits)).toEqual({ Backend: 12.5, Mobile: 2.5 });
+    expect(Object.fromEntries(dollars)).toEqual({ Backend: 3.75, Mobile: 0.75 });
 
     // From the history start: the KPI cards have no previous period to compare with (their change
     // badges are another page's matter), while the Teams panel compares calendar months.
@@ -162,15 +165,17 @@ describe('teams in the console', () => {
     const panel = page.getByRole('region', { name: 'Teams: spend against last month' });
     const backend = panel.getByRole('row', { name: /Backend/ });
     await backend.waitFor({ timeout: 60_000 });
-    expect(await backend.getByRole('cell').nth(2).textContent()).toBe('12.5');
-    expect(await panel.getByRole('row', { name: /Mobile/ }).getByRole('cell').nth(2).textContent()).toBe('2.5');
+    // Money first, then Standard Credits.
+    expect(await backend.getByRole('cell').nth(2).textContent()).toBe('$3.75');
+    expect(await backend.getByRole('cell').nth(5).textContent()).toBe('12.5');
+    expect(await panel.getByRole('row', { name: /Mobile/ }).getByRole('cell').nth(2).textContent()).toBe('$0.75');
     await check('05-dashboard-teams');
 
     await panel.getByLabel('Team', { exact: true }).click();
     await page.getByRole('option', { name: 'Mobile' }).click();
     await page.waitForURL(/[?&]team=team_/);
     await expect.poll(() => panel.getByRole('row', { name: /Backend/ }).count()).toBe(0);
-    expect(await panel.getByRole('row', { name: /Mobile/ }).getByRole('cell').nth(2).textContent()).toBe('2.5');
+    expect(await panel.getByRole('row', { name: /Mobile/ }).getByRole('cell').nth(2).textContent()).toBe('$0.75');
     await check('06-dashboard-team-filter');
   }, 180_000);
 });

@@ -38,7 +38,7 @@ describe('teams', () => {
     const csv = await cli(['analytics', 'tokens', '--start', DAY, '--end', DAY, '--group-by', 'team', '--team', team.id, '--format', 'csv'], env);
     expect(csv.code, csv.stderr).toBe(0);
     expect(csvRecords(csv.stdout)).toEqual([
-      { date: DAY, group_key: team.id, team_name: 'Payments Core', billable_tokens: '6.5', input_tokens: '20', output_tokens: '10', cache_read_tokens: '0', cache_write_tokens: '0' },
+      { date: DAY, group_key: team.id, team_name: 'Payments Core', billable_tokens: '6.5', input_tokens: '20', output_tokens: '10', cache_read_tokens: '0', cache_write_tokens: '0', cost: '0', unpriced_models: '["m"]', reported_cost_usd: '' },
     ]);
 
     const removed = await cli(['teams', 'remove-member', team.id, org.users.member.id], env);

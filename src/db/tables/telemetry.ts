@@ -140,6 +140,10 @@ export interface AnalyticsUserDailyTable {
   sessions: Generated<number>;
   messages: Generated<number>;
   user_messages: Generated<number>;
+  /** Its costs in micro-units (migrations/0023_team_costs.sql): null before they were computed, and where none was reported. */
+  cost_micros: string | null;
+  reported_cost_micros: string | null;
+  unpriced_models: Generated<Json<string[]>>;
 }
 
 /** The users with /users rows, and the first and last day of those rows (migrations/0009). */

@@ -30,12 +30,14 @@ export function useTokensByModel(range: DayRange) {
   });
 }
 
-/** /tokens per day and team (only `teamId`'s when given); `range` null: nothing to ask. */
+/** /tokens per day and team (only `teamId`'s when given), with the cost's currency; `range` null: nothing to ask. */
 export function useTokensByTeam(range: DayRange | null, teamId: string | null) {
   return useQuery({
     queryKey: ['analytics', 'tokens', 'team', range, teamId],
-    queryFn: async () =>
-      (await api.request('get', '/api/v1/analytics/tokens', { query: { ...range!, group_by: 'team', ...(teamId ? { team_id: teamId } : {}) } })).data.filter(isTeamRow),
+    queryFn: async () => {
+      const answer = await api.request('get', '/api/v1/analytics/tokens', { query: { ...range!, group_by: 'team', ...(teamId ? { team_id: teamId } : {}) } });
+      return { rows: answer.data.filter(isTeamRow), currency: answer.meta.currency };
+    },
     enabled: range !== null,
     ...options,
   });
@@ -69,11 +71,14 @@ export function useProductivity(range: DayRange) {
   });
 }
 
-/** Each repository's figures over the range and its latest readiness result. */
+/** Each repository's figures over the range and its latest readiness result; `currency` is the cost's. */
 export function useRepositories(range: DayRange) {
   return useQuery({
     queryKey: ['analytics', 'repositories', range],
-    queryFn: async () => answered('repositories', (await api.request('get', '/api/v1/analytics/repositories', { query: range })).data),
+    queryFn: async () => {
+      const answer = await api.request('get', '/api/v1/analytics/repositories', { query: range });
+      return answered('repositories', { rows: answer.data, currency: answer.meta.currency });
+    },
     ...options,
   });
 }
@@ -101,7 +106,7 @@ function answered<T>(resource: AnalyticsResource, rows: T): T {
   return rows;
 }
 
-/** A grouped row of a model or agent product (team rows carry no cost yet). */
+/** A grouped row of a model or agent product (not a team's). */
 function isCostedGroup<T extends object>(row: T): row is Exclude<Extract<T, { group_key: string }>, { team_name: string }> {
   return 'group_key' in row && !('team_name' in row);
 }

@@ -3,16 +3,18 @@ import { useSearchParams } from 'react-router';
 import { useTokensByTeam } from '../../api/useAnalytics';
 import { useTeams } from '../../api/useTeams';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { CreditNote } from '../../components/CreditNote';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { Spend } from '../../components/Spend';
 import { formatExact } from '../../format';
 import { PanelActions } from './Panel';
 import { changePercent, monthRanges, totalsByTeam, type TeamTotals } from './teamSpend';
 
 const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const NONE: TeamTotals = { credits: 0, tokens: 0 };
+const NONE: TeamTotals = { cost: 0, unpricedModels: [], credits: 0, tokens: 0 };
 
 /**
- * Each team's Standard Credits and tokens last month and this month so far, with a team filter
+ * Each team's spend (money first, then Standard Credits) last month and this month so far, with a team filter
  * (?team=<id>, kept in the URL like the range). A team is its members as they are now; a member in
  * two teams counts in both, while the organization's figures count everyone once.
  */
@@ -33,8 +35,9 @@ export function TeamsPanel() {
 
   const lastLabel = monthName.format(Date.parse(`${lastMonth.startDate}T00:00:00Z`));
   const shown = (teams.data ?? []).filter((team) => teamId === null || team.id === teamId);
-  const lastTotals = totalsByTeam(last.data ?? []);
-  const currentTotals = totalsByTeam(current.data ?? []);
+  const lastTotals = totalsByTeam(last.data?.rows ?? []);
+  const currentTotals = totalsByTeam(current.data?.rows ?? []);
+  const currency = last.data?.currency ?? 'USD';
   const source = { resource: 'tokens' as const, range: lastMonth, groupBy: 'team', teamId: teamId ?? undefined };
 
   return (
@@ -46,7 +49,7 @@ export function TeamsPanel() {
               Teams: spend against last month
             </Title>
             <Text size="sm" c="dimmed">
-              Standard Credits and tokens of each team's current members, {lastLabel} and this month so far (UTC). A member in two teams counts in both.
+              What each team's current members cost at your prices, and their Standard Credits, {lastLabel} and this month so far (UTC). A member in two teams counts in both.
             </Text>
           </div>
           <PanelActions source={source} title={`Teams, ${lastLabel}`} />
@@ -67,29 +70,34 @@ export function TeamsPanel() {
         ) : shown.length === 0 ? (
           <EmptyState title="No teams yet">Create teams under Teams to see their spend here.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="xs" aria-label="Spend per team">
-              <ColumnHeads columns={['Team', 'Members', `Credits, ${lastLabel}`, 'Credits, this month', 'Change so far', `Tokens, ${lastLabel}`, 'Tokens, this month']} />
-              <Table.Tbody>
-                {shown.map((team) => {
-                  const before = lastTotals.get(team.id) ?? NONE;
-                  const now = currentTotals.get(team.id) ?? NONE;
-                  const change = thisMonth === null ? null : changePercent(now.credits, before.credits);
-                  return (
-                    <Table.Tr key={team.id}>
-                      <Table.Td>{team.name}</Table.Td>
-                      <Table.Td>{team.memberCount}</Table.Td>
-                      <Table.Td>{formatExact(before.credits)}</Table.Td>
-                      <Table.Td>{thisMonth === null ? '—' : formatExact(now.credits)}</Table.Td>
-                      <Table.Td>{change === null ? '—' : `${change >= 0 ? '+' : ''}${change.toFixed(1)} %`}</Table.Td>
-                      <Table.Td>{formatExact(before.tokens)}</Table.Td>
-                      <Table.Td>{thisMonth === null ? '—' : formatExact(now.tokens)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap={4}>
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped verticalSpacing="xs" aria-label="Spend per team">
+                <ColumnHeads columns={['Team', 'Members', { label: `Spend, ${lastLabel}`, numeric: true }, { label: 'Spend, this month', numeric: true }, { label: 'Change so far', numeric: true }, { label: `Credits, ${lastLabel}`, numeric: true }, { label: 'Credits, this month', numeric: true }]} />
+                <Table.Tbody>
+                  {shown.map((team) => {
+                    const before = lastTotals.get(team.id) ?? NONE;
+                    const now = currentTotals.get(team.id) ?? NONE;
+                    const change = thisMonth === null || now.cost === null || before.cost === null ? null : changePercent(now.cost, before.cost);
+                    return (
+                      <Table.Tr key={team.id}>
+                        <Table.Td>{team.name}</Table.Td>
+                        <Table.Td>{team.memberCount}</Table.Td>
+                        <Table.Td ta="right">
+                          <Spend cost={before.cost} unpricedModels={before.unpricedModels} currency={currency} />
+                        </Table.Td>
+                        <Table.Td ta="right">{thisMonth === null ? '—' : <Spend cost={now.cost} unpricedModels={now.unpricedModels} currency={currency} />}</Table.Td>
+                        <Table.Td ta="right">{change === null ? '—' : `${change >= 0 ? '+' : ''}${change.toFixed(1)} %`}</Table.Td>
+                        <Table.Td ta="right">{formatExact(before.credits)}</Table.Td>
+                        <Table.Td ta="right">{thisMonth === null ? '—' : formatExact(now.credits)}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <CreditNote />
+          </Stack>
         )}
       </Stack>
     </Card>

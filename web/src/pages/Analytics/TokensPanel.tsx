@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTokensByModel, type DayRange } from '../../api/useAnalytics';
 import { StackedDailyAreas, StackedDailyBars } from '../../components/Charts';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { CreditNote } from '../../components/CreditNote';
 import { EmptyState } from '../../components/QueryState';
 import { formatExact, formatMoney } from '../../format';
 import { daysOf } from './range';
@@ -77,9 +78,7 @@ function SpendTable({ answer }: { answer: Answer }) {
           </Table.Tfoot>
         </Table>
       </Table.ScrollContainer>
-      <Text size="xs" c="dimmed">
-        A Standard Credit is one token of input, output or cache write (a cache read counts a tenth), times the model's multiplier: a measure of use, not of money.
-      </Text>
+      <CreditNote />
     </Stack>
   );
 }

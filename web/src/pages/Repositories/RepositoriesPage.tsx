@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { isManager } from '../../api/client';
 import { useRepositories, type AnalyticsRepositoryRow } from '../../api/useAnalytics';
 import { ColumnHeads, type Column } from '../../components/ColumnHeads';
+import { CreditNote } from '../../components/CreditNote';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState } from '../../components/QueryState';
+import { Spend } from '../../components/Spend';
 import { useSignedInSession } from '../../components/SessionContext';
 import { formatCompact, formatDateTime, formatExact, formatPercent } from '../../format';
 import { useRenderedMark } from '../../perf';
@@ -27,15 +29,15 @@ export default function RepositoriesPage() {
 
 interface RepositoryColumn {
   head: Column;
-  cell: (row: AnalyticsRepositoryRow) => ReactNode;
+  cell: (row: AnalyticsRepositoryRow, currency: string) => ReactNode;
   /** The exact figure, as a tooltip of a compact one. */
   exact?: (row: AnalyticsRepositoryRow) => number;
 }
 
-// The table's columns, in order: a figure is one entry here (cost, once priced, goes beside the
-// Standard Credits).
+// The table's columns, in order: a figure is one entry here. Money first, credits second.
 const COLUMNS: RepositoryColumn[] = [
   { head: 'Repository', cell: (row) => <Text fw={500} size="sm">{row.repository}</Text> },
+  { head: { label: 'Spend', numeric: true }, cell: (row, currency) => <Spend cost={row.cost} unpricedModels={row.unpriced_models ?? []} currency={currency} /> },
   { head: { label: 'Standard Credits', numeric: true }, cell: (row) => formatCompact(row.billable_tokens), exact: (row) => row.billable_tokens },
   { head: { label: 'Tokens in / out', numeric: true }, cell: (row) => `${formatCompact(row.input_tokens)} / ${formatCompact(row.output_tokens)}` },
   { head: { label: 'Active members', numeric: true }, cell: (row) => formatExact(row.active_members) },
@@ -65,32 +67,35 @@ function Repositories() {
   const title = 'Repositories';
   return (
     <Stack>
-      <PageHeader title={title} description="What each repository used over the range, most Standard Credits first, beside its latest readiness result." />
+      <PageHeader title={title} description="What each repository cost over the range, most spent first, beside its latest readiness result." />
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
       <Panel title="Usage and readiness by repository" description="Events that name no repository are left out; readiness is each repository's latest report." source={{ resource: 'repositories', range }} query={repositories}>
         {() =>
-          repositories.data!.length === 0 ? (
+          repositories.data!.rows.length === 0 ? (
             <EmptyState title="No repository named in this range">Agents name their repository with the events' repository field, or OpenTelemetry's vcs.repository.url.full.</EmptyState>
           ) : (
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped verticalSpacing="xs" aria-label="Repositories, their usage and readiness">
-                <ColumnHeads columns={COLUMNS.map((column) => column.head)} />
-                <Table.Tbody>
-                  {repositories.data!.map((row) => (
-                    <Table.Tr key={row.repository}>
-                      {COLUMNS.map((column) => {
-                        const { label, numeric, wideOnly } = typeof column.head === 'string' ? { label: column.head } : column.head;
-                        return (
-                          <Table.Td key={label} ta={numeric ? 'right' : undefined} visibleFrom={wideOnly ? 'sm' : undefined} title={column.exact ? formatExact(column.exact(row)) : undefined} style={numeric ? { whiteSpace: 'nowrap' } : undefined}>
-                            {column.cell(row)}
-                          </Table.Td>
-                        );
-                      })}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Stack gap={4}>
+              <Table.ScrollContainer minWidth={900}>
+                <Table striped verticalSpacing="xs" aria-label="Repositories, their usage and readiness">
+                  <ColumnHeads columns={COLUMNS.map((column) => column.head)} />
+                  <Table.Tbody>
+                    {repositories.data!.rows.map((row) => (
+                      <Table.Tr key={row.repository}>
+                        {COLUMNS.map((column) => {
+                          const { label, numeric, wideOnly } = typeof column.head === 'string' ? { label: column.head } : column.head;
+                          return (
+                            <Table.Td key={label} ta={numeric ? 'right' : undefined} visibleFrom={wideOnly ? 'sm' : undefined} title={column.exact ? formatExact(column.exact(row)) : undefined} style={numeric ? { whiteSpace: 'nowrap' } : undefined}>
+                              {column.cell(row, repositories.data!.currency)}
+                            </Table.Td>
+                          );
+                        })}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <CreditNote />
+            </Stack>
           )
         }
       </Panel>
