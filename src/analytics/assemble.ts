@@ -90,6 +90,8 @@ export interface DayRollup {
   byAgent: GroupedDayRows;
   /** Each endpoint's group_by=repository rows of the day, and the members of each repository. */
   byRepository: GroupedDayRows;
+  /** Each endpoint's figures of each user of the day (group_key the user id): what team rows sum. */
+  byUser: GroupedDayRows;
   repositoryMembers: RepositoryMembers[];
 }
 
@@ -395,6 +397,7 @@ export function assembleDay(date: string, cells: Cell[], toolCalls: ToolCallTota
     users,
     byAgent: groupRows(date, cells, (cell) => cell.agent, costs),
     byRepository: groupRows(date, cells, (cell) => cell.repository, costs),
+    byUser: groupRows(date, cells, (cell) => cell.user_id, costs),
     repositoryMembers: cellsByGroup(cells, (cell) => cell.repository).map(([repository, own]) => ({ group_key: repository, user_ids: [...usersOf(own).keys()].sort(byteOrder) })),
   };
 }

@@ -101,7 +101,7 @@ export async function computeDay(db: Db, organizationId: string, day: string): P
     priceBookOf(db, organizationId),
   ]);
   const rollup = assembleDay(day, cells, toolCalls, stats, emails, prices);
-  return { ...rollup, userFigures: userFiguresOf(rollup.users, cells) };
+  return { ...rollup, userFigures: userFiguresOf(rollup.users.map((row) => row.user_id), rollup.byUser) };
 }
 
 async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {

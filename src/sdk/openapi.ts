@@ -4135,6 +4135,12 @@ export interface paths {
                                 output_tokens: number;
                                 cache_read_tokens: number;
                                 cache_write_tokens: number;
+                                /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
+                                cost?: number;
+                                /** @description Models of this figure that have no price (their cost is not in `cost`) */
+                                unpriced_models?: string[];
+                                /** @description The cost the agents reported themselves (USD); null when none did */
+                                reported_cost_usd?: number | null;
                             } | {
                                 /**
                                  * Format: date
@@ -4232,7 +4238,9 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "tool_name" | "agent" | "repository";
+                    group_by?: "tool_name" | "agent" | "repository" | "team";
+                    /** @description With group_by=team: that team only */
+                    team_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4292,6 +4300,22 @@ export interface paths {
                                     auto_low: number;
                                     manual: number;
                                 };
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                /** @description The team name now (group_key is its id) */
+                                team_name: string;
+                                tool_calls: number;
+                                mcp_calls: number;
+                                skills_invocations: number;
+                                slash_commands_invocations: number;
+                                hooks_invocations: number;
+                                decisions_accepted: number;
+                                decisions_rejected: number;
                             } | {
                                 /**
                                  * Format: date
@@ -4506,7 +4530,9 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "agent" | "repository";
+                    group_by?: "agent" | "repository" | "team";
+                    /** @description With group_by=team: that team only */
+                    team_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4539,6 +4565,21 @@ export interface paths {
                                 }[];
                                 git_commits: number;
                                 git_prs_created: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                /** @description The team name now (group_key is its id) */
+                                team_name: string;
+                                files_created: number;
+                                files_edited: number;
+                                git_commits: number;
+                                git_prs_created: number;
+                                lines_added: number;
+                                lines_removed: number;
                             } | {
                                 /**
                                  * Format: date

@@ -5,7 +5,7 @@ import { daysAgo, eventArb, exportedEventArb, materialize, runRollups, sendEvent
 import { asCsvCells, csvRecords, parseCsv } from '../cli/helpers.js';
 import { costOf, type RefEvent } from './reference.js';
 
-// group_by=team on /tokens (with costs) and /activity (docs/analytics.md "The team dimension"), against a
+// group_by=team on /tokens (with costs), /tools, /activity and /productivity (docs/analytics.md "The team dimension"), against a
 // reference computed here from the events sent: overlapping teams (a member in two), an empty
 // team, a member in none. A team counts each of its members' events once; the organization's
 // rows count every event once, however many teams its user is in. Membership as it is now: a
@@ -64,7 +64,7 @@ const inRange = (event: RefEvent) => dayOf(event) >= START && dayOf(event) <= EN
 const micros = (event: RefEvent) =>
   Math.round((event.billableTokens ?? (event.inputTokens ?? 0) + (event.outputTokens ?? 0) + (event.cacheWriteTokens ?? 0) + 0.1 * (event.cacheReadTokens ?? 0)) * 1e6);
 
-function referenceRows(kind: 'tokens' | 'activity', teamIds: string[]) {
+function referenceRows(kind: 'tokens' | 'tools' | 'activity' | 'productivity', teamIds: string[]) {
   const rows = [];
   for (const day of [...new Set(sent.filter(inRange).map(dayOf))].sort()) {
     for (const team of [...teamIds].sort()) {
@@ -74,6 +74,32 @@ function referenceRows(kind: 'tokens' | 'activity', teamIds: string[]) {
       const calls = events.filter((event) => event.type === 'model_call');
       const sum = (field: keyof RefEvent) => calls.reduce((total, event) => total + ((event[field] as number | undefined) ?? 0), 0);
       const count = (...types: string[]) => events.filter((event) => types.includes(event.type)).length;
+      const ofType = (type: string) => events.filter((event) => event.type === type);
+      const total = (type: string, field: keyof RefEvent) => ofType(type).reduce((sum, event) => sum + ((event[field] as number | undefined) ?? 0), 0);
+      const key = { date: day, group_key: team, team_name: name };
+      const figures = {
+        tools: () => ({
+          tool_calls: count('tool_call'),
+          mcp_calls: ofType('tool_call').filter((event) => event.mcpServer !== undefined).length,
+          skills_invocations: count('skill'),
+          slash_commands_invocations: count('slash_command'),
+          hooks_invocations: count('hook'),
+          decisions_accepted: ofType('tool_decision').filter((event) => event.decision === 'accept').length,
+          decisions_rejected: ofType('tool_decision').filter((event) => event.decision === 'reject').length,
+        }),
+        productivity: () => ({
+          files_created: count('file_created'),
+          files_edited: count('file_edited'),
+          git_commits: count('git_commit'),
+          git_prs_created: count('pr_created'),
+          lines_added: total('lines_changed', 'linesAdded'),
+          lines_removed: total('lines_changed', 'linesRemoved'),
+        }),
+      };
+      if (kind === 'tools' || kind === 'productivity') {
+        rows.push({ ...key, ...figures[kind]() });
+        continue;
+      }
       rows.push(
         kind === 'tokens'
           ? {
@@ -104,11 +130,16 @@ function referenceRows(kind: 'tokens' | 'activity', teamIds: string[]) {
 }
 
 describe('group_by=team', () => {
-  it('tokens and activity: each team from its members\' events, an empty team nowhere', async () => {
+  it('each endpoint: each team from its members\' events, an empty team nowhere', async () => {
     const all = Object.values(teams);
-    expect((await get(`tokens?${RANGE}&group_by=team`)).data).toEqual(referenceRows('tokens', all));
-    expect((await get(`activity?${RANGE}&group_by=team`)).data).toEqual(referenceRows('activity', all));
+    for (const kind of ['tokens', 'tools', 'activity', 'productivity'] as const) expect((await get(`${kind}?${RANGE}&group_by=team`)).data, kind).toEqual(referenceRows(kind, all));
     expect(referenceRows('tokens', all).length).toBeGreaterThan(5);
+    // The data has every kind of figure somewhere, so a figure summed wrong would show.
+    for (const kind of ['tools', 'productivity'] as const) {
+      for (const [field, value] of Object.entries(referenceRows(kind, all)[0]!)) {
+        if (typeof value === 'number') expect(referenceRows(kind, all).some((row) => (row as Record<string, unknown>)[field] !== 0), field).toBe(true);
+      }
+    }
   });
 
   it('the organization counts every event once, while the teams overlap', async () => {
@@ -132,7 +163,7 @@ describe('group_by=team', () => {
     const theirTeam = (await call('POST', '/api/v0/teams', { name: 'x' }, auth(theirs.owner.key))).json().team.id;
     expectError(await call('GET', `/api/v1/analytics/tokens?${RANGE}&group_by=team&team_id=${theirTeam}`), 404);
     expectError(await call('GET', `/api/v1/analytics/tokens?${RANGE}&team_id=${teams.beta}`), 400);
-    expectError(await call('GET', `/api/v1/analytics/tools?${RANGE}&group_by=team`), 400);
+    expectError(await call('GET', `/api/v1/analytics/productivity?${RANGE}&group_by=teams`), 400);
     expectError(await call('GET', `/api/v1/analytics/tokens?${RANGE}&group_by=Team`), 400);
     expectError(await call('GET', `/api/v1/analytics/tokens?${RANGE}&group_by=team`, undefined, auth(org.users.member.key)), 403);
   });

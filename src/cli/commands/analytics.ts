@@ -26,19 +26,19 @@ const DATES = {
 const TEAM = { team: { type: 'string', description: 'With --group-by team: that team only (its id)' } } as const;
 
 /**
- * Every per-day endpoint can group by agent product and repository; `breakdown` is its other
- * group_by, if any; /tokens and /activity group by team too (`--team` keeps one).
+ * Every per-day endpoint can group by agent product, repository and team (`--team` keeps one);
+ * `breakdown` is its other group_by, if any.
  */
-const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', breakdown?: string, byTeam = false) => {
-  const groupBys = [...(breakdown ? [breakdown] : []), 'agent', 'repository', ...(byTeam ? ['team'] : [])].join('|');
+const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', breakdown?: string) => {
+  const groupBys = [...(breakdown ? [breakdown] : []), 'agent', 'repository', 'team'].join('|');
   return apiCommand({
     name: ['analytics', kind],
-    usage: `[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--group-by ${groupBys}]${byTeam ? ' [--team TEAM_ID]' : ''}`,
+    usage: `[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--group-by ${groupBys}] [--team TEAM_ID]`,
     summary: `Analytics: ${kind} per day, or per day and ${groupBys.replaceAll('|', ' or ')}`,
-    options: { ...DATES, 'group-by': { type: 'string', description: `Rows per day and group: ${groupBys}` }, ...(byTeam ? TEAM : {}) },
+    options: { ...DATES, 'group-by': { type: 'string', description: `Rows per day and group: ${groupBys}` }, ...TEAM },
     async call(context) {
       const groupByValue = context.option('group-by');
-      const teamId = byTeam ? context.option('team') : undefined;
+      const teamId = context.option('team');
       const query = { ...dates(context), ...(groupByValue ? { group_by: groupByValue } : {}), ...(teamId ? { team_id: teamId } : {}) };
       const answer = await context.client.request('get', `/api/v1/analytics/${kind}`, { query: query as RequestQuery<`/api/v1/analytics/${typeof kind}`, 'get'> });
       return { items: answer.data as unknown[] };
@@ -46,9 +46,9 @@ const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', breakdown
   });
 };
 
-export const analyticsTokens = daily('tokens', 'model', true);
+export const analyticsTokens = daily('tokens', 'model');
 export const analyticsTools = daily('tools', 'tool_name');
-export const analyticsActivity = daily('activity', 'client', true);
+export const analyticsActivity = daily('activity', 'client');
 export const analyticsProductivity = daily('productivity');
 
 export const analyticsUsers = apiCommand({

@@ -140,10 +140,23 @@ export interface AnalyticsUserDailyTable {
   sessions: Generated<number>;
   messages: Generated<number>;
   user_messages: Generated<number>;
-  /** Its costs in micro-units (migrations/0023_team_costs.sql): null before they were computed, and where none was reported. */
+  /** Its costs in micro-units and the rest of the user's figures (migrations/0023_team_figures.sql). */
   cost_micros: string | null;
   reported_cost_micros: string | null;
   unpriced_models: Generated<Json<string[]>>;
+  tool_calls: Generated<number>;
+  mcp_calls: Generated<number>;
+  skills_invocations: Generated<number>;
+  slash_commands_invocations: Generated<number>;
+  hooks_invocations: Generated<number>;
+  decisions_accepted: Generated<number>;
+  decisions_rejected: Generated<number>;
+  files_created: Generated<number>;
+  files_edited: Generated<number>;
+  git_commits: Generated<number>;
+  git_prs_created: Generated<number>;
+  lines_added: Generated<string>;
+  lines_removed: Generated<string>;
 }
 
 /** The users with /users rows, and the first and last day of those rows (migrations/0009). */

@@ -18,8 +18,8 @@ import { StringEnum } from '../../../schemas/index.js';
 // The shape shared by the per-day analytics endpoints: one row per day of the range, or with
 // `group_by`, one breakdown flattened into rows of {date, group_key, metric...}. Every endpoint
 // has group_by=agent and group_by=repository: the day's figures per agent product or repository,
-// stored by the rollup as grouped rows (of the same shape for both); /tokens and /activity have
-// group_by=team, summed from the members' day rows (analytics/teams.ts).
+// stored by the rollup as grouped rows (of the same shape for both), and group_by=team, summed
+// from the members' day rows (analytics/teams.ts).
 
 const STORED_GROUPS: readonly GroupDimension[] = ['agent', 'repository'];
 const storedGroupOf = (groupBy: string | undefined) => STORED_GROUPS.find((dimension) => dimension === groupBy);
