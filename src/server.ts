@@ -12,6 +12,7 @@ import { SharedRedis } from './services/shared-redis.js';
 import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
 import { leaseSweepJob } from './jobs/run-leases.js';
+import { seriesRetentionJob } from './jobs/series-retention.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
 import type { App } from './http/context.js';
 import { startOtlpGrpcReceiver, type OtlpGrpcReceiver } from './grpc/otlp-receiver.js';
@@ -102,6 +103,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const jobs = [
       startJob(rollupJob(store.db, config.rollupIntervalMs), app.log),
       startJob(sessionRetentionJob(store.db, app.log), app.log),
+      startJob(seriesRetentionJob(store.db), app.log),
       startJob(leaseSweepJob(store.db, config.runLeaseMs, (computerId) => app.services.claimWakeups.wake(computerId)), app.log),
     ];
     return {
