@@ -151,3 +151,18 @@ export async function recordSentEvents(db: Db, deps: StoreDeps, caller: Telemetr
   await ensureEventPartitions(db, items.map((item) => item.checked.day));
   return db.transaction().execute((trx) => storeSentEvents(trx, deps, caller, items, [], received));
 }
+
+/** The agent of an export refused whole, before its records were read: it cannot be known. */
+export const UNREAD_AGENT = '(unread)';
+
+/**
+ * An export refused whole (undecodable, too large, over the rate limit): `exports` of them tallied
+ * as refused for the caller's sender, under UNREAD_AGENT, with the problem.
+ */
+export async function tallyRefusedExports(db: Db, caller: TelemetryCaller, exports: number, problem: string, at: Date): Promise<void> {
+  const tallies = new Map<string, ConnectionTally>();
+  const tally = tallyOf(tallies, caller, UNREAD_AGENT, caller.keyKind === 'personal' ? { kind: 'user', userId: caller.userId } : undefined);
+  tally.refused = exports;
+  tally.problem = problem;
+  await tallyConnections(db, caller.organizationId, at, [tally]);
+}

@@ -4,6 +4,7 @@ import type { App } from '../../http/context.js';
 import { byCredential, limitRequests } from '../../http/rate-limit.js';
 import logs from './logs.js';
 import metrics from './metrics.js';
+import { refusalTally } from './refusals.js';
 import traces from './traces.js';
 import { bodyParser, MEDIA_TYPES, otlpErrorHandler } from './wire.js';
 
@@ -15,7 +16,7 @@ export default async function otlpRoutes(app: App) {
   // The body is bytes, decoded by the route; any other Content-Type is 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser([MEDIA_TYPES.protobuf, MEDIA_TYPES.json], { parseAs: 'buffer', bodyLimit: config.otlpMaxBodyBytes }, bodyParser(config.otlpMaxDecompressedBytes));
-  app.setErrorHandler(otlpErrorHandler);
+  app.setErrorHandler(otlpErrorHandler(refusalTally(app.services.db, app.log)));
   app.addHook('onRequest', authenticate(app.services, ['apiKey', 'ingestKey']));
   app.addHook('preHandler', limitRequests(app, byCredential));
   app.addHook('preHandler', requireRole(MEMBERS));

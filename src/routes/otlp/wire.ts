@@ -4,7 +4,7 @@ import { anyPack, DurationSchema } from '@bufbuild/protobuf/wkt';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainError } from '../../domain/errors.js';
 import { problemOf, sendError, type Problem } from '../../http/error-handler.js';
-import { ApiError, ERRORS } from '../../http/errors.js';
+import { ApiError, ERRORS, type ErrorCode } from '../../http/errors.js';
 import type { OtlpEncoding } from '../../otlp/decode.js';
 import { BadRequestSchema, RetryInfoSchema, StatusSchema } from '../../otlp/generated/google/rpc/status_pb.js';
 
@@ -58,10 +58,17 @@ function statusOf(problem: Problem) {
 
 /**
  * Errors of the OTLP endpoints (docs/otel.md, "Responses"): a protobuf request gets a protobuf
- * google.rpc.Status, as OTLP/HTTP requires; any other request gets the one error body.
+ * google.rpc.Status, as OTLP/HTTP requires; any other request gets the one error body. Each is
+ * first told to `noteRefusal` (refusals.ts).
  */
-export function otlpErrorHandler(error: FastifyError | ApiError | DomainError | Error, request: FastifyRequest, reply: FastifyReply) {
-  const problem = problemOf(error, request);
+export const otlpErrorHandler = (noteRefusal: (request: FastifyRequest, code: ErrorCode, detail: string) => Promise<void>) =>
+  async function handle(error: FastifyError | ApiError | DomainError | Error, request: FastifyRequest, reply: FastifyReply) {
+    const problem = problemOf(error, request);
+    await noteRefusal(request, problem.code, problem.detail);
+    return sendProblem(request, reply, problem);
+  };
+
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem) {
   if (problem.headers) reply.headers(problem.headers);
   if (encodingOf(request) !== 'protobuf') return sendError(request, reply, problem.code, problem.detail, problem.errors);
   return reply
