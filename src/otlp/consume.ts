@@ -51,7 +51,7 @@ function countItems(...[signal, request]: OtlpExportArgs): number {
   let count = 0;
   if (signal === 'metrics') {
     for (const resource of request.resourceMetrics) {
-      for (const scope of resource.scopeMetrics) for (const metric of scope.metrics) count += metric.data.value?.dataPoints.length ?? 0;
+      for (const scope of resource.scopeMetrics) for (const metric of scope.metrics) count += metric.data?.value.dataPoints.length ?? 0;
     }
   } else if (signal === 'logs') {
     for (const resource of request.resourceLogs) for (const scope of resource.scopeLogs) count += scope.logRecords.length;
