@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary, toJsonString, type DescMessage } from '@bufbuild/protobuf';
 import { Metadata } from '@grpc/grpc-js';
 import { SpanKind } from '@opentelemetry/api';
 import { SeverityNumber } from '@opentelemetry/api-logs';
@@ -20,9 +20,9 @@ import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
-import { ExportLogsServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/logs/v1/logs_service_pb.js';
+import { ExportLogsServiceRequestSchema, ExportLogsServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/logs/v1/logs_service_pb.js';
 import { ExportMetricsServiceRequestSchema, ExportMetricsServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/metrics/v1/metrics_service_pb.js';
-import { ExportTraceServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/trace/v1/trace_service_pb.js';
+import { ExportTraceServiceRequestSchema, ExportTraceServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/trace/v1/trace_service_pb.js';
 import { StatusSchema } from '../../src/otlp/generated/google/rpc/status_pb.js';
 import type { OtlpExportArgs } from '../../src/otlp/decode.js';
 import { createOrganization, expectError, startTestServer, type TestOrganization } from '../helpers/server.js';
@@ -318,6 +318,63 @@ describe('OTLP/JSON', () => {
     expect(sum.value.aggregationTemporality).toBe(1);
     const exemplar = sum.value.dataPoints[0]!.exemplars[0]!;
     expect([hex(exemplar.traceId), hex(exemplar.spanId)]).toEqual(['0102030405060708090a0b0c0d0e0f10', 'a1a2a3a4a5a6a7a8']);
+  });
+
+  it('gives the consumer the same request as protobuf does, for every kind of value and each signal', async () => {
+    const attributes = [
+      { key: 's', value: { value: { case: 'stringValue', value: 'text ✓' } } },
+      { key: 'b', value: { value: { case: 'boolValue', value: true } } },
+      { key: 'i', value: { value: { case: 'intValue', value: -9007199254740993n } } },
+      { key: 'd', value: { value: { case: 'doubleValue', value: 0.5 } } },
+      { key: 'y', value: { value: { case: 'bytesValue', value: new Uint8Array([0, 1, 2]) } } },
+      { key: 'a', value: { value: { case: 'arrayValue', value: { values: [{ value: { case: 'stringValue', value: 'x' } }, {}] } } } },
+      { key: 'k', value: { value: { case: 'kvlistValue', value: { values: [{ key: 'nested', value: { value: { case: 'intValue', value: 7n } } }] } } } },
+      { key: 'empty', value: {} },
+    ];
+    const resource = { attributes: [{ key: 'service.name', value: { value: { case: 'stringValue', value: 'claude-code' } } }], droppedAttributesCount: 1 };
+    const scope = { name: 'scope', version: '1', attributes };
+    const point = { attributes, startTimeUnixNano: 1n, timeUnixNano: 2n, flags: 1 };
+    const requests = [
+      { path: '/v1/logs', schema: ExportLogsServiceRequestSchema, init: { resourceLogs: [{ resource, scopeLogs: [{ scope, logRecords: [{ timeUnixNano: 5n, severityNumber: 9, severityText: 'INFO', body: attributes[6]!.value, attributes, eventName: 'e' }, {}] }] }] } },
+      {
+        path: '/v1/metrics',
+        schema: ExportMetricsServiceRequestSchema,
+        init: {
+          resourceMetrics: [
+            {
+              resource,
+              scopeMetrics: [
+                {
+                  scope,
+                  metrics: [
+                    { name: 'g', data: { case: 'gauge', value: { dataPoints: [{ ...point, value: { case: 'asDouble', value: 1.5 } }] } } },
+                    { name: 's', unit: '1', data: { case: 'sum', value: { aggregationTemporality: 2, isMonotonic: true, dataPoints: [{ ...point, value: { case: 'asInt', value: 3n } }, point] } } },
+                    { name: 'h', data: { case: 'histogram', value: { aggregationTemporality: 1, dataPoints: [{ ...point, count: 2n, sum: 4.5, bucketCounts: [1n, 1n], explicitBounds: [1] }, point] } } },
+                    { name: 'e', data: { case: 'exponentialHistogram', value: { dataPoints: [{ ...point, count: 1n, scale: 2, positive: { offset: -1, bucketCounts: [1n] } }] } } },
+                    { name: 'q', data: { case: 'summary', value: { dataPoints: [{ ...point, count: 1n, sum: 2, quantileValues: [{ quantile: 0.5, value: 2 }] }] } } },
+                    { name: 'none' },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      },
+      {
+        path: '/v1/traces',
+        schema: ExportTraceServiceRequestSchema,
+        init: { resourceSpans: [{ resource, scopeSpans: [{ scope, spans: [{ name: 'span', kind: 3, startTimeUnixNano: 1n, endTimeUnixNano: 2n, attributes, events: [{ name: 'ev', attributes }], links: [{ attributes }], status: { code: 2, message: 'failed' } }] }] }] },
+      },
+    ];
+    for (const { path, schema, init } of requests) {
+      const message = create(schema as DescMessage, init as never);
+      server.received.length = 0;
+      const headers = { authorization: `Bearer ${org.owner.key}` };
+      expect((await server.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': 'application/x-protobuf' }, payload: Buffer.from(toBinary(schema as DescMessage, message)) })).statusCode).toBe(200);
+      expect((await server.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': 'application/json' }, payload: toJsonString(schema as DescMessage, message) })).statusCode).toBe(200);
+      const [fromProtobuf, fromJson] = server.received.map(({ exported }) => exported);
+      expect(fromJson, path).toEqual(fromProtobuf);
+    }
   });
 
   it('refuses ids that are not hex (base64 ones included) with 400 naming the field', async () => {
