@@ -3,10 +3,11 @@
 # scripts/otlp/ (the google.rpc error messages OTLP answers carry): TypeScript for
 # @bufbuild/protobuf (schemas: OTLP/JSON, the answers, the gRPC services), and, in
 # src/otlp/generated/ts-proto/, ts-proto's plain decode functions for the three export requests
-# (the receiver's binary decoding: about 2.5 times as fast as @bufbuild/protobuf's reflection-based
-# reader; docs/performance.md, "OTLP ingestion"). Their runtime is @bufbuild/protobuf/wire. The .proto files of OpenTelemetry are not kept in this repository: pass
-# the path of an opentelemetry-proto checkout at a release tag (a git clone, or the tag's source
-# archive, whose VERSION file names the tag).
+# (the receiver's binary decoding: about 2.5 times as fast as @bufbuild/protobuf's
+# reflection-based reader; docs/performance.md, "OTLP ingestion"), whose runtime is
+# @bufbuild/protobuf/wire. The .proto files of OpenTelemetry are not kept in this repository:
+# pass the path of an opentelemetry-proto checkout at a release tag (a git clone, or the tag's
+# source archive, whose VERSION file names the tag).
 #
 #   scripts/generate-otlp.sh /path/to/opentelemetry-proto
 #
