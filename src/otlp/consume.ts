@@ -1,4 +1,5 @@
 import type { Db } from '../db/store.js';
+import { dayOf } from '../domain/dates.js';
 import { DomainError } from '../domain/errors.js';
 import { checkEvents, type TelemetryEvent } from '../telemetry/events.js';
 import { ensureEventPartitions } from '../telemetry/partitions.js';
@@ -51,7 +52,7 @@ function countItems(...[signal, request]: OtlpExportArgs): number {
   let count = 0;
   if (signal === 'metrics') {
     for (const resource of request.resourceMetrics) {
-      for (const scope of resource.scopeMetrics) for (const metric of scope.metrics) count += metric.data.value?.dataPoints.length ?? 0;
+      for (const scope of resource.scopeMetrics) for (const metric of scope.metrics) count += metric.data?.value.dataPoints.length ?? 0;
     }
   } else if (signal === 'logs') {
     for (const resource of request.resourceLogs) for (const scope of resource.scopeLogs) count += scope.logRecords.length;
@@ -127,7 +128,7 @@ export function createOtlpConsumer(deps: ConsumerDeps) {
 
     // The partitions of every day an event may fall on, before the export's transaction.
     const candidateDays = [...eventDrafts.map((t) => t.event.timestamp as number), ...counted.map(({ point }) => point.timeMs)];
-    const checkedDays = candidateDays.filter((ms) => Number.isFinite(ms) && ms >= 0 && ms <= received.getTime() + FUTURE_TOLERANCE_MS).map((ms) => new Date(ms).toISOString().slice(0, 10));
+    const checkedDays = candidateDays.filter((ms) => Number.isFinite(ms) && ms >= 0 && ms <= received.getTime() + FUTURE_TOLERANCE_MS).map((ms) => dayOf(ms));
     await ensureEventPartitions(deps.db, checkedDays);
 
     return deps.db.transaction().execute(async (trx) => {

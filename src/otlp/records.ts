@@ -1,9 +1,9 @@
 import { hash } from 'node:crypto';
-import type { ExportLogsServiceRequest } from './generated/opentelemetry/proto/collector/logs/v1/logs_service_pb.js';
-import type { ExportMetricsServiceRequest } from './generated/opentelemetry/proto/collector/metrics/v1/metrics_service_pb.js';
-import type { ExportTraceServiceRequest } from './generated/opentelemetry/proto/collector/trace/v1/trace_service_pb.js';
-import type { AnyValue, KeyValue } from './generated/opentelemetry/proto/common/v1/common_pb.js';
-import { AggregationTemporality, type NumberDataPoint } from './generated/opentelemetry/proto/metrics/v1/metrics_pb.js';
+import type { ExportLogsServiceRequest } from './generated/ts-proto/opentelemetry/proto/collector/logs/v1/logs_service.js';
+import type { ExportMetricsServiceRequest } from './generated/ts-proto/opentelemetry/proto/collector/metrics/v1/metrics_service.js';
+import type { ExportTraceServiceRequest } from './generated/ts-proto/opentelemetry/proto/collector/trace/v1/trace_service.js';
+import type { AnyValue, KeyValue } from './generated/ts-proto/opentelemetry/proto/common/v1/common.js';
+import { AggregationTemporality, type NumberDataPoint } from './generated/ts-proto/opentelemetry/proto/metrics/v1/metrics.js';
 
 // An export's items as flat records the translators read: attributes as plain values, each record
 // with the resource and scope it came in, its instant, and a digest that names it. A retried
@@ -49,7 +49,7 @@ const NANOS_PER_MS = 1_000_000n;
 
 function valueOf(value: AnyValue | undefined): AttributeValue {
   const inner = value?.value;
-  switch (inner?.case) {
+  switch (inner?.$case) {
     case 'stringValue':
     case 'boolValue':
     case 'doubleValue':
@@ -139,7 +139,7 @@ export function spanRecordsOf(request: ExportTraceServiceRequest, receivedMs: nu
   return records;
 }
 
-const numberOf = (point: NumberDataPoint) => (point.value.case === 'asInt' ? Number(point.value.value) : point.value.case === 'asDouble' ? point.value.value : 0);
+const numberOf = (point: NumberDataPoint) => (point.value?.$case === 'asInt' ? Number(point.value.value) : point.value?.$case === 'asDouble' ? point.value.value : 0);
 
 export function pointRecordsOf(request: ExportMetricsServiceRequest): PointRecord[] {
   const records: PointRecord[] = [];
@@ -156,9 +156,9 @@ export function pointRecordsOf(request: ExportMetricsServiceRequest): PointRecor
           const series = digestOf(resourceKey, scope, name, canonical(attributes));
           records.push({ signal: 'metrics', resource, scope, name, attributes, timeMs: nanosToMs(point.timeUnixNano), kind, cumulative, value, count, startUnixNano: point.startTimeUnixNano, timeUnixNano: point.timeUnixNano, series });
         };
-        switch (data.case) {
+        switch (data?.$case) {
           case 'sum': {
-            const cumulative = data.value.aggregationTemporality === AggregationTemporality.CUMULATIVE;
+            const cumulative = data.value.aggregationTemporality === AggregationTemporality.AGGREGATION_TEMPORALITY_CUMULATIVE;
             for (const point of data.value.dataPoints) push('sum', cumulative, point, numberOf(point), 1);
             break;
           }
@@ -166,7 +166,7 @@ export function pointRecordsOf(request: ExportMetricsServiceRequest): PointRecor
             for (const point of data.value.dataPoints) push('gauge', false, point, numberOf(point), 1);
             break;
           case 'histogram': {
-            const cumulative = data.value.aggregationTemporality === AggregationTemporality.CUMULATIVE;
+            const cumulative = data.value.aggregationTemporality === AggregationTemporality.AGGREGATION_TEMPORALITY_CUMULATIVE;
             for (const point of data.value.dataPoints) push('histogram', cumulative, point, point.sum ?? 0, Number(point.count));
             break;
           }

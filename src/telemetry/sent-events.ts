@@ -121,8 +121,13 @@ export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: Telemetr
     result.accepted += stored.accepted;
     result.duplicates += stored.duplicates;
     const freshIds = new Set(stored.fresh.map((event) => event.event.id));
+    // This user's tally of each agent, found once: the key tallyOf builds costs more than the count.
+    const sender: Sender = { kind: 'user', userId };
+    const tallyOfAgent = new Map<string, ConnectionTally>();
     for (const { event } of events) {
-      const tally = tallyOf(tallies, caller, agentOf.get(event.id)!, { kind: 'user', userId });
+      const agent = agentOf.get(event.id)!;
+      let tally = tallyOfAgent.get(agent);
+      if (!tally) tallyOfAgent.set(agent, (tally = tallyOf(tallies, caller, agent, sender)));
       if (freshIds.has(event.id)) {
         tally.accepted += 1;
         tally.tokens += tokensOf(event);

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary, toJsonString, type DescMessage } from '@bufbuild/protobuf';
 import { Metadata } from '@grpc/grpc-js';
 import { SpanKind } from '@opentelemetry/api';
 import { SeverityNumber } from '@opentelemetry/api-logs';
@@ -20,9 +20,9 @@ import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
-import { ExportLogsServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/logs/v1/logs_service_pb.js';
+import { ExportLogsServiceRequestSchema, ExportLogsServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/logs/v1/logs_service_pb.js';
 import { ExportMetricsServiceRequestSchema, ExportMetricsServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/metrics/v1/metrics_service_pb.js';
-import { ExportTraceServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/trace/v1/trace_service_pb.js';
+import { ExportTraceServiceRequestSchema, ExportTraceServiceResponseSchema } from '../../src/otlp/generated/opentelemetry/proto/collector/trace/v1/trace_service_pb.js';
 import { StatusSchema } from '../../src/otlp/generated/google/rpc/status_pb.js';
 import type { OtlpExportArgs } from '../../src/otlp/decode.js';
 import { createOrganization, expectError, startTestServer, type TestOrganization } from '../helpers/server.js';
@@ -123,19 +123,19 @@ describe.each(TRANSPORTS)('the OpenTelemetry JS exporters over %s', (transport) 
     const [signal, request] = only();
     if (signal !== 'metrics') throw new Error(`got ${signal}`);
     const [resourceMetrics] = request.resourceMetrics;
-    expect(resourceMetrics?.resource?.attributes.find((a) => a.key === 'service.name')?.value?.value).toEqual({ case: 'stringValue', value: 'claude-code' });
+    expect(resourceMetrics?.resource?.attributes.find((a) => a.key === 'service.name')?.value?.value).toEqual({ $case: 'stringValue', value: 'claude-code' });
     const scope = resourceMetrics!.scopeMetrics[0]!;
     expect(scope.scope?.name).toBe('com.anthropic.claude_code');
     const usage = scope.metrics.find((metric) => metric.name === 'claude_code.token.usage')!;
     expect(usage.unit).toBe('tokens');
-    if (usage.data.case !== 'sum') throw new Error(`token usage is a ${usage.data.case}`);
+    if (usage.data?.$case !== 'sum') throw new Error(`token usage is a ${usage.data?.$case}`);
     expect(usage.data.value.isMonotonic).toBe(true);
     const [point] = usage.data.value.dataPoints;
-    expect(point?.value).toEqual({ case: 'asDouble', value: 1200 });
-    expect(Object.fromEntries(point!.attributes.map((a) => [a.key, a.value?.value.value]))).toEqual({ type: 'input', model: 'claude-sonnet-4-5', 'user.email': 'dev@example.test' });
+    expect(point?.value).toEqual({ $case: 'asDouble', value: 1200 });
+    expect(Object.fromEntries(point!.attributes.map((a) => [a.key, a.value?.value?.value]))).toEqual({ type: 'input', model: 'claude-sonnet-4-5', 'user.email': 'dev@example.test' });
     expect(point!.timeUnixNano).toBeGreaterThan(BigInt(Date.now() - 600_000) * 1_000_000n);
     const latency = scope.metrics.find((metric) => metric.name === 'claude_code.api_latency')!;
-    if (latency.data.case !== 'histogram') throw new Error(`latency is a ${latency.data.case}`);
+    if (latency.data?.$case !== 'histogram') throw new Error(`latency is a ${latency.data?.$case}`);
     expect(latency.data.value.dataPoints[0]).toMatchObject({ count: 1n, sum: 250.5 });
   });
 
@@ -146,12 +146,12 @@ describe.each(TRANSPORTS)('the OpenTelemetry JS exporters over %s', (transport) 
     const [signal, request] = only();
     if (signal !== 'logs') throw new Error(`got ${signal}`);
     const record = request.resourceLogs[0]!.scopeLogs[0]!.logRecords[0]!;
-    expect(record.body?.value).toEqual({ case: 'stringValue', value: 'claude_code.api_request' });
+    expect(record.body?.value).toEqual({ $case: 'stringValue', value: 'claude_code.api_request' });
     expect(record.severityNumber).toBe(SeverityNumber.INFO);
     const attributes = Object.fromEntries(record.attributes.map((a) => [a.key, a.value?.value]));
-    expect(attributes['event.name']).toEqual({ case: 'stringValue', value: 'api_request' });
-    expect(attributes.input_tokens).toEqual({ case: 'intValue', value: 120n });
-    expect(attributes.cost_usd).toEqual({ case: 'doubleValue', value: 0.0042 });
+    expect(attributes['event.name']).toEqual({ $case: 'stringValue', value: 'api_request' });
+    expect(attributes.input_tokens).toEqual({ $case: 'intValue', value: 120n });
+    expect(attributes.cost_usd).toEqual({ $case: 'doubleValue', value: 0.0042 });
     expect(record.timeUnixNano).toBeGreaterThan(0n);
   });
 
@@ -165,7 +165,7 @@ describe.each(TRANSPORTS)('the OpenTelemetry JS exporters over %s', (transport) 
     expect(hex(span.traceId)).toBe(traceId);
     expect(hex(span.spanId)).toBe(spanId);
     expect(span.kind).toBe(3); // SPAN_KIND_CLIENT
-    expect(span.attributes.find((a) => a.key === 'gen_ai.usage.input_tokens')?.value?.value).toEqual({ case: 'intValue', value: 42n });
+    expect(span.attributes.find((a) => a.key === 'gen_ai.usage.input_tokens')?.value?.value).toEqual({ $case: 'intValue', value: 42n });
   });
 
   it('fail without retrying when the key is not valid, and nothing reaches the consumer', async () => {
@@ -297,9 +297,9 @@ describe('OTLP/JSON', () => {
     expect(span.status).toMatchObject({ code: 2, message: 'tool failed' });
     expect(span.startTimeUnixNano).toBe(1764028800123456789n);
     expect(span.endTimeUnixNano).toBe(1764028801000000000n);
-    expect(span.attributes[0]!.value?.value).toEqual({ case: 'intValue', value: 9007199254740993n });
+    expect(span.attributes[0]!.value?.value).toEqual({ $case: 'intValue', value: 9007199254740993n });
     // bytes other than ids stay base64, as proto3 JSON has them
-    expect(span.attributes[1]!.value?.value).toEqual({ case: 'bytesValue', value: new Uint8Array([0, 1, 2]) });
+    expect(span.attributes[1]!.value?.value).toEqual({ $case: 'bytesValue', value: new Uint8Array([0, 1, 2]) });
   });
 
   it('reads the hex ids of log records and of metric exemplars', async () => {
@@ -314,10 +314,67 @@ describe('OTLP/JSON', () => {
     const record = logs.resourceLogs[0]!.scopeLogs[0]!.logRecords[0]!;
     expect([hex(record.traceId), hex(record.spanId), record.observedTimeUnixNano]).toEqual(['abcdef00abcdef00abcdef00abcdef00', '0102030405060708', 1764028800000000000n]);
     const sum = metrics.resourceMetrics[0]!.scopeMetrics[0]!.metrics[0]!.data;
-    if (sum.case !== 'sum') throw new Error('not a sum');
+    if (sum?.$case !== 'sum') throw new Error('not a sum');
     expect(sum.value.aggregationTemporality).toBe(1);
     const exemplar = sum.value.dataPoints[0]!.exemplars[0]!;
     expect([hex(exemplar.traceId), hex(exemplar.spanId)]).toEqual(['0102030405060708090a0b0c0d0e0f10', 'a1a2a3a4a5a6a7a8']);
+  });
+
+  it('gives the consumer the same request as protobuf does, for every kind of value and each signal', async () => {
+    const attributes = [
+      { key: 's', value: { value: { case: 'stringValue', value: 'text ✓' } } },
+      { key: 'b', value: { value: { case: 'boolValue', value: true } } },
+      { key: 'i', value: { value: { case: 'intValue', value: -9007199254740993n } } },
+      { key: 'd', value: { value: { case: 'doubleValue', value: 0.5 } } },
+      { key: 'y', value: { value: { case: 'bytesValue', value: new Uint8Array([0, 1, 2]) } } },
+      { key: 'a', value: { value: { case: 'arrayValue', value: { values: [{ value: { case: 'stringValue', value: 'x' } }, {}] } } } },
+      { key: 'k', value: { value: { case: 'kvlistValue', value: { values: [{ key: 'nested', value: { value: { case: 'intValue', value: 7n } } }] } } } },
+      { key: 'empty', value: {} },
+    ];
+    const resource = { attributes: [{ key: 'service.name', value: { value: { case: 'stringValue', value: 'claude-code' } } }], droppedAttributesCount: 1 };
+    const scope = { name: 'scope', version: '1', attributes };
+    const point = { attributes, startTimeUnixNano: 1n, timeUnixNano: 2n, flags: 1 };
+    const requests = [
+      { path: '/v1/logs', schema: ExportLogsServiceRequestSchema, init: { resourceLogs: [{ resource, scopeLogs: [{ scope, logRecords: [{ timeUnixNano: 5n, severityNumber: 9, severityText: 'INFO', body: attributes[6]!.value, attributes, eventName: 'e' }, {}] }] }] } },
+      {
+        path: '/v1/metrics',
+        schema: ExportMetricsServiceRequestSchema,
+        init: {
+          resourceMetrics: [
+            {
+              resource,
+              scopeMetrics: [
+                {
+                  scope,
+                  metrics: [
+                    { name: 'g', data: { case: 'gauge', value: { dataPoints: [{ ...point, value: { case: 'asDouble', value: 1.5 } }] } } },
+                    { name: 's', unit: '1', data: { case: 'sum', value: { aggregationTemporality: 2, isMonotonic: true, dataPoints: [{ ...point, value: { case: 'asInt', value: 3n } }, point] } } },
+                    { name: 'h', data: { case: 'histogram', value: { aggregationTemporality: 1, dataPoints: [{ ...point, count: 2n, sum: 4.5, bucketCounts: [1n, 1n], explicitBounds: [1] }, point] } } },
+                    { name: 'e', data: { case: 'exponentialHistogram', value: { dataPoints: [{ ...point, count: 1n, scale: 2, positive: { offset: -1, bucketCounts: [1n] } }] } } },
+                    { name: 'q', data: { case: 'summary', value: { dataPoints: [{ ...point, count: 1n, sum: 2, quantileValues: [{ quantile: 0.5, value: 2 }] }] } } },
+                    { name: 'none' },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      },
+      {
+        path: '/v1/traces',
+        schema: ExportTraceServiceRequestSchema,
+        init: { resourceSpans: [{ resource, scopeSpans: [{ scope, spans: [{ name: 'span', kind: 3, startTimeUnixNano: 1n, endTimeUnixNano: 2n, attributes, events: [{ name: 'ev', attributes }], links: [{ attributes }], status: { code: 2, message: 'failed' } }] }] }] },
+      },
+    ];
+    for (const { path, schema, init } of requests) {
+      const message = create(schema as DescMessage, init as never);
+      server.received.length = 0;
+      const headers = { authorization: `Bearer ${org.owner.key}` };
+      expect((await server.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': 'application/x-protobuf' }, payload: Buffer.from(toBinary(schema as DescMessage, message)) })).statusCode).toBe(200);
+      expect((await server.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': 'application/json' }, payload: toJsonString(schema as DescMessage, message) })).statusCode).toBe(200);
+      const [fromProtobuf, fromJson] = server.received.map(({ exported }) => exported);
+      expect(fromJson, path).toEqual(fromProtobuf);
+    }
   });
 
   it('refuses ids that are not hex (base64 ones included) with 400 naming the field', async () => {
