@@ -16,15 +16,17 @@ export function senderLabel(sender: ConnectedAgent['sender']): { title: string; 
   }
 }
 
-/** Today's connections per agent product and sender, the most recently heard first. */
+/**
+ * Today's connections per agent product and sender, the most recently heard first. The sender goes
+ * under the agent (and on a phone the time too), so the table fits a phone without scrolling sideways.
+ */
 export function ConnectionsTable({ connections }: { connections: ConnectedAgent[] }) {
   return (
     <Table.ScrollContainer minWidth={320} scrollAreaProps={KEYBOARD_SCROLLABLE}>
       <Table striped verticalSpacing="sm" aria-label="Connected agents today">
         <ColumnHeads
           columns={[
-            'Agent',
-            'Sent by',
+            'Agent and sender',
             { label: 'Last data', wideOnly: true },
             { label: 'Accepted', numeric: true },
             { label: 'Tokens', numeric: true, wideOnly: true },
@@ -41,17 +43,10 @@ export function ConnectionsTable({ connections }: { connections: ConnectedAgent[
                   <Text size="sm" fw={500}>
                     {connection.agent}
                   </Text>
+                  <Sender sender={sender} />
                   <Text size="xs" c="dimmed" hiddenFrom="sm">
                     {formatDateTime(connection.lastSeenAt)}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{sender.title}</Text>
-                  {sender.detail && (
-                    <Text size="xs" c="dimmed">
-                      {sender.detail}
-                    </Text>
-                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <Text size="sm">{formatDateTime(connection.lastSeenAt)}</Text>
@@ -81,6 +76,21 @@ export function ConnectionsTable({ connections }: { connections: ConnectedAgent[
   );
 }
 
+function Sender({ sender }: { sender: ReturnType<typeof senderLabel> }) {
+  return (
+    <>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {sender.title}
+      </Text>
+      {sender.detail && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {sender.detail}
+        </Text>
+      )}
+    </>
+  );
+}
+
 function Problems({ connection }: { connection: ConnectedAgent }) {
   if (connection.refused === 0 && connection.unattributed === 0 && !connection.lastProblem) {
     return <Text size="sm">None</Text>;
@@ -98,7 +108,7 @@ function Problems({ connection }: { connection: ConnectedAgent }) {
         </Badge>
       )}
       {connection.lastProblem && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {connection.lastProblem.reason} ({formatDateTime(connection.lastProblem.at)})
         </Text>
       )}
