@@ -333,12 +333,36 @@ export const NO_GROUP = '(none)';
 const cellsByGroup = (cells: Cell[], valueOf: (cell: Cell) => string | null) =>
   [...cellsBy(cells, (cell) => valueOf(cell) ?? NO_GROUP)].sort(([a], [b]) => byteOrder(a, b));
 
-/** Each endpoint's figures per value of one dimension present that day (any event), by group_key. */
+/** A group's cells in one pass: its events per type, its model calls, and the other sums its rows need. */
+function tallyGroup(cells: Cell[]) {
+  const events = new Map<string, number>();
+  const calls: Cell[] = [];
+  const users = new Set<string>();
+  const sums = { mcp: 0, accepted: 0, rejected: 0, linesAdded: 0, linesRemoved: 0 };
+  for (const cell of cells) {
+    events.set(cell.type, (events.get(cell.type) ?? 0) + cell.events);
+    users.add(cell.user_id);
+    if (cell.type === 'model_call') calls.push(cell);
+    else if (cell.type === 'tool_call' && cell.mcp) sums.mcp += cell.events;
+    else if (cell.type === 'tool_decision' && cell.decision === 'accept') sums.accepted += cell.events;
+    else if (cell.type === 'tool_decision' && cell.decision === 'reject') sums.rejected += cell.events;
+    else if (cell.type === 'lines_changed') {
+      sums.linesAdded += cell.lines_added ?? 0;
+      sums.linesRemoved += cell.lines_removed ?? 0;
+    }
+  }
+  return { count: (type: string) => events.get(type) ?? 0, calls, users: users.size, ...sums };
+}
+
+/**
+ * Each endpoint's figures per value of one dimension present that day (any event), by group_key.
+ * Called for three dimensions a day (agent, repository, user): each group's cells are read once.
+ */
 function groupRows(date: string, cells: Cell[], valueOf: (cell: Cell) => string | null, costs: DayCosts): GroupedDayRows {
   const rows: GroupedDayRows = { tokens: [], tools: [], activity: [], productivity: [] };
   for (const [value, own] of cellsByGroup(cells, valueOf)) {
     const group = { date, group_key: value };
-    const calls = ofType(own, 'model_call');
+    const { count, calls, users, mcp, accepted, rejected, linesAdded, linesRemoved } = tallyGroup(own);
     rows.tokens.push({
       ...group,
       billable_tokens: sumOfCredits(calls),
@@ -349,33 +373,31 @@ function groupRows(date: string, cells: Cell[], valueOf: (cell: Cell) => string 
       ...costs.of(calls),
       reported_cost_usd: reportedCostUsd(calls),
     });
-    const decisions = ofType(own, 'tool_decision');
     rows.tools.push({
       ...group,
-      tool_calls: count(own, 'tool_call'),
-      mcp_calls: ofType(own, 'tool_call').reduce((n, cell) => n + (cell.mcp ? cell.events : 0), 0),
-      skills_invocations: count(own, 'skill'),
-      slash_commands_invocations: count(own, 'slash_command'),
-      hooks_invocations: count(own, 'hook'),
-      decisions_accepted: count(decisions.filter((cell) => cell.decision === 'accept'), 'tool_decision'),
-      decisions_rejected: count(decisions.filter((cell) => cell.decision === 'reject'), 'tool_decision'),
+      tool_calls: count('tool_call'),
+      mcp_calls: mcp,
+      skills_invocations: count('skill'),
+      slash_commands_invocations: count('slash_command'),
+      hooks_invocations: count('hook'),
+      decisions_accepted: accepted,
+      decisions_rejected: rejected,
     });
     rows.activity.push({
       ...group,
-      daily_active_users: distinctUsers(own),
-      sessions: count(own, 'session_start'),
-      messages: count(own, 'user_message') + count(own, 'assistant_message'),
-      user_messages: count(own, 'user_message'),
+      daily_active_users: users,
+      sessions: count('session_start'),
+      messages: count('user_message') + count('assistant_message'),
+      user_messages: count('user_message'),
     });
-    const changes = ofType(own, 'lines_changed');
     rows.productivity.push({
       ...group,
-      files_created: count(own, 'file_created'),
-      files_edited: count(own, 'file_edited'),
-      git_commits: count(own, 'git_commit'),
-      git_prs_created: count(own, 'pr_created'),
-      lines_added: sum(changes, 'lines_added'),
-      lines_removed: sum(changes, 'lines_removed'),
+      files_created: count('file_created'),
+      files_edited: count('file_edited'),
+      git_commits: count('git_commit'),
+      git_prs_created: count('pr_created'),
+      lines_added: linesAdded,
+      lines_removed: linesRemoved,
     });
   }
   return rows;
