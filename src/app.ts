@@ -106,7 +106,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('services', {
     config,
     db: store.db,
-    copyPool: store.kind === 'postgres' ? store.pool : undefined,
+    copyOut: { pool: store.pool, answersAtOnce: store.kind === 'embedded' },
+    copyIn: store.kind === 'postgres',
     accessTokens: new AccessTokens(new TextEncoder().encode(jwtKey)),
     adminToken: options.adminToken,
     secretBox: lazySecretBox({

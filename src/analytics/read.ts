@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { copyRows, copyRowsInTurn, type BinaryRow } from '../db/copy-out.js';
+import { copyRowsInTurn, type BinaryRow, type CopyOutPool } from '../db/copy-out.js';
 import type { Db } from '../db/store.js';
 import { addDays, daysFrom, type DayRange } from '../domain/dates.js';
 import { NO_PRICES } from '../domain/prices.js';
@@ -24,11 +24,6 @@ const USER_ROWS_PER_QUERY = 3650;
  * days, one query each, the next read while the last is sent.
  */
 export async function* dailyDocuments(db: Db, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<string[]> {
-  const parts: { from: string; to: string }[] = [];
-  for (let from = range.from; from <= range.end; from = addDays(from, DAYS_PER_QUERY[kind])) {
-    const last = addDays(from, DAYS_PER_QUERY[kind] - 1);
-    parts.push({ from, to: last < range.end ? last : range.end });
-  }
   const read = ({ from, to }: { from: string; to: string }) =>
     db
       .selectFrom('analytics_daily')
@@ -37,10 +32,20 @@ export async function* dailyDocuments(db: Db, organizationId: string, kind: Dail
       .where('day', '>=', from)
       .where('day', '<=', to)
       .execute();
-  for await (const [{ from, to }, stored] of readAhead(parts, read)) {
+  for await (const [{ from, to }, stored] of readAhead(queryParts(kind, range), read)) {
     const byDay = new Map(stored.map((row) => [row.day, row.document]));
     yield daysFrom(from, to).map((day) => byDay.get(day) ?? emptyDay(day, kind));
   }
+}
+
+/** The range in parts of DAYS_PER_QUERY days, one query each. */
+function queryParts(kind: DailyKind, range: DayRange): { from: string; to: string }[] {
+  const parts: { from: string; to: string }[] = [];
+  for (let from = range.from; from <= range.end; from = addDays(from, DAYS_PER_QUERY[kind])) {
+    const last = addDays(from, DAYS_PER_QUERY[kind] - 1);
+    parts.push({ from, to: last < range.end ? last : range.end });
+  }
+  return parts;
 }
 
 /** The dimensions whose day rows the rollup stores per endpoint (migrations/0015, 0020). */
@@ -90,14 +95,18 @@ async function* joinedBytes(chunks: AsyncIterable<readonly Buffer[]>): AsyncGene
 const COMMA = 0x2c;
 
 /**
- * PostgreSQL: the documents of dailyDocuments as bytes (db/copy-out.ts), comma-separated, a chunk
- * as each part of the answer arrives: one COPY for the whole range, read at the client's pace.
+ * The documents of dailyDocuments as bytes (db/copy-out.ts), comma-separated, a chunk as each part
+ * of the answer arrives. On PostgreSQL one COPY for the whole range, read at the client's pace; on
+ * the embedded store, which answers a COPY whole (CopyOutPool), one per DAYS_PER_QUERY days.
  */
-export function dailyDocumentBytes(pool: pg.Pool, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<Buffer> {
-  const query = `SELECT to_char(day, 'YYYY-MM-DD'), ${pg.escapeIdentifier(kind)} FROM analytics_daily
-    WHERE organization_id = ${pg.escapeLiteral(organizationId)} AND day BETWEEN ${pg.escapeLiteral(range.from)} AND ${pg.escapeLiteral(range.end)}
-    ORDER BY day`;
-  return joinedBytes(withEmptyDays(copyRows(pool, query), kind, range));
+export function dailyDocumentBytes(source: CopyOutPool, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<Buffer> {
+  const parts = source.answersAtOnce ? queryParts(kind, range) : [{ from: range.from, to: range.end }];
+  const queries = parts.map(
+    ({ from, to }) => `SELECT to_char(day, 'YYYY-MM-DD'), ${pg.escapeIdentifier(kind)} FROM analytics_daily
+    WHERE organization_id = ${pg.escapeLiteral(organizationId)} AND day BETWEEN ${pg.escapeLiteral(from)} AND ${pg.escapeLiteral(to)}
+    ORDER BY day`,
+  );
+  return joinedBytes(withEmptyDays(copyRowsInTurn(source, queries), kind, range));
 }
 
 /** The stored documents of the range's days, with an empty day's document for each day without one. */
@@ -249,15 +258,15 @@ export async function* userRows(db: Db, organizationId: string, range: DayRange,
 }
 
 /**
- * PostgreSQL: the rows of userRows as bytes (db/copy-out.ts), comma-separated: one COPY per run of
+ * The rows of userRows as bytes (db/copy-out.ts), comma-separated: one COPY per run of
  * users, the next started while the last is sent. (A run read as one range of the primary key, in
  * the answer's order without a sort, was 5-10 % faster for 200 users; for a small organization the
  * planner scans the whole table and sorts instead, 3x slower, and forcing index scans for the
  * query cost more round trips than the sort: docs/performance.md.)
  */
-export function userRowBytes(pool: pg.Pool, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<Buffer> {
+export function userRowBytes(source: CopyOutPool, organizationId: string, range: DayRange, userIds: readonly string[]): AsyncGenerator<Buffer> {
   const queries = userRuns(range, userIds).map((run) => `SELECT d.row ${runRowsFrom(organizationId, range, run)} ORDER BY u.n, d.day`);
-  return joinedBytes(onlyFields(copyRowsInTurn(pool, queries)));
+  return joinedBytes(onlyFields(copyRowsInTurn(source, queries)));
 }
 
 /** Rows of one field: their bytes. */

@@ -5,7 +5,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 // inserts them many at a time, where INSERT ... SELECT FROM unnest() inserts one by one. Such a
 // statement runs through Kysely like any other, inside its transaction, with its rows as the one
 // parameter (`CopyInRows`): the pool Kysely uses (db/prepared.ts) streams them. PostgreSQL only:
-// the embedded store's socket does not carry COPY.
+// the embedded store's socket does not carry COPY FROM STDIN (PGlite loses the protocol's
+// synchronization), only COPY TO STDOUT (db/copy-out.ts).
 
 /** The rows of a COPY ... FROM STDIN statement, in COPY's text format. */
 export class CopyInRows {

@@ -1,11 +1,23 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
-// A query's rows as the bytes PostgreSQL holds, through COPY (query) TO STDOUT (FORMAT binary):
+// A query's rows as the bytes the database holds, through COPY (query) TO STDOUT (FORMAT binary):
 // a text or json field arrives as its UTF-8 bytes, neither decoded into a JavaScript string by the
 // driver nor encoded again on the way out. For answers of megabytes of stored JSON (a year of
-// /tokens), decoding and encoding cost the server more than the rest of the answer. PostgreSQL
-// only: the embedded store's socket does not carry COPY.
+// /tokens), decoding and encoding cost the server more than the rest of the answer. Both stores:
+// PGlite's socket carries COPY TO STDOUT.
+
+/** Where COPY reads run. */
+export interface CopyOutPool {
+  pool: pg.Pool;
+  /**
+   * The embedded store: PGlite writes a query's whole answer into its socket at once, whatever the
+   * pace of the reading, so a read's rows are taken whole before any is handed on, and its only
+   * connection is free again while they are sent (a slow client must not hold the store); a long
+   * read is made in parts. PostgreSQL sends at the reader's pace: rows are handed on as they come.
+   */
+  answersAtOnce: boolean;
+}
 
 /** A row's fields: their bytes, or null. */
 export type BinaryRow = (Buffer | null)[];
@@ -78,36 +90,46 @@ export class BinaryCopyParser {
 
 /**
  * Runs `query` (a SELECT whose values are literals escaped with pg's `escapeLiteral`: COPY
- * takes no parameters) through COPY on a connection of `pool`, yielding the rows of each chunk received.
- * The connection goes back to the pool when the rows end, and is closed instead when the reading
- * stops early or fails (it may be inside an unfinished COPY).
+ * takes no parameters) through COPY on a connection of `source`, yielding the rows of each chunk
+ * received (on the embedded store, once all are received: CopyOutPool). The connection goes back
+ * to the pool when the rows end or the database fails the query (its error ends the COPY), and is
+ * closed instead when the reading stops early or fails here (it may be inside an unfinished COPY).
  */
-export async function* copyRows(pool: pg.Pool, query: string): AsyncGenerator<BinaryRow[]> {
-  const client = await pool.connect();
-  let finished = false;
+export async function* copyRows(source: CopyOutPool, query: string): AsyncGenerator<BinaryRow[]> {
+  const client = await source.pool.connect();
+  let connectionReady = false;
   const stream = client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`));
+  const held: BinaryRow[][] = [];
   try {
     const parser = new BinaryCopyParser();
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       const rows = parser.push(chunk);
-      if (rows.length > 0) yield rows;
+      if (rows.length === 0) continue;
+      if (source.answersAtOnce) held.push(rows);
+      else yield rows;
     }
     parser.end();
-    finished = true;
+    connectionReady = true;
+  } catch (error) {
+    // The database's error ends the COPY and leaves the connection ready for the next query: kept,
+    // for the embedded store's only connection, closed and opened again at once, can be refused.
+    connectionReady = error instanceof pg.DatabaseError;
+    throw error;
   } finally {
-    if (!finished) stream.destroy();
-    client.release(!finished);
+    if (!connectionReady) stream.destroy();
+    client.release(!connectionReady);
   }
+  yield* held;
 }
 
 /**
  * The rows of several COPY reads, in turn: each read is started (on a connection of its own) as
- * soon as the one before it has its first rows, so that PostgreSQL works on the next while the
+ * soon as the one before it has its first rows, so that the database works on the next while the
  * caller sends the last. What is not read when the caller stops is closed.
  */
-export async function* copyRowsInTurn(pool: pg.Pool, queries: readonly string[]): AsyncGenerator<BinaryRow[]> {
+export async function* copyRowsInTurn(source: CopyOutPool, queries: readonly string[]): AsyncGenerator<BinaryRow[]> {
   const start = (query: string) => {
-    const rows = copyRows(pool, query);
+    const rows = copyRows(source, query);
     const first = rows.next();
     first.catch(() => undefined);
     return { rows, first };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
-import type pg from 'pg';
+import type { CopyOutPool } from '../db/copy-out.js';
 import type { Db } from '../db/store.js';
 import type { AccessTokens } from '../domain/access-tokens.js';
 import type { SecretBox } from '../domain/secret-box.js';
@@ -15,8 +15,10 @@ import type { SharedRedis } from '../services/shared-redis.js';
 export interface Services {
   config: Config;
   db: Db;
-  /** PostgreSQL only: the pool that long reads take as bytes through COPY (db/copy-out.ts). */
-  copyPool: pg.Pool | undefined;
+  /** Where long reads take the stored JSON as bytes, through COPY TO STDOUT (db/copy-out.ts). */
+  copyOut: CopyOutPool;
+  /** PostgreSQL only: new events go in through COPY FROM STDIN (db/copy-in.ts). */
+  copyIn: boolean;
   accessTokens: AccessTokens;
   adminToken: string;
   /** Seals secrets stored in settings; resolve it before opening a transaction. */

@@ -52,9 +52,9 @@ export async function recordEvents(
 
 // A batch's new events: the ids go in first (ON CONFLICT DO NOTHING), then the events whose id
 // went in. On PostgreSQL the events go in through COPY (db/copy-in.ts), PostgreSQL's fastest way
-// in. On the embedded store, whose socket does not carry COPY, one statement does both: each column
-// travels as one array parameter, unnest()ed in the database, a few dozen parameters per batch
-// instead of one per value, which PostgreSQL parses far faster.
+// in. On the embedded store, whose socket does not carry COPY FROM STDIN, one statement does
+// both: each column travels as one array parameter, unnest()ed in the database, a few dozen
+// parameters per batch instead of one per value, which PostgreSQL parses far faster.
 const BATCH_COLUMNS = EVENT_COLUMNS.filter((column) => column !== 'organization_id');
 const insertNewIds = (source: string) =>
   `INSERT INTO telemetry_event_ids (organization_id, id, day) SELECT $1, id, day FROM ${source}

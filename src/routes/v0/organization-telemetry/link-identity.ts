@@ -22,7 +22,7 @@ export default async function linkIdentityRoute(app: App) {
     async (request) => {
       const { organizationId } = principalOf(request);
       const identity = await linkIdentity(app.services.db, app.services.config.modelCatalogue, organizationId, request.params.id, request.body.userId, {
-        copyIn: app.services.copyPool !== undefined,
+        copyIn: app.services.copyIn,
       });
       return telemetryIdentityView(identity);
     },

@@ -78,16 +78,16 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
       if (groupBy && query.group_by === groupBy.value) {
         return { data: groupedRows(await dailyRows(app.services.db, organizationId, route.kind, range), groupBy.groups), meta };
       }
-      // The stored rows are the answer's rows: joined as text, not parsed and serialized again
-      // (a year of a large organization is tens of megabytes), and streamed as they are read; on
-      // PostgreSQL as bytes. The JSON text bypasses the typed reply.
-      const { db, copyPool } = app.services;
+      // The stored rows are the answer's rows: joined as they are, not parsed and serialized again
+      // (a year of a large organization is tens of megabytes), and streamed as they are read; the
+      // documents as bytes. The JSON text bypasses the typed reply.
+      const { db, copyOut } = app.services;
       reply.type('application/json; charset=utf-8');
       const stored = storedGroupOf(query.group_by);
       const rowsAsText = () => (stored ? groupRows(db, organizationId, route.kind, stored, range) : dailyDocuments(db, organizationId, route.kind, range));
       // The CSV's columns depend on every row (index.ts): that answer is held whole.
       if (acceptsCsv(request.headers.accept)) return reply.send((await textOf(jsonAnswer(joined(rowsAsText()), meta))) as never);
-      const rows = copyPool && !stored ? dailyDocumentBytes(copyPool, organizationId, route.kind, range) : joined(rowsAsText());
+      const rows = stored ? joined(rowsAsText()) : dailyDocumentBytes(copyOut, organizationId, route.kind, range);
       return sendStreamed(reply, jsonAnswer(rows, meta));
     },
   );

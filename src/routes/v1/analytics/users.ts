@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateQuery, rangeOf } from '../../../analytics/query.js';
-import { joined, jsonAnswer, userPage, userRowBytes, userRows } from '../../../analytics/read.js';
+import { jsonAnswer, userPage, userRowBytes, userRows } from '../../../analytics/read.js';
 import { MetaWithCurrency, UserRow } from '../../../analytics/schemas.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
@@ -34,7 +34,7 @@ export default async function usersRoute(app: App) {
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
-      const { db, copyPool } = app.services;
+      const { db, copyOut } = app.services;
       const range = rangeOf(app.services.config.analyticsHistoryStart, request.query);
       const [page, meta] = await Promise.all([
         userPage(db, organizationId, range, { limit: request.query.limit, cursor: request.query.cursor }),
@@ -47,9 +47,8 @@ export default async function usersRoute(app: App) {
         return sendStreamed(reply, csvStream(CSV_COLUMNS, parsed(userRows(db, organizationId, range, page.userIds))));
       }
       reply.type('application/json; charset=utf-8');
-      // On PostgreSQL the stored rows travel as bytes.
-      const rows = copyPool ? userRowBytes(copyPool, organizationId, range, page.userIds) : joined(userRows(db, organizationId, range, page.userIds));
-      return sendStreamed(reply, jsonAnswer(rows, { ...meta, has_more: page.nextCursor !== null, next_cursor: page.nextCursor }));
+      // The stored rows travel as bytes.
+      return sendStreamed(reply, jsonAnswer(userRowBytes(copyOut, organizationId, range, page.userIds), { ...meta, has_more: page.nextCursor !== null, next_cursor: page.nextCursor }));
     },
   );
 }

@@ -31,8 +31,8 @@ export default async function ingestTelemetryRoute(app: App) {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const { db, config, copyPool } = app.services;
-      const deps = { catalogue: config.modelCatalogue, copyIn: copyPool !== undefined };
+      const { db, config, copyIn } = app.services;
+      const deps = { catalogue: config.modelCatalogue, copyIn };
       const received = new Date();
       const checked = checkWireEvents(request.body.events, 'body/events', received);
       if (principal.via === 'apiKey' && principal.keyKind === 'ingest') {
