@@ -53,6 +53,21 @@ describe('exports refused whole, in Connected agents', () => {
     expect(row!.lastProblem!.reason).toMatch(/^over limits: /);
   });
 
+  it('counts exports refused while their body is read (413) towards the rate limit, so their tallies are bounded too', async () => {
+    const { guest } = org.users;
+    const admin = (await server.app.inject({ method: 'POST', url: '/api/v0/organization/users', headers: auth(org.owner.key), payload: { email: 'bulky@refusals.test', name: 'Bulky', role: 'member' } })).json();
+    const statuses: number[] = [];
+    const big = JSON.stringify({ resourceLogs: [], padding: 'x'.repeat(4096) });
+    for (let i = 0; i < 32; i += 1) statuses.push((await post(admin.apiKey, big, 'application/json')).statusCode);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(413));
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    // 30 refusals written one by one, the first 429 at once, the next within the minute held.
+    expect(await unreadOf(admin.user.id)).toMatchObject({ refused: 31 });
+    // A guest's key is refused (403) before anything is tallied.
+    expect((await post(guest.key, '{}', 'application/json')).statusCode).toBe(403);
+    expect((await connections()).some((row) => row.sender.user?.id === guest.id)).toBe(false);
+  });
+
   it('does not tally a request without a valid key', async () => {
     const before = (await connections()).length;
     expect((await server.app.inject({ method: 'POST', url: '/v1/logs', headers: { authorization: 'Bearer qd_nope', 'content-type': 'application/json' }, payload: '[' })).statusCode).toBe(401);

@@ -18,7 +18,10 @@ export default async function otlpRoutes(app: App) {
   app.addContentTypeParser([MEDIA_TYPES.protobuf, MEDIA_TYPES.json], { parseAs: 'buffer', bodyLimit: config.otlpMaxBodyBytes }, bodyParser(config.otlpMaxDecompressedBytes));
   app.setErrorHandler(otlpErrorHandler(refusalTally(app.services.db, app.log)));
   app.addHook('onRequest', authenticate(app.services, ['apiKey', 'ingestKey']));
-  app.addHook('preHandler', limitRequests(app, byCredential));
+  // Before the body is read: an export over the key's limit costs no parsing, and exports refused
+  // while parsing (413, 415) count towards the limit like any other, so their tallies in Connected
+  // agents (refusals.ts) are bounded by it too.
+  app.addHook('onRequest', limitRequests(app, byCredential));
   app.addHook('preHandler', requireRole(MEMBERS));
   await app.register(metrics);
   await app.register(logs);
