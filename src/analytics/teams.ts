@@ -98,7 +98,9 @@ export async function teamRows(db: Db, organizationId: string, kind: TeamKind, r
       ${sql.join(summed.map((column) => sql`sum(d.${sql.ref(column)}) AS ${sql.ref(column)}`))},
       -- A day with a member's row not costed yet has no cost (the sum would be too small).
       count(*) FILTER (WHERE d.cost_micros IS NULL) AS uncosted,
-      jsonb_agg(d.unpriced_models) FILTER (WHERE d.unpriced_models <> '[]'::jsonb) AS unpriced_models
+      -- Each different list once: members mostly share theirs, and a list per member made a year's
+      -- answer parse tens of thousands of arrays (megabytes of garbage per request).
+      jsonb_agg(DISTINCT d.unpriced_models) FILTER (WHERE d.unpriced_models <> '[]'::jsonb) AS unpriced_models
     FROM teams t
     JOIN team_members m ON m.organization_id = t.organization_id AND m.team_id = t.id
     JOIN analytics_user_daily d ON d.organization_id = m.organization_id AND d.user_id = m.user_id
