@@ -56,14 +56,14 @@ const FAN_OUT_BATCH = 100;
 
 /**
  * Turns outbox events not yet fanned out into one delivery per enabled endpoint that subscribes
- * to them, and marks them fanned out, in one transaction. Replicas skip each other's locked
+ * to them (and existed when they happened), and marks them fanned out, in one transaction. Replicas skip each other's locked
  * events; the unique (endpoint, event) pair keeps a delivery from being made twice.
  */
 export async function fanOutEvents(db: Db, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const events = await trx
       .selectFrom('webhook_events')
-      .select(['id', 'organization_id', 'type'])
+      .select(['id', 'organization_id', 'type', 'created_at'])
       .where('fanned_out_at', 'is', null)
       .orderBy('id')
       .limit(FAN_OUT_BATCH)
@@ -72,10 +72,11 @@ export async function fanOutEvents(db: Db, now: Date): Promise<number> {
       .execute();
     if (events.length === 0) return 0;
     const organizations = [...new Set(events.map((event) => event.organization_id))];
-    const endpoints = await trx.selectFrom('webhook_endpoints').select(['id', 'organization_id', 'event_types']).where('organization_id', 'in', organizations).where('enabled', '=', true).execute();
+    const endpoints = await trx.selectFrom('webhook_endpoints').select(['id', 'organization_id', 'event_types', 'created_at']).where('organization_id', 'in', organizations).where('enabled', '=', true).execute();
     const deliveries = events.flatMap((event) =>
       endpoints
-        .filter((endpoint) => endpoint.organization_id === event.organization_id && subscribes(endpoint.event_types, event.type))
+        // An endpoint hears of what happens from its creation on, not of older events still queued.
+        .filter((endpoint) => endpoint.organization_id === event.organization_id && endpoint.created_at <= event.created_at && subscribes(endpoint.event_types, event.type))
         .map((endpoint) => ({ id: newId('msg', now.getTime()), organization_id: event.organization_id, endpoint_id: endpoint.id, event_id: event.id, next_attempt_at: now, retry_window_start: now, created_at: now })),
     );
     if (deliveries.length > 0) await trx.insertInto('webhook_deliveries').values(deliveries).onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing()).execute();
