@@ -21,18 +21,13 @@ export interface DeliveryRecord {
   createdAt: Date;
 }
 
-export interface AttemptRecord {
+/** A line of the delivery log. */
+export interface AttemptRecord extends AttemptOutcome {
   id: string;
   deliveryId: string;
   eventId: string;
   eventType: string;
   attempt: number;
-  attemptedAt: Date;
-  statusCode: number | null;
-  latencyMs: number;
-  responseExcerpt: string;
-  error: string | null;
-  succeeded: boolean;
 }
 
 /** A delivery taken by this replica for one attempt. */

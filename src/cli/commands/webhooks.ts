@@ -105,23 +105,17 @@ export const webhooksRotateSecret = apiCommand({
   },
 });
 
-export const webhooksDeliveries = apiCommand({
-  name: ['webhooks', 'deliveries'],
-  usage: '<webhookId> [--limit N] [--cursor C] [--all]',
-  summary: 'Deliveries of a webhook endpoint, newest first',
-  list: true,
-  positionals: { min: 1, max: 1 },
-  call: (context) => v0List(context, '/api/v0/webhooks/{webhookId}/deliveries', 'deliveries', webhookPath(context)),
-});
-
-export const webhooksAttempts = apiCommand({
-  name: ['webhooks', 'attempts'],
-  usage: '<webhookId> [--limit N] [--cursor C] [--all]',
-  summary: 'The delivery log of a webhook endpoint, newest first',
-  list: true,
-  positionals: { min: 1, max: 1 },
-  call: (context) => v0List(context, '/api/v0/webhooks/{webhookId}/attempts', 'attempts', webhookPath(context)),
-});
+const logCommand = (name: 'deliveries' | 'attempts', summary: string) =>
+  apiCommand({
+    name: ['webhooks', name],
+    usage: '<webhookId> [--limit N] [--cursor C] [--all]',
+    summary,
+    list: true,
+    positionals: { min: 1, max: 1 },
+    call: (context) => v0List(context, `/api/v0/webhooks/{webhookId}/${name}`, name, webhookPath(context)),
+  });
+export const webhooksDeliveries = logCommand('deliveries', 'Deliveries of a webhook endpoint, newest first');
+export const webhooksAttempts = logCommand('attempts', 'The delivery log of a webhook endpoint, newest first');
 
 export const webhooksReplay = apiCommand({
   name: ['webhooks', 'replay'],
