@@ -2,6 +2,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/db/store.js';
 import { deliverWebhooks, webhookDeliveryOptions, type WebhookDeliveryOptions } from '../../src/jobs/webhook-delivery.js';
+import { claimDueDeliveries, fanOutEvents } from '../../src/repositories/webhook-deliveries.js';
 import { auth, createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -196,6 +197,21 @@ describe('webhook delivery', () => {
     const [logged] = await attempts(webhook.id);
     expect(logged).toMatchObject({ statusCode: 200, succeeded: true });
     expect(logged!.responseExcerpt).toBe('x'.repeat(1024));
+  });
+
+  it('takes back a delivery whose replica died mid-attempt once its lease lapses, as the next attempt', async () => {
+    const { webhook } = await createEndpoint();
+    await request('POST', `/api/v0/webhooks/${webhook.id}/test`);
+    const now = new Date(Date.now() + 1000);
+    await fanOutEvents(server.store.db, now);
+    // A replica takes it and dies before sending.
+    const lease = new Date(now.getTime() + 40_000);
+    expect(await claimDueDeliveries(server.store.db, now, lease, 16)).toHaveLength(1);
+    expect(await pass(new Date(lease.getTime() - 1))).toBe(0);
+    expect(await pass(lease)).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    expect((await attempts(webhook.id)).map((row) => [row.attempt, row.succeeded])).toEqual([[2, true]]);
+    expect((await deliveries(webhook.id))[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
   it('makes no attempt twice when replicas pass at the same time', async () => {
