@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { deliverWebhooks, webhookDeliveryOptions, type WebhookDeliveryOptions } from '../../src/jobs/webhook-delivery.js';
 import { auth, createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -78,5 +79,13 @@ describe('outbound guard', () => {
     const attempt = await attemptTo(`${receiver.url}/silent`, { allowPrivate: true, timeoutMs: 300 });
     expect(attempt).toMatchObject({ statusCode: null, succeeded: false, error: 'no complete answer within 300 ms' });
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('is on unless the operator turns it off, and the settings are checked', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WEBHOOK_RETRY_WINDOW_MS: '999' })).toThrow(ConfigError);
   });
 });
