@@ -56,11 +56,15 @@ export function postGuarded(target: string, body: string, headers: Record<string
       // A fresh connection per delivery: each one goes through the lookup above.
       agent: false,
     });
-    const deadline = setTimeout(() => request.destroy(new Error(`no complete answer within ${options.timeoutMs} ms`)), options.timeoutMs);
     const fail = (error: Error) => {
       clearTimeout(deadline);
       reject(error);
     };
+    // The deadline settles the attempt itself: whatever the socket does after, the pass goes on.
+    const deadline = setTimeout(() => {
+      fail(new Error(`no complete answer within ${options.timeoutMs} ms`));
+      request.destroy();
+    }, options.timeoutMs);
     request.on('error', fail);
     request.on('response', (response) => {
       const chunks: Buffer[] = [];

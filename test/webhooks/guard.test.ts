@@ -79,6 +79,12 @@ describe('outbound guard', () => {
     const attempt = await attemptTo(`${receiver.url}/silent`, { allowPrivate: true, timeoutMs: 300 });
     expect(attempt).toMatchObject({ statusCode: null, succeeded: false, error: 'no complete answer within 300 ms' });
     expect(Date.now() - started).toBeLessThan(5000);
+    // An answer that starts and never ends is held to the same deadline.
+    receiver.respond = (_index, response: ServerResponse) => {
+      response.writeHead(200);
+      response.write('partial');
+    };
+    expect(await attemptTo(`${receiver.url}/trickle`, { allowPrivate: true, timeoutMs: 300 })).toMatchObject({ statusCode: null, succeeded: false, error: 'no complete answer within 300 ms' });
   });
 
   it('is on unless the operator turns it off, and the settings are checked', () => {
