@@ -13,6 +13,7 @@ CREATE TABLE webhook_events (
   fanned_out_at    timestamptz
 );
 CREATE INDEX webhook_events_pending ON webhook_events (id) WHERE fanned_out_at IS NULL;
+CREATE INDEX webhook_events_fanned_out ON webhook_events (fanned_out_at) WHERE fanned_out_at IS NOT NULL;
 
 -- A member's first refusal by their credit limit in a UTC month: the primary key lets exactly
 -- one refusal per member and month insert its row (and its member.limit_refused event), whatever
@@ -63,6 +64,10 @@ CREATE TABLE webhook_deliveries (
   UNIQUE (endpoint_id, event_id)
 );
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+-- For the history retention (jobs/webhook-retention.ts): settled deliveries by age, and whether
+-- an event still has deliveries.
+CREATE INDEX webhook_deliveries_settled ON webhook_deliveries (retry_window_start) WHERE status <> 'pending';
+CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);
 
 -- The delivery log: one row per attempt, newest first per endpoint.
 CREATE TABLE webhook_attempts (

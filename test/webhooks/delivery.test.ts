@@ -2,6 +2,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/db/store.js';
 import { deliverWebhooks, webhookDeliveryOptions, type WebhookDeliveryOptions } from '../../src/jobs/webhook-delivery.js';
+import { deleteOldWebhookHistory } from '../../src/jobs/webhook-retention.js';
 import { claimDueDeliveries, fanOutEvents } from '../../src/repositories/webhook-deliveries.js';
 import { auth, createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -212,6 +213,25 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(1);
     expect((await attempts(webhook.id)).map((row) => [row.attempt, row.succeeded])).toEqual([[2, true]]);
     expect((await deliveries(webhook.id))[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('forgets settled deliveries, their log and their events after 30 days, keeping pending ones', async () => {
+    const settled = await createEndpoint();
+    const waiting = await createEndpoint();
+    const sent = (await request('POST', `/api/v0/webhooks/${settled.webhook.id}/test`)).json().delivery;
+    await pass();
+    const held = (await request('POST', `/api/v0/webhooks/${waiting.webhook.id}/test`)).json().delivery;
+    await request('PATCH', `/api/v0/webhooks/${waiting.webhook.id}`, { enabled: false });
+    const { db } = server.store;
+    const exists = async (table: 'webhook_deliveries' | 'webhook_events', id: string) => (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    await deleteOldWebhookHistory(db, new Date(Date.now() + 29 * 86_400_000));
+    expect(await exists('webhook_deliveries', sent.id)).toBe(true);
+    await deleteOldWebhookHistory(db, new Date(Date.now() + 31 * 86_400_000));
+    expect(await exists('webhook_deliveries', sent.id)).toBe(false);
+    expect(await exists('webhook_events', sent.eventId)).toBe(false);
+    expect(await attempts(settled.webhook.id)).toEqual([]);
+    expect(await exists('webhook_deliveries', held.id)).toBe(true);
+    expect(await exists('webhook_events', held.eventId)).toBe(true);
   });
 
   it('makes no attempt twice when replicas pass at the same time', async () => {
