@@ -50,6 +50,15 @@ export interface Config {
   analyticsHistoryStart: string;
   /** Standard Credits multiplier per model id; a model not listed counts 1. */
   modelCatalogue: ReadonlyMap<string, number>;
+  /** Webhooks may reach loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE=true). */
+  webhookAllowPrivate: boolean;
+  /** Deadline of one webhook delivery attempt, connection to last byte read. */
+  webhookTimeoutMs: number;
+  /** How often each replica looks for webhook deliveries due. */
+  webhookIntervalMs: number;
+  /** Shortest wait before a webhook retry, and how long retries go on before the endpoint is disabled. */
+  webhookRetryBaseMs: number;
+  webhookRetryWindowMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +96,13 @@ function grpcPort(env: NodeJS.ProcessEnv): number | undefined {
   const raw = text(env, 'OTLP_GRPC_PORT');
   if (raw === undefined || raw === 'off') return undefined;
   return integer(env, 'OTLP_GRPC_PORT', 0, 0, 65535);
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = text(env, name);
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 function historyStart(env: NodeJS.ProcessEnv): string {
@@ -170,5 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runLeaseMs: integer(env, 'RUN_LEASE_MS', 60_000, 500, 86_400_000),
     analyticsHistoryStart: historyStart(env),
     modelCatalogue: modelCatalogue(env),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookIntervalMs: integer(env, 'WEBHOOK_INTERVAL_MS', 1000, 100, 3_600_000),
+    webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 100, 3_600_000),
+    webhookRetryWindowMs: integer(env, 'WEBHOOK_RETRY_WINDOW_MS', 86_400_000, 1000, 7 * 86_400_000),
   };
 }

@@ -14,6 +14,8 @@ import { rollupJob } from './jobs/rollup.js';
 import { leaseSweepJob } from './jobs/run-leases.js';
 import { seriesRetentionJob } from './jobs/series-retention.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
+import { webhookDeliveryJob, webhookDeliveryOptions } from './jobs/webhook-delivery.js';
+import { webhookRetentionJob } from './jobs/webhook-retention.js';
 import type { App } from './http/context.js';
 import { startOtlpGrpcReceiver, type OtlpGrpcReceiver } from './grpc/otlp-receiver.js';
 
@@ -105,6 +107,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(sessionRetentionJob(store.db, app.log), app.log),
       startJob(seriesRetentionJob(store.db), app.log),
       startJob(leaseSweepJob(store.db, config.runLeaseMs, (computerId) => app.services.claimWakeups.wake(computerId)), app.log),
+      startJob(webhookDeliveryJob(webhookDeliveryOptions(app.services), config.webhookIntervalMs), app.log),
+      startJob(webhookRetentionJob(store.db), app.log),
     ];
     return {
       app,

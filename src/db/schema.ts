@@ -4,6 +4,7 @@ import type { CreditUsageTables } from './tables/credit-usage.js';
 import type { IdentityTables } from './tables/identity.js';
 import type { PricesTables } from './tables/prices.js';
 import type { TelemetryTables } from './tables/telemetry.js';
+import type { WebhooksTables } from './tables/webhooks.js';
 
 // The database as Kysely sees it: each area declares its tables in db/tables/.
-export interface Database extends IdentityTables, CreditUsageTables, ControlsTables, ComputeTables, TelemetryTables, PricesTables {}
+export interface Database extends IdentityTables, CreditUsageTables, ControlsTables, ComputeTables, TelemetryTables, PricesTables, WebhooksTables {}

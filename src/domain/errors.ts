@@ -36,6 +36,8 @@ export const DOMAIN_ERROR_CODES = [
   'team_taken',
   /** The user is already a member of the team. */
   'team_member_exists',
+  /** The webhook endpoint is disabled. */
+  'webhook_disabled',
   /** A batch carries more items than one request may. */
   'batch_too_large',
 ] as const;

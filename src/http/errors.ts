@@ -64,6 +64,7 @@ export const DOMAIN_TO_HTTP: Record<DomainErrorCode, ErrorCode> = {
   identity_linked_elsewhere: 'conflict',
   team_taken: 'conflict',
   team_member_exists: 'conflict',
+  webhook_disabled: 'conflict',
   batch_too_large: 'payload_too_large',
 };
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import { DomainError } from '../domain/errors.js';
 import { creditsUsed } from './credit-usage.js';
+import { recordLimitRefusal } from './webhook-events.js';
 import { findActiveUsers } from './users.js';
 
 // Credit limits (decisions.md §9): Standard Credits per UTC calendar month. A user's effective
@@ -66,12 +67,16 @@ export async function effectiveLimit(db: Db, organizationId: string, userId: str
   return override ? override.credit_limit : globalLimit(db, organizationId);
 }
 
-/** credit_limit_reached once the user's credits used this month reach its effective limit. */
+/**
+ * credit_limit_reached once the user's credits used this month reach its effective limit. The
+ * month's first refusal of the user is recorded with its member.limit_refused event.
+ */
 export async function assertUnderCreditLimit(db: Db, organizationId: string, userId: string): Promise<void> {
   const limit = await effectiveLimit(db, organizationId, userId);
   if (limit === null) return;
   const used = (await creditsUsed(db, organizationId, [userId])).get(userId) ?? 0;
   if (used >= limit) {
+    await recordLimitRefusal(db, organizationId, userId, { limit, used });
     throw new DomainError('credit_limit_reached', `monthly credit limit reached: ${used} of ${limit} Standard Credits used this month (UTC)`);
   }
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/store.js';
 import type { EnterpriseSettings } from '../domain/policies.js';
 import { maskSettingsSecrets } from '../domain/secret-box.js';
 import { notFound } from '../domain/errors.js';
+import { recordEvent } from './webhook-events.js';
 
 // Enterprise control revisions of an organization (decisions.md §6). Settings are stored whole per
 // revision, secrets sealed; revision 0 is the implicit empty start (never stored).
@@ -90,6 +91,7 @@ export async function appendRevision(
       .insertInto('enterprise_control_revisions')
       .values({ organization_id: organizationId, revision: next, settings: JSON.stringify(settings), user_id: userId})
       .execute();
+    await recordEvent(trx, organizationId, 'controls.changed', { revision: next, userId });
     return next;
   });
   const stored = await findRevision(db, organizationId, revision);

@@ -3,9 +3,11 @@ import type { Db } from '../db/store.js';
 import { INVITATION_PREFIX, INVITATION_TTL_MS } from '../domain/console-auth.js';
 import { hashSecret, issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
+import { recordEvent } from './webhook-events.js';
 
 // One-time invitations: a user sets a password with one. Only the token's hash is stored; a new
-// invitation kills the user's unused ones.
+// invitation kills the user's unused ones. Each is a member.invited event: callers pass the
+// transaction that creates the user or reissues the invitation, so the event commits with it.
 
 export interface IssuedInvitation {
   token: string;
@@ -16,10 +18,12 @@ export async function issueInvitation(db: Db, organizationId: string, userId: st
   await db.deleteFrom('invitations').where('organization_id', '=', organizationId).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   const issued = issueSecret(INVITATION_PREFIX);
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const invitationId = newId('inv');
   await db
     .insertInto('invitations')
-    .values({ id: newId('inv'), organization_id: organizationId, user_id: userId, token_hash: issued.hash, expires_at: expiresAt, used_at: null })
+    .values({ id: invitationId, organization_id: organizationId, user_id: userId, token_hash: issued.hash, expires_at: expiresAt, used_at: null })
     .execute();
+  await recordEvent(db, organizationId, 'member.invited', { userId, invitationId, expiresAt: expiresAt.toISOString() });
   return { token: issued.secret, expiresAt };
 }
 

@@ -6,6 +6,7 @@ import { ApiKey, ConsoleSession, RoleName, User } from './identity.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
 import { ConnectedAgent, TelemetryIdentity } from './telemetry.js';
 import { Team, TeamMember } from './teams.js';
+import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhooks.js';
 
 // The API's schemas and response views, one file per resource group. The shared ones are
 // registered by name, so they keep their names in the OpenAPI document.
@@ -18,6 +19,7 @@ export * from './identity.js';
 export * from './readiness.js';
 export * from './telemetry.js';
 export * from './teams.js';
+export * from './webhooks.js';
 
 export const sharedSchemas: TSchema[] = [
   ErrorBody,
@@ -45,4 +47,7 @@ export const sharedSchemas: TSchema[] = [
   ReadinessReport,
   TelemetryIdentity,
   ConnectedAgent,
+  WebhookEndpoint,
+  WebhookDelivery,
+  WebhookAttempt,
 ];

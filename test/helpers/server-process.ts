@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { scratchDatabase } from './server.js';
 
 // The server from its sources (`tsx src/main.ts`) in a process of its own, for the tests that
@@ -26,6 +27,25 @@ export function launchServer(env: Record<string, string>): LaunchedServer {
   });
   listening.catch(() => undefined);
   return { child, listening };
+}
+
+/**
+ * The servers a test file launches and the stores it makes for them: `launch` keeps each process,
+ * and after the file every one still running is killed, then each `cleanup` step runs.
+ */
+export function launchedServers() {
+  const cleanup: (() => Promise<unknown>)[] = [];
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const step of cleanup) await step();
+  });
+  const launch = (env: Record<string, string>): LaunchedServer => {
+    const server = launchServer(env);
+    children.push(server.child);
+    return server;
+  };
+  return { cleanup, children, launch };
 }
 
 /** Kills the server with SIGKILL and waits for it to be gone. */

@@ -1,11 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/built-console.js';
-import { bootstrapOrganization, launchedStore, launchServer } from '../helpers/server-process.js';
+import { bootstrapOrganization, launchedServers, launchedStore } from '../helpers/server-process.js';
 
 // kill -9 during ingestion and rollups, on the store the suite runs on (embedded, or PostgreSQL
 // with TEST_DATABASE_URL): the server is a real process, senders retry every batch until it is
@@ -20,18 +19,7 @@ const EVENTS_PER_BATCH = 40;
 const KILLS = 2;
 const DAYS = 5;
 
-const cleanup: (() => Promise<unknown>)[] = [];
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const step of cleanup) await step();
-});
-
-function launch(env: Record<string, string>) {
-  const server = launchServer(env);
-  children.push(server.child);
-  return server;
-}
+const { cleanup, children, launch } = launchedServers();
 
 const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 

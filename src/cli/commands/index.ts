@@ -19,6 +19,9 @@ import { serve } from './serve.js';
 import { sessionsChildren, sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsUpdate } from './sessions.js';
 import { teamsAddMember, teamsCreate, teamsDelete, teamsGet, teamsList, teamsMembers, teamsRemoveMember, teamsRename } from './teams.js';
 import { telemetrySend } from './telemetry.js';
+import {
+  webhooksAttempts, webhooksCreate, webhooksDeliveries, webhooksDelete, webhooksDisable, webhooksEnable, webhooksGet, webhooksList, webhooksReplay, webhooksRotateSecret, webhooksTest, webhooksUpdate,
+} from './webhooks.js';
 import { usersAdd, usersInvite, usersList, usersRemove, usersUpdate } from './users.js';
 
 /** Every `quarterdeck` command; main.ts picks one by its name words. */
@@ -36,6 +39,7 @@ export const COMMANDS: readonly Command[] = [
   pricesGet, pricesSet, pricesSettings, pricesDataset,
   usersList, usersAdd, usersUpdate, usersRemove, usersInvite,
   teamsList, teamsGet, teamsCreate, teamsRename, teamsDelete, teamsMembers, teamsAddMember, teamsRemoveMember,
+  webhooksList, webhooksGet, webhooksCreate, webhooksUpdate, webhooksEnable, webhooksDisable, webhooksDelete, webhooksRotateSecret, webhooksDeliveries, webhooksAttempts, webhooksReplay, webhooksTest,
   keysList, keysCreate, keysRevoke,
   telemetrySend,
   agentsConnected, agentsIdentities, agentsLink,

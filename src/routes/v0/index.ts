@@ -11,6 +11,7 @@ import sessions from './sessions/index.js';
 import teams from './teams/index.js';
 import creditLimits from './credit-limits/index.js';
 import prices from './prices/index.js';
+import webhooks from './webhooks/index.js';
 
 // /api/v0: API key, JWT or the console session cookie. Each resource folder is its own context
 // and declares its roles in
@@ -26,6 +27,7 @@ export default async function v0Routes(app: App) {
   await app.register(enterpriseControls);
   await app.register(creditLimits);
   await app.register(prices);
+  await app.register(webhooks);
   await app.register(computers);
   await app.register(sessions);
 }

@@ -1,0 +1,32 @@
+import type { Db } from '../db/store.js';
+import { newId } from '../domain/ids.js';
+import type { WebhookEventPayloads } from '../domain/webhook-events.js';
+
+// The events outbox (migrations/0024_webhooks.sql). Callers pass the transaction of the change
+// that causes the event, so both commit or neither does.
+
+export async function recordEvent<T extends keyof WebhookEventPayloads>(trx: Db, organizationId: string, type: T, payload: WebhookEventPayloads[T], now = new Date()): Promise<string> {
+  const id = newId('evt', now.getTime());
+  await trx.insertInto('webhook_events').values({ id, organization_id: organizationId, type, payload: JSON.stringify(payload), created_at: now }).execute();
+  return id;
+}
+
+/**
+ * Records a member's refusal by their credit limit. The first of the UTC month inserts the month's
+ * row and its member.limit_refused event in one transaction; later ones (from any replica) find
+ * the row there and write nothing. Answers whether this was the first.
+ */
+export async function recordLimitRefusal(db: Db, organizationId: string, userId: string, figures: { limit: number; used: number }, now = new Date()): Promise<boolean> {
+  const month = now.toISOString().slice(0, 7);
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('member_limit_refusals')
+      .values({ organization_id: organizationId, user_id: userId, month: `${month}-01`, refused_at: now })
+      .onConflict((oc) => oc.columns(['organization_id', 'user_id', 'month']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    await recordEvent(trx, organizationId, 'member.limit_refused', { userId, month, limit: figures.limit, used: figures.used }, now);
+    return true;
+  });
+}
