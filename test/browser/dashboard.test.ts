@@ -246,16 +246,25 @@ describe('console II in Chromium on a demo organization', () => {
   it('saves controls with If-Match: a stale revision shows the 412 message, a reload saves', async () => {
     await page.goto(`${server.url}/settings/controls`);
     await page.getByRole('button', { name: 'Save controls' }).waitFor();
+    // Unset policies say what is in force: the server's default where it enforces one.
+    const policy = (label: string) => page.getByRole('combobox', { name: label });
+    expect(await policy('Own computers (BYOM) allowed').inputValue()).toBe('');
+    await page.getByText('In force: On (default)').first().waitFor();
+    const described = async (label: string) => page.locator(`#${(await policy(label).getAttribute('aria-describedby'))!.split(' ')[0]}`).textContent();
+    expect(await described('Own computers (BYOM) allowed')).toBe('In force: On (default)');
+    expect(await described('Only owners and managers create API keys')).toBe('In force: Off (default)');
+    expect(await described('Sync sessions to the cloud')).toBe("In force: Each agent's default (not set)");
     await check('05-controls');
     // Someone else saves meanwhile.
     await json(await call('PATCH', '/api/v0/organization/enterprise-controls', ownerKey, { sessionRetentionDays: 30 }), 200);
-    await page.getByLabel('Members see only themselves').check();
+    await policy('Members see only themselves').selectOption('On');
     await page.getByRole('button', { name: 'Save controls' }).click();
     await page.getByText('These controls changed while you edited them').waitFor();
     await check('06-controls-stale');
     await page.getByRole('button', { name: 'Reload the controls' }).click();
     await page.getByText('These controls changed while you edited them').waitFor({ state: 'detached' });
-    await page.getByLabel('Members see only themselves').check();
+    await policy('Members see only themselves').selectOption('On');
+    expect(await described('Members see only themselves')).toBe('In force: On (set)');
     await page.getByRole('button', { name: 'Save controls' }).click();
     await expect.poll(async () => (await json<{ settings: Record<string, unknown> }>(await call('GET', '/api/v0/organization/enterprise-controls', ownerKey), 200)).settings.restrictMemberVisibility).toBe(true);
     await page.getByRole('button', { name: 'Show changes' }).first().click();

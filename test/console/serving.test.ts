@@ -47,9 +47,15 @@ describe('the console pages', () => {
     expectError(await server.app.inject({ method: 'GET', url: '/assets/missing.js' }), 404);
   });
 
-  it('never falls back to the page on API and operations paths', async () => {
-    for (const url of ['/api/unknown', '/api/v0/nothing', '/admin/v1/nothing', '/healthz/x', '/metrics/x', '/openapi.json/x', '/settings', '/settings/unknown', '/unknown-page']) {
+  it('never falls back to the page on API and operations paths, and answers the page with 404 under the console sections', async () => {
+    for (const url of ['/api/unknown', '/api/v0/nothing', '/admin/v1/nothing', '/healthz/x', '/metrics/x', '/openapi.json/x', '/settings', '/unknown-page']) {
       expectError(await server.app.inject({ method: 'GET', url }), 404);
+    }
+    // Unknown pages of the console's sections: the page with 404, whose router says "Page not found".
+    for (const url of ['/settings/unknown', '/sessions/a/b', '/analytics/users/a/b', '/computers/x']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('text/html');
     }
     expect((await server.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await server.app.inject({ method: 'GET', url: '/openapi.json' })).headers['content-type']).toContain('application/json');

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { CONSOLE_PATHS } from '../../src/routes/console/index.js';
+import { CONSOLE_PATHS, CONSOLE_SECTIONS } from '../../src/routes/console/index.js';
 
 const consolePages: readonly string[] = CONSOLE_PATHS;
 
-/** The web console's pages and assets: HTML and files, not API routes. */
+/**
+ * The web console's pages and assets: HTML and files, not API routes. Its sections' unknown pages
+ * (CONSOLE_SECTIONS) are the app's only wildcard routes; the printed tree does not always keep
+ * their parent segment (`/settings/*` prints as a `*` under the root), so a wildcard is theirs.
+ */
 function isConsoleRoute(url: string): boolean {
-  return consolePages.includes(url) || url.startsWith('/assets/');
+  return consolePages.includes(url) || (CONSOLE_SECTIONS.length > 0 && url.endsWith('*')) || url.startsWith('/assets/');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { App } from '../../http/context.js';
@@ -33,6 +34,13 @@ export const CONSOLE_PATHS = [
   '/settings/prices',
   '/settings/connected-agents',
 ] as const;
+
+/**
+ * Other paths under the console's sections: index.html with a 404 status, so a mistyped or stale
+ * console link shows the console's "Page not found" (its router's catch-all) instead of an API
+ * error body. Paths outside these sections keep their JSON 404.
+ */
+export const CONSOLE_SECTIONS = ['/analytics/*', '/repositories/*', '/readiness/*', '/sessions/*', '/computers/*', '/settings/*'] as const;
 
 export default async function consoleRoutes(app: App, options: { webRoot: string }) {
   const https = new URL(app.services.config.publicAppUrl).protocol === 'https:';
@@ -68,10 +76,10 @@ export default async function consoleRoutes(app: App, options: { webRoot: string
     immutable: true,
     maxAge: '365d',
   });
-  for (const path of CONSOLE_PATHS) {
-    app.get(path, { schema: { hide: true } }, async (_request, reply) => {
-      if (indexHtml === undefined) throw new ApiError('unavailable', 'the web console is not built: run npm run build');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-    });
-  }
+  const page = (status: number) => async (_request: unknown, reply: FastifyReply) => {
+    if (indexHtml === undefined) throw new ApiError('unavailable', 'the web console is not built: run npm run build');
+    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  };
+  for (const path of CONSOLE_PATHS) app.get(path, { schema: { hide: true } }, page(200));
+  for (const path of CONSOLE_SECTIONS) app.get(path, { schema: { hide: true } }, page(404));
 }

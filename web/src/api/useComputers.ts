@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
-// Computers the signed-in person may use (/api/v0/computers): list, register, retry install-deps.
+// Computers the signed-in person may use (/api/v0/computers): list, register, retry install-deps, delete.
 
 const COMPUTERS_KEY = ['computers'] as const;
 
@@ -30,6 +30,14 @@ export function useRetryInstallDeps() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (computerId: string) => api.request('post', '/api/v0/computers/{computerId}/install-deps', { path: { computerId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPUTERS_KEY }),
+  });
+}
+
+export function useDeleteComputer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (computerId: string) => api.request('delete', '/api/v0/computers/{computerId}', { path: { computerId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPUTERS_KEY }),
   });
 }

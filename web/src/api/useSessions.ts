@@ -58,3 +58,22 @@ export function useCreateSession() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
   });
 }
+
+export function useInterruptSession(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request('post', '/api/v0/sessions/{sessionId}/interrupt', { path: { sessionId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session', sessionId] }),
+  });
+}
+
+export function useDeleteSession(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request('delete', '/api/v0/sessions/{sessionId}', { path: { sessionId } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['session', sessionId] });
+      return queryClient.invalidateQueries({ queryKey: ['sessions'] });
+    },
+  });
+}

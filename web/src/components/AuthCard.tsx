@@ -1,8 +1,10 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { usePageTitle } from './usePageTitle';
 
 /** The frame of the pages before sign-in: sign-in, invitation, setup, signed out. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <Container size={440} py={48} component="main">
       <Stack gap="lg">

@@ -31,6 +31,9 @@ export function Layout() {
   ];
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <a href="#content" className="skip-link">
+        Skip to the content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -47,12 +50,11 @@ export function Layout() {
           <MantineNavLink key={link.to} component={NavLink} to={link.to} label={link.label} onClick={close} className="nav-link" />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
-        <main>
-          <Suspense fallback={<LoadingState label="Loading the page" />}>
-            <Outlet />
-          </Suspense>
-        </main>
+      {/* AppShell.Main is the page's one main landmark; the skip link jumps to it. */}
+      <AppShell.Main id="content" tabIndex={-1}>
+        <Suspense fallback={<LoadingState label="Loading the page" />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -12,6 +12,7 @@ import { PanelActions } from './Panel';
 import { RangePicker } from './RangePicker';
 import { daysOf, useDayRange } from './range';
 import { dailySeries, sumBy } from './totals';
+import { usePageTitle } from '../../components/usePageTitle';
 
 /** /analytics/users/:userId — one member's days: credits, model mix, tools, sessions. */
 export default function UserAnalyticsPage() {
@@ -35,6 +36,7 @@ function UserAnalytics() {
   // The currency of the costs, named by the organization's tokens answer.
   const currency = useTokensByModel(range).data?.currency ?? 'USD';
   const days = daysOf(range);
+  usePageTitle(member ? (member.name ?? member.email) : 'Member');
 
   return (
     <Stack>

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useComputers, useRegisterComputer, useRetryInstallDeps } from '../../api/useComputers';
+import { useComputers, useDeleteComputer, useRegisterComputer, useRetryInstallDeps } from '../../api/useComputers';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { SecretValue } from '../../components/SecretValue';
 import { useSignedInSession } from '../../components/SessionContext';
@@ -8,13 +9,21 @@ import { formatDateTime } from '../../format';
 import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
 
-const STATUS_COLORS: Record<string, string> = { active: 'teal', provisioning: 'blue', error: 'red', completed: 'teal', failed: 'red', pending: 'gray', running: 'blue' };
+// Done and failed states filled in the darkest shades (white text on them meets AA contrast; the
+// teal tint with teal text did not), states in progress as light tints.
+const DONE = { color: 'teal.9', variant: 'filled' };
+const FAILED = { color: 'red.9', variant: 'filled' };
+const UNDER_WAY = { color: 'blue', variant: 'light' };
+const STATUS_BADGES: Record<string, { color: string; variant: string }> = { active: DONE, completed: DONE, error: FAILED, failed: FAILED, provisioning: UNDER_WAY, running: UNDER_WAY };
+const badgeOf = (status: string | undefined) => STATUS_BADGES[status ?? ''] ?? { color: 'gray', variant: 'light' };
 
-/** /computers — the computers agents run on, their provisioning steps; register one. */
+/** /computers — the computers agents run on, their provisioning steps; register one, delete one. */
 export default function ComputersPage() {
   const computers = useComputers();
   const retry = useRetryInstallDeps();
+  const remove = useDeleteComputer();
   const [registering, setRegistering] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: string; name: string }>();
   return (
     <Stack>
       <PageHeader
@@ -47,7 +56,7 @@ export default function ComputersPage() {
                   </Text>
                 </div>
                 <Group gap="xs">
-                  <Badge color={STATUS_COLORS[computer.status ?? ''] ?? 'gray'} variant="light">
+                  <Badge {...badgeOf(computer.status)}>
                     {computer.status ?? 'unknown'}
                   </Badge>
                   {installDeps && (
@@ -55,6 +64,9 @@ export default function ComputersPage() {
                       Retry install-deps
                     </Button>
                   )}
+                  <Button size="xs" variant="default" color="red" onClick={() => setDeleting({ id: computer.id, name: computer.name })} aria-label={`Delete ${computer.name}`}>
+                    Delete
+                  </Button>
                 </Group>
               </Group>
               {(computer.provisioningSteps ?? []).length > 0 && (
@@ -65,7 +77,7 @@ export default function ComputersPage() {
                       <Table.Tr key={step.id}>
                         <Table.Td>{step.name}</Table.Td>
                         <Table.Td>
-                          <Badge color={STATUS_COLORS[step.status] ?? 'gray'} variant="light">
+                          <Badge {...badgeOf(step.status)}>
                             {step.status}
                           </Badge>
                           {step.error && (
@@ -85,6 +97,20 @@ export default function ComputersPage() {
         })
       )}
       <RegisterComputer opened={registering} onClose={() => setRegistering(false)} />
+      <ConfirmModal
+        opened={deleting !== undefined}
+        title={`Delete ${deleting?.name ?? 'the computer'}?`}
+        confirmLabel="Delete computer"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(deleting!.id, { onSuccess: () => setDeleting(undefined) })}
+        onClose={() => {
+          remove.reset();
+          setDeleting(undefined);
+        }}
+      >
+        Its token stops working at once: its agent takes no more messages, and the messages queued for it are dropped (its sessions say so).
+      </ConfirmModal>
     </Stack>
   );
 }
@@ -106,7 +132,8 @@ function RegisterComputer({ opened, onClose }: { opened: boolean; onClose: () =>
         <Stack>
           <Text size="sm">The computer's token is shown this once: the agent on {register.data!.name} authenticates with it.</Text>
           <SecretValue label="Computer token" value={token} />
-          <SecretValue label="Start the agent" value={`QUARTERDECK_API_URL=${apiUrl} QUARTERDECK_COMPUTER_TOKEN=${token} \\\n  curl -s -X POST -H "Authorization: Bearer $QUARTERDECK_COMPUTER_TOKEN" "$QUARTERDECK_API_URL/api/v0/agent/claim?waitMs=30000"`} />
+          <Text size="sm">On that machine, start the agent with the command that answers each message (a coding agent's headless mode), in a work directory of its own:</Text>
+          <SecretValue label="Start the agent" value={`QUARTERDECK_COMPUTER_TOKEN=${token} \\\n  quarterdeck agent --url ${apiUrl} --workdir ~/quarterdeck-agent --run 'YOUR-AGENT-COMMAND'`} />
           <Group justify="flex-end">
             <Button onClick={close}>Done</Button>
           </Group>

@@ -1,23 +1,27 @@
-import { Alert, Button, Checkbox, Fieldset, Group, JsonInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, JsonInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage, errorStatus } from '../../api/client';
 import { useSaveControls, type Settings } from '../../api/useEnterpriseControls';
 import { mergePatch } from './mergePatch';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { PolicySelect, type PolicyDefault } from './PolicySelect';
 
 // The controls api.md names, as a form; every other property as JSON. Saving sends the merge
 // patch from the settings as loaded to the edited ones, with If-Match: the loaded revision.
 
-const SWITCHES: { key: string; label: string }[] = [
-  { key: 'restrictApiKeyCreationToManagers', label: 'Only owners and managers create API keys' },
-  { key: 'restrictMemberVisibility', label: 'Members see only themselves' },
-  { key: 'managedComputersEnabled', label: 'Managed (hosted) computers allowed' },
-  { key: 'byomComputersEnabled', label: 'Own computers (BYOM) allowed' },
-  { key: 'cloudSessionSync', label: 'Sync sessions to the cloud' },
-  { key: 'wikiCloudSync', label: 'Sync the wiki to the cloud' },
-  { key: 'includeCoAuthoredByAgent', label: 'Co-authored-by the agent in commits' },
-  { key: 'enableAgentShield', label: 'Agent shield' },
-  { key: 'ideAutoConnect', label: 'Connect to the IDE automatically' },
+// Each policy with what is in force while it is not set: the server's rule for those it enforces
+// (docs/controls.md), 'agent' for those only agents read, whose own defaults apply.
+const SWITCHES: { key: string; label: string; unset: PolicyDefault }[] = [
+  { key: 'restrictApiKeyCreationToManagers', label: 'Only owners and managers create API keys', unset: false },
+  { key: 'restrictMemberVisibility', label: 'Members see only themselves', unset: 'agent' },
+  { key: 'managedComputersEnabled', label: 'Managed (hosted) computers allowed', unset: true },
+  { key: 'byomComputersEnabled', label: 'Own computers (BYOM) allowed', unset: true },
+  { key: 'telemetryCreatesMembers', label: 'Telemetry from unknown people creates members', unset: false },
+  { key: 'cloudSessionSync', label: 'Sync sessions to the cloud', unset: 'agent' },
+  { key: 'wikiCloudSync', label: 'Sync the wiki to the cloud', unset: 'agent' },
+  { key: 'includeCoAuthoredByAgent', label: 'Co-authored-by the agent in commits', unset: 'agent' },
+  { key: 'enableAgentShield', label: 'Agent shield', unset: 'agent' },
+  { key: 'ideAutoConnect', label: 'Connect to the IDE automatically', unset: 'agent' },
 ];
 const LISTS: { key: string; label: string }[] = [
   { key: 'managedComputersAllowedEmails', label: 'Managed computers: allowed e-mails' },
@@ -77,7 +81,7 @@ export function ControlsForm({ settings, revision, onReload }: { settings: Setti
         <Fieldset legend="Policies">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {SWITCHES.map((item) => (
-              <Checkbox key={item.key} label={item.label} checked={draft[item.key] === true} onChange={(event) => setDraft(withValue(draft, item.key, event.currentTarget.checked))} />
+              <PolicySelect key={item.key} label={item.label} value={draft[item.key]} unset={item.unset} onChange={(value) => setDraft(withValue(draft, item.key, value))} />
             ))}
           </SimpleGrid>
         </Fieldset>
@@ -85,14 +89,14 @@ export function ControlsForm({ settings, revision, onReload }: { settings: Setti
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Model" value={String(sessionDefaults.model ?? '')} onChange={(event) => setDraft(withValue(draft, 'sessionDefaultSettings', withValue(sessionDefaults, 'model', event.currentTarget.value)))} />
             <TextInput label="Spec mode model" value={String(sessionDefaults.specModeModel ?? '')} onChange={(event) => setDraft(withValue(draft, 'sessionDefaultSettings', withValue(sessionDefaults, 'specModeModel', event.currentTarget.value)))} />
-            <Checkbox label="Run sessions in a worktree" checked={sessionDefaults.runInWorktree === true} onChange={(event) => setDraft(withValue(draft, 'sessionDefaultSettings', withValue(sessionDefaults, 'runInWorktree', event.currentTarget.checked)))} />
+            <PolicySelect label="Run sessions in a worktree" value={sessionDefaults.runInWorktree} unset="agent" onChange={(value) => setDraft(withValue(draft, 'sessionDefaultSettings', withValue(sessionDefaults, 'runInWorktree', value)))} />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Model policy">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Allowed model ids (comma-separated)" value={listText(modelPolicy.allowedModelIds)} onChange={(event) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'allowedModelIds', textList(event.currentTarget.value))))} />
             <TextInput label="Blocked model ids (comma-separated)" value={listText(modelPolicy.blockedModelIds)} onChange={(event) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'blockedModelIds', textList(event.currentTarget.value))))} />
-            <Checkbox label="Custom models allowed" checked={modelPolicy.allowCustomModels === true} onChange={(event) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'allowCustomModels', event.currentTarget.checked)))} />
+            <PolicySelect label="Custom models allowed" value={modelPolicy.allowCustomModels} unset="agent" onChange={(value) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'allowCustomModels', value)))} />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Computer gates">

@@ -1,7 +1,10 @@
 import { Anchor, Badge, Button, Card, Code, Group, Image, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { useAgentSession, useMessages, useSendMessage } from '../../api/useSessions';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useComputers } from '../../api/useComputers';
+import { useAgentSession, useDeleteSession, useInterruptSession, useMessages, useSendMessage } from '../../api/useSessions';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { usePageTitle } from '../../components/usePageTitle';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatDateTime, formatExact } from '../../format';
 import { SESSION_STATUS_COLORS, SESSION_STATUS_VARIANTS } from './status';
@@ -16,16 +19,24 @@ function isImageSource(source: unknown): source is { data: string; mediaType: st
   return typeof value?.data === 'string' && typeof value.mediaType === 'string' && IMAGE_TYPES.includes(value.mediaType);
 }
 
-/** /sessions/:sessionId — the conversation, its live status, and a message to the agent. */
+/** /sessions/:sessionId — the conversation, its live status, and a message to the agent; interrupt or delete it. */
 export default function SessionPage() {
   const { sessionId = '' } = useParams();
   const session = useAgentSession(sessionId);
   const messages = useMessages(sessionId, session.data?.status);
   const send = useSendMessage(sessionId);
+  const interrupt = useInterruptSession(sessionId);
+  const remove = useDeleteSession(sessionId);
+  const computers = useComputers();
+  const navigate = useNavigate();
   const [text, setText] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  usePageTitle(session.data ? session.data.title || 'Session' : 'Session');
   if (session.isPending) return <LoadingState label="Loading the session" />;
   if (session.isError) return <ErrorState error={session.error} onRetry={() => void session.refetch()} />;
   const usage = session.data.sessionSettings?.tokenUsage;
+  const working = session.data.status !== 'idle';
+  const computer = computers.data?.find((candidate) => candidate.id === session.data.computerId);
   return (
     <Stack>
       <Anchor component={Link} to="/sessions" size="sm">
@@ -42,11 +53,32 @@ export default function SessionPage() {
           </Badge>
         </Group>
       </Group>
-      {usage && (
+      <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed">
-          {formatExact(usage.inputTokens)} input and {formatExact(usage.outputTokens)} output tokens · {formatExact(usage.serviceCredits)} Standard Credits
+          {session.data.computerId ? `On ${computer ? `${computer.name} (${computer.status ?? 'status unknown'})` : session.data.computerId}` : 'No computer: it cannot take messages'}
+          {usage && ` · ${formatExact(usage.inputTokens)} input and ${formatExact(usage.outputTokens)} output tokens · ${formatExact(usage.serviceCredits)} Standard Credits`}
         </Text>
-      )}
+        <Group gap="xs">
+          <Button size="xs" variant="default" disabled={!working} loading={interrupt.isPending} onClick={() => interrupt.mutate()} title={working ? undefined : 'The agent is not working on it'}>
+            Interrupt
+          </Button>
+          <Button size="xs" variant="default" color="red" onClick={() => setDeleting(true)}>
+            Delete
+          </Button>
+        </Group>
+      </Group>
+      <ActionError error={interrupt.error} />
+      <ConfirmModal
+        opened={deleting}
+        title="Delete this session?"
+        confirmLabel="Delete session"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate('/sessions') })}
+        onClose={() => setDeleting(false)}
+      >
+        The session and its messages are deleted for everyone. This cannot be undone.
+      </ConfirmModal>
       <Stack component="section" aria-label="Conversation" gap="xs">
         {messages.isPending ? (
           <LoadingState label="Loading the conversation" />

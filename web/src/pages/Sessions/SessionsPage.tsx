@@ -1,64 +1,86 @@
-import { Anchor, Badge, Button, Stack, Table } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
-import { useCreateSession, useSessions } from '../../api/useSessions';
-import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useComputers } from '../../api/useComputers';
+import { useSessions } from '../../api/useSessions';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatCompact, formatDateTime, formatExact } from '../../format';
-import { SESSION_STATUS_COLORS, SESSION_STATUS_VARIANTS } from './status';
+import { SESSION_STATUS_COLORS, SESSION_STATUS_VARIANTS, SESSION_STATUSES } from './status';
 import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { NewSessionModal } from './NewSessionModal';
 
-/** /sessions — agent sessions the person may see: status, token usage, credits. */
+const ANY = '';
+
+/** /sessions — agent sessions the person may see: computer, status, token usage, credits; start one. */
 export default function SessionsPage() {
   const sessions = useSessions();
-  const create = useCreateSession();
-  const navigate = useNavigate();
+  const computers = useComputers();
+  const [starting, setStarting] = useState(false);
+  const [computerId, setComputerId] = useState(ANY);
+  const [status, setStatus] = useState(ANY);
+  const computerName = new Map((computers.data ?? []).map((computer) => [computer.id, computer.name]));
+  const shown = (sessions.data ?? []).filter((session) => (computerId === ANY || session.computerId === computerId) && (status === ANY || session.status === status));
   return (
     <Stack>
-      <PageHeader
-        title="Sessions"
-        description="Conversations with agents, most recent first."
-        action={
-          <Button loading={create.isPending} onClick={() => create.mutate({ title: 'New session' }, { onSuccess: (session) => navigate(`/sessions/${session.sessionId}`) })}>
-            New session
-          </Button>
-        }
-      />
-      <ActionError error={create.error} />
+      <PageHeader title="Sessions" description="Conversations with agents, most recent first." action={<Button onClick={() => setStarting(true)}>New session</Button>} />
+      <NewSessionModal opened={starting} onClose={() => setStarting(false)} />
       {sessions.isPending ? (
         <LoadingState label="Loading sessions" />
       ) : sessions.isError ? (
         <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : sessions.data.length === 0 ? (
-        <EmptyState title="No sessions yet" />
+        <EmptyState title="No sessions yet">Start one on a computer with New session.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Sessions">
-            <ColumnHeads columns={['Session', 'Status', { label: 'Messages', numeric: true }, { label: 'Tokens (in / out)', numeric: true }, { label: 'Credits', numeric: true }, 'Updated']} />
-            <Table.Tbody>
-              {sessions.data.map((session) => {
-                const usage = session.sessionSettings?.tokenUsage;
-                return (
-                  <Table.Tr key={session.sessionId}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/sessions/${session.sessionId}`} size="sm">
-                        {session.title || session.sessionId}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={SESSION_STATUS_COLORS[session.status]} variant={SESSION_STATUS_VARIANTS[session.status]}>
-                        {session.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{session.messageCount}</Table.Td>
-                    <Table.Td ta="right">{usage ? `${formatCompact(usage.inputTokens)} / ${formatCompact(usage.outputTokens)}` : '—'}</Table.Td>
-                    <Table.Td ta="right">{usage ? formatExact(usage.serviceCredits) : '—'}</Table.Td>
-                    <Table.Td>{formatDateTime(session.updatedAt)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <>
+          <Group align="flex-end">
+            <NativeSelect
+              label="Computer"
+              value={computerId}
+              onChange={(event) => setComputerId(event.currentTarget.value)}
+              data={[{ value: ANY, label: 'Any computer' }, ...(computers.data ?? []).map((computer) => ({ value: computer.id, label: computer.name }))]}
+            />
+            <NativeSelect
+              label="Status"
+              value={status}
+              onChange={(event) => setStatus(event.currentTarget.value)}
+              data={[{ value: ANY, label: 'Any status' }, ...SESSION_STATUSES.map((value) => ({ value, label: value }))]}
+            />
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {shown.length} of {sessions.data.length}
+            </Text>
+          </Group>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped aria-label="Sessions">
+              <ColumnHeads columns={['Session', 'Computer', 'Status', { label: 'Messages', numeric: true }, { label: 'Tokens (in / out)', numeric: true }, { label: 'Credits', numeric: true }, 'Updated']} />
+              <Table.Tbody>
+                {shown.map((session) => {
+                  const usage = session.sessionSettings?.tokenUsage;
+                  return (
+                    <Table.Tr key={session.sessionId}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/sessions/${session.sessionId}`} size="sm">
+                          {session.title || session.sessionId}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{session.computerId ? (computerName.get(session.computerId) ?? session.computerId) : '—'}</Table.Td>
+                      <Table.Td>
+                        {/* As wide as its word: in a phone-sized table the cell cut it short. */}
+                        <Badge color={SESSION_STATUS_COLORS[session.status]} variant={SESSION_STATUS_VARIANTS[session.status]} miw="max-content">
+                          {session.status}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right">{session.messageCount}</Table.Td>
+                      <Table.Td ta="right">{usage ? `${formatCompact(usage.inputTokens)} / ${formatCompact(usage.outputTokens)}` : '—'}</Table.Td>
+                      <Table.Td ta="right">{usage ? formatExact(usage.serviceCredits) : '—'}</Table.Td>
+                      <Table.Td>{formatDateTime(session.updatedAt)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       )}
     </Stack>
   );

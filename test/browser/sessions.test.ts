@@ -1,0 +1,188 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
+import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
+import { scratchDatabase } from '../helpers/server.js';
+import { CLI_COMMAND } from '../hooks/helpers.js';
+
+// Sessions from the console, in headless Chromium against the built server: an owner registers a
+// computer (the dialog gives the `quarterdeck agent` command), a real `quarterdeck agent --run cat`
+// runs with that token, the owner starts a session on it from "New session", sends a message and
+// reads the agent's answer; the list filters by computer and status; the session and the computer
+// are deleted from the console. Pages scanned with axe at 1440 and 390 px.
+
+const PASSWORD = 'a long console password';
+
+let server: BuiltServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let dataDir: string;
+let workdir: string;
+let shots: string;
+let agent: ChildProcess | undefined;
+let agentOutput = '';
+let dropDatabase: (() => Promise<void>) | undefined;
+const adminToken = `qda_${randomBytes(24).toString('hex')}`;
+
+const check = (name: string, on: Page = page) => screenshotAndScan(on, shots, name);
+
+beforeAll(async () => {
+  ensureBuilt();
+  dataDir = await mkdtemp(join(tmpdir(), 'qd-sessions-data-'));
+  workdir = await mkdtemp(join(tmpdir(), 'qd-sessions-agent-'));
+  shots = await mkdtemp(join(tmpdir(), 'qd-sessions-screenshots-'));
+  console.log(`sessions screenshots: ${shots}`);
+  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, DATABASE_URL: '', REDIS_URL: '' };
+  if (process.env.TEST_DATABASE_URL) {
+    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL);
+    dropDatabase = scratch.drop;
+    Object.assign(env, { DATABASE_URL: scratch.url, REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
+  }
+  server = await startBuiltServer(env);
+  const created = await fetch(`${server.url}/admin/v1/organizations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Sessions Org', ownerEmail: 'owner@sessions.test' }),
+  });
+  expect(created.status).toBe(201);
+  const { inviteUrl } = (await created.json()) as { inviteUrl: string };
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+  page = await context.newPage();
+  await page.goto(inviteUrl);
+  await page.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.waitForURL('**/settings/api-keys');
+}, 300_000);
+
+afterAll(async () => {
+  agent?.kill('SIGTERM');
+  await browser?.close();
+  await server?.stop();
+  await dropDatabase?.();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(workdir, { recursive: true, force: true });
+});
+
+/** `quarterdeck agent` with the command the registration dialog printed, answering with `cat`. */
+function startAgent(command: string): void {
+  const token = /QUARTERDECK_COMPUTER_TOKEN=(qdc_\S+)/.exec(command)?.[1];
+  const url = /--url (\S+)/.exec(command)?.[1];
+  expect(token, command).toBeDefined();
+  expect(url).toBe(server.url);
+  agent = spawn(CLI_COMMAND[0]!, [...CLI_COMMAND.slice(1), 'agent', '--url', url!, '--workdir', workdir, '--run', 'cat', '--heartbeat-ms', '500', '--claim-wait-ms', '2000', '--flush-ms', '100'], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, QUARTERDECK_COMPUTER_TOKEN: token! },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  agent.stdout!.on('data', (chunk: Buffer) => (agentOutput += chunk.toString()));
+  agent.stderr!.on('data', (chunk: Buffer) => (agentOutput += chunk.toString()));
+}
+
+describe('sessions from the console', () => {
+  it('says a session needs a computer before one is registered', async () => {
+    await page.goto(`${server.url}/sessions`);
+    await page.getByRole('heading', { name: 'Sessions' }).waitFor();
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByText('A session runs on a computer, and there is none yet.').waitFor();
+    await check('01-new-session-no-computer');
+    await page.getByRole('link', { name: 'Register a computer first' }).click();
+    await page.waitForURL('**/computers');
+  }, 60_000);
+
+  it('registers a computer whose dialog gives the agent command, and answers a session started on it', async () => {
+    await page.getByRole('button', { name: 'Register computer' }).click();
+    await page.getByLabel('Name').fill('build-box');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    const command = (await page.getByLabel('Start the agent', { exact: true }).textContent())!;
+    expect(command).toContain('quarterdeck agent --url');
+    await check('02-computer-registered');
+    startAgent(command);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('heading', { name: 'build-box' }).waitFor();
+    // The agent connects and provisions: the computer becomes active.
+    await expect.poll(() => page.getByRole('region', { name: 'build-box' }).getByText('active', { exact: true }).count(), { timeout: 60_000, message: agentOutput }).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/sessions`);
+    await page.getByRole('button', { name: 'New session' }).click();
+    await expect.poll(() => page.getByLabel('Computer').inputValue()).not.toBe('');
+    expect(await page.getByLabel('Computer').locator('option').first().textContent()).toBe('build-box (active)');
+    await page.getByLabel('Title').fill('Ask the build box');
+    await check('03-new-session');
+    await page.getByRole('button', { name: 'Start session' }).click();
+    await page.getByRole('heading', { name: 'Ask the build box' }).waitFor();
+    await page.getByText('On build-box (active)', { exact: false }).waitFor();
+    await page.getByLabel('Message to the agent').fill('hello from the console');
+    await page.getByRole('button', { name: 'Send' }).click();
+    // `cat` answers with what it was given: the assistant's message says it back.
+    await page.getByRole('article', { name: 'Assistant message' }).getByText('hello from the console').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('session-status').textContent(), { timeout: 20_000 }).toBe('idle');
+    expect(await page.getByRole('button', { name: 'Interrupt' }).isDisabled()).toBe(true);
+    await check('04-session-answered');
+  }, 180_000);
+
+  it('lists sessions with their computer, filters by status, and fits a phone', async () => {
+    await page.goto(`${server.url}/sessions`);
+    const table = page.getByRole('table', { name: 'Sessions' });
+    await table.getByRole('link', { name: 'Ask the build box' }).waitFor();
+    expect(await table.locator('tbody tr').first().textContent()).toContain('build-box');
+    await page.getByLabel('Status').selectOption('running');
+    await page.getByText('0 of 1').waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(0);
+    await page.getByLabel('Status').selectOption('idle');
+    await page.getByText('1 of 1').waitFor();
+    await check('05-sessions');
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', storageState: await context.storageState() });
+    const mobile = await phone.newPage();
+    await mobile.goto(`${server.url}/sessions`);
+    await mobile.getByRole('link', { name: 'Ask the build box' }).waitFor();
+    expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await check('06-sessions-390', mobile);
+    await phone.close();
+  }, 120_000);
+
+  it('frames every page: its title, one main landmark a skip link reaches, and a page for unknown paths', async () => {
+    await page.goto(`${server.url}/computers`);
+    await page.getByRole('heading', { name: 'Computers' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Computers · Quarterdeck');
+    expect(await page.getByRole('main').count()).toBe(1);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to the content' });
+    expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Skip to the content');
+    await skip.press('Enter');
+    expect(await page.evaluate<string>('document.activeElement.tagName')).toBe('MAIN');
+    await page.goto(`${server.url}/sessions`);
+    await page.getByRole('link', { name: 'Ask the build box' }).click();
+    await expect.poll(() => page.title()).toBe('Ask the build box · Quarterdeck');
+    await page.goto(`${server.url}/settings/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.title()).toBe('Page not found · Quarterdeck');
+    await check('07-not-found');
+    await page.goto(`${server.url}/sessions`);
+  }, 60_000);
+
+  it('deletes the session, then the computer, from the console', async () => {
+    await page.getByRole('link', { name: 'Ask the build box' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete session' }).click();
+    await page.waitForURL('**/sessions');
+    await page.getByText('No sessions yet').waitFor();
+
+    await page.goto(`${server.url}/computers`);
+    await page.getByRole('heading', { name: 'build-box' }).waitFor();
+    await check('08-computer-active');
+    await page.getByRole('button', { name: 'Delete build-box' }).click();
+    await check('09-delete-computer');
+    await page.getByRole('button', { name: 'Delete computer' }).click();
+    await page.getByText('No computers yet').waitFor();
+    // Its token died with it: the agent is refused and stops (exit 3, docs/agent.md).
+    const code = await new Promise<number | null>((resolve) => (agent!.exitCode !== null ? resolve(agent!.exitCode) : agent!.on('exit', resolve)));
+    expect(code).toBe(3);
+  }, 120_000);
+});
