@@ -10,9 +10,10 @@ import { AggregationTemporality, type NumberDataPoint } from './generated/ts-pro
 // items, so its records have the same digests, from which the events' ids are made (consume.ts): a
 // retry is recognised as a duplicate, whatever the encoding it came in.
 //
-// Attributes stay the decoded list, read by key (attributeValue): an export's records are read
-// once or twice each, and a map of plain values per record cost more than all the reads, most of
-// it in garbage to collect (docs/performance.md, "OTLP ingestion").
+// Attributes stay the decoded list, read by key (attributeValue): a translator reads a few of a
+// record's attributes once each. The map of plain values is made only for the JSON that names the
+// record, and dropped at once: kept in every record for the whole export, it was garbage that
+// lived long enough to be copied by the collector (docs/performance.md, "OTLP ingestion").
 
 export type AttributeValue = string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
 /** Attributes as sent: a list of keys and values (OTLP asks for unique keys, and does not enforce it). */
@@ -87,55 +88,6 @@ export function attributeValue(attributes: Attributes, key: string): AttributeVa
   return undefined;
 }
 
-/** A finite number as JSON writes it; NaN and the infinities as null. */
-const numberJson = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
-
-function valueJson(value: AnyValue | undefined): string {
-  const inner = value?.value;
-  switch (inner?.$case) {
-    case 'stringValue':
-      return JSON.stringify(inner.value);
-    case 'boolValue':
-      return inner.value ? 'true' : 'false';
-    case 'doubleValue':
-      return numberJson(inner.value);
-    case 'intValue':
-      return numberJson(Number(inner.value));
-    default:
-      return JSON.stringify(valueOf(value));
-  }
-}
-
-/** Whether JSON.stringify of the list's map writes its keys in the list's order, each once. */
-function keysInListOrder(list: Attributes): boolean {
-  for (let i = 0; i < list.length; i += 1) {
-    const { key } = list[i]!;
-    // A key that may be an array index comes first in a map, whatever its place; __proto__ is no key of it.
-    const first = key.charCodeAt(0);
-    if ((first >= 48 && first <= 57) || key === '__proto__') return false;
-    for (let j = 0; j < i; j += 1) if (list[j]!.key === key) return false;
-  }
-  return true;
-}
-
-/** Lists longer than this are written through their map: the check for repeated keys is quadratic. */
-const MAX_LIST_WRITTEN_DIRECTLY = 64;
-
-/**
- * JSON.stringify of the attributes' map, written from the list without making the map: the text
- * that names a record (its digest) since the first release, which must stay the same so that an
- * export retried across an upgrade still counts once (test/otlp/record-digest.test.ts).
- */
-export function attributesJson(list: Attributes): string {
-  if (list.length > MAX_LIST_WRITTEN_DIRECTLY || !keysInListOrder(list)) return JSON.stringify(attributesOf(list));
-  let json = '{';
-  for (let i = 0; i < list.length; i += 1) {
-    const { key, value } = list[i]!;
-    json += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${valueJson(value)}`;
-  }
-  return `${json}}`;
-}
-
 /**
  * Attributes in key order: a series is the same whatever order a sender lists them in. A log
  * record or span is named by its attributes in the order they came (JSON.stringify of the map,
@@ -148,7 +100,8 @@ function canonical(list: Attributes): string {
 
 /** SHA-256 of the parts, each followed by a NUL, in one call (a hash object per record costs more than the hash). */
 function digestOf(...parts: string[]): string {
-  return hash('sha256', `${parts.join('\u0000')}\u0000`, 'base64url').slice(0, 32);
+  parts.push('');
+  return hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 32);
 }
 
 const nanosToMs = (nanos: bigint) => Number(nanos / NANOS_PER_MS);
@@ -175,7 +128,7 @@ export function logRecordsOf(request: ExportLogsServiceRequest, receivedMs: numb
         const eventName = attributeValue(attributes, 'event.name');
         const name = typeof eventName === 'string' && eventName !== '' ? eventName : log.eventName;
         const timeMs = logTimeMs(log.timeUnixNano, log.observedTimeUnixNano, attributes, receivedMs);
-        const digest = digestOf('logs', resourceKey, scope, name, String(log.timeUnixNano), String(log.observedTimeUnixNano), attributesJson(attributes), valueJson(log.body));
+        const digest = digestOf('logs', resourceKey, scope, name, String(log.timeUnixNano), String(log.observedTimeUnixNano), JSON.stringify(attributesOf(attributes)), JSON.stringify(valueOf(log.body)));
         records.push({ signal: 'logs', resource, scope, name, attributes, timeMs, digest });
       }
     }
@@ -196,7 +149,7 @@ export function spanRecordsOf(request: ExportTraceServiceRequest, receivedMs: nu
         const timeMs = end > 0n ? nanosToMs(end) : receivedMs;
         const traceId = Buffer.from(span.traceId).toString('hex');
         const spanId = Buffer.from(span.spanId).toString('hex');
-        const digest = digestOf('traces', resourceKey, scope, span.name, traceId, spanId, String(span.startTimeUnixNano), String(span.endTimeUnixNano), attributesJson(attributes));
+        const digest = digestOf('traces', resourceKey, scope, span.name, traceId, spanId, String(span.startTimeUnixNano), String(span.endTimeUnixNano), JSON.stringify(attributesOf(attributes)));
         records.push({ signal: 'traces', resource, scope, name: span.name, attributes, timeMs, digest });
       }
     }
