@@ -7,7 +7,7 @@ import { storeSentEvents, type Refusal, type SentEvent, type StoreDeps, type Tel
 import { incrementsOf } from './cumulative.js';
 import { logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type OtlpRecord, type PointRecord } from './records.js';
 import { translatorFor } from './translate/index.js';
-import { repositoryOf, type Draft, type Translator } from './translate/translator.js';
+import { repositoryOf, type Draft, type Identity, type Translator } from './translate/translator.js';
 import type { ExportOutcome, OtlpExportArgs } from './decode.js';
 
 // Consuming an OTLP export (docs/otel.md): its records are read by their agent's translator into
@@ -73,13 +73,20 @@ function recordsOf(receivedMs: number, ...[signal, request]: OtlpExportArgs): Ot
   }
 }
 
-/** The events of one record's drafts: ids from the record's digest, one per event. */
-function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly Draft[], idBase: string): Translated[] {
+/** Who a record says it is from, when the caller's key says already (a personal key): not read. */
+const UNREAD_IDENTITY: Identity = Object.freeze({});
+
+/**
+ * The events of one record's drafts: ids from the record's digest, one per event. The record's
+ * identity is read only for an ingest key, whose events count for the member it names.
+ */
+function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly Draft[], idBase: string, readsIdentity: boolean): Translated[] {
+  if (drafts.length === 0) return [];
   const translated: Translated[] = [];
   const sessionId = translator.session(record) ?? '(none)';
   const client = translator.client(record);
   const repository = repositoryOf(record);
-  const identity = translator.identity(record);
+  const identity = readsIdentity ? translator.identity(record) : UNREAD_IDENTITY;
   drafts.forEach((draft, d) => {
     // Built by assignment rather than spreads: this runs for every record of every export.
     const { times = 1 } = draft;
@@ -108,7 +115,7 @@ interface TranslatedExport {
   futurePoints: Refusal[];
 }
 
-function translateExport(received: Date, exported: OtlpExportArgs, maxItems: number): TranslatedExport {
+function translateExport(received: Date, exported: OtlpExportArgs, maxItems: number, readsIdentity: boolean): TranslatedExport {
   // Each item becomes a record: bounded before any is made.
   const items = countItems(...exported);
   if (items > maxItems) throw new DomainError('batch_too_large', `the export carries ${items} items, more than ${maxItems} (OTLP_MAX_ITEMS): send smaller batches`);
@@ -121,12 +128,15 @@ function translateExport(received: Date, exported: OtlpExportArgs, maxItems: num
         if (record.timeMs > received.getTime() + FUTURE_TOLERANCE_MS) translated.futurePoints.push({ agent: translator.agent, problem: 'a metric point is more than 5 minutes in the future' });
         else translated.counted.push({ translator, point: record });
       } else {
-        translated.events.push(...eventsOf(translator, record, translator.event(record), record.digest));
+        translated.events.push(...eventsOf(translator, record, translator.event(record), record.digest, readsIdentity));
       }
     }
   }
   return translated;
 }
+
+/** Events sent with an ingest key count for the member each record names; with a personal key, for the caller. */
+const readsIdentity = (caller: OtlpCaller) => caller.keyKind === 'ingest';
 
 export function createOtlpConsumer(deps: ConsumerDeps) {
   // Not an async function: the decoded request is translated before the first wait, and nothing
@@ -135,7 +145,7 @@ export function createOtlpConsumer(deps: ConsumerDeps) {
   return (caller: OtlpCaller, ...exported: OtlpExportArgs): Promise<ExportOutcome> => {
     const received = new Date();
     try {
-      return storeExport(deps, caller, translateExport(received, exported, deps.maxItems), received);
+      return storeExport(deps, caller, translateExport(received, exported, deps.maxItems, readsIdentity(caller)), received);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -155,7 +165,7 @@ async function storeExport(deps: ConsumerDeps, caller: OtlpCaller, { events: eve
     const translated = [...eventDrafts];
     for (const { translator, point } of counted) {
       const amount = point.cumulative ? amountOf.get(point)! : point.value;
-      if (amount > 0) translated.push(...eventsOf(translator, point, translator.point(point, amount), pointIdBase(point)));
+      if (amount > 0) translated.push(...eventsOf(translator, point, translator.point(point, amount), pointIdBase(point), readsIdentity(caller)));
     }
     return storeTranslated(trx, deps, caller, translated, futurePoints, received);
   });
