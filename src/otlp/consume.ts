@@ -7,7 +7,7 @@ import { storeSentEvents, type Refusal, type SentEvent, type StoreDeps, type Tel
 import { incrementsOf } from './cumulative.js';
 import { logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type OtlpRecord, type PointRecord } from './records.js';
 import { translatorFor } from './translate/index.js';
-import { repositoryOf, type Draft, type Translator } from './translate/translator.js';
+import { repositoryOf, type Draft, type Identity, type Translator } from './translate/translator.js';
 import type { ExportOutcome, OtlpExportArgs } from './decode.js';
 
 // Consuming an OTLP export (docs/otel.md): its records are read by their agent's translator into
@@ -73,13 +73,20 @@ function recordsOf(receivedMs: number, ...[signal, request]: OtlpExportArgs): Ot
   }
 }
 
-/** The events of one record's drafts: ids from the record's digest, one per event. */
-function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly Draft[], idBase: string): Translated[] {
+/** Who a record says it is from, when the caller's key says already (a personal key): not read. */
+const UNREAD_IDENTITY: Identity = Object.freeze({});
+
+/**
+ * The events of one record's drafts: ids from the record's digest, one per event. The record's
+ * identity is read only for an ingest key, whose events count for the member it names.
+ */
+function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly Draft[], idBase: string, readsIdentity: boolean): Translated[] {
+  if (drafts.length === 0) return [];
   const translated: Translated[] = [];
   const sessionId = translator.session(record) ?? '(none)';
   const client = translator.client(record);
   const repository = repositoryOf(record);
-  const identity = translator.identity(record);
+  const identity = readsIdentity ? translator.identity(record) : UNREAD_IDENTITY;
   drafts.forEach((draft, d) => {
     // Built by assignment rather than spreads: this runs for every record of every export.
     const { times = 1 } = draft;
@@ -101,48 +108,67 @@ const FUTURE_TOLERANCE_MS = 5 * 60_000;
 /** A counter's point names itself by its series and instants: the same point sent again has the same id. */
 const pointIdBase = (point: PointRecord) => `${point.series}:${point.startUnixNano}:${point.timeUnixNano}`;
 
-export function createOtlpConsumer(deps: ConsumerDeps) {
-  return async (caller: OtlpCaller, ...exported: OtlpExportArgs): Promise<ExportOutcome> => {
-    const received = new Date();
-    // Each item becomes a record with its attributes: bounded before any is made.
-    const items = countItems(...exported);
-    if (items > deps.maxItems) throw new DomainError('batch_too_large', `the export carries ${items} items, more than ${deps.maxItems} (OTLP_MAX_ITEMS): send smaller batches`);
-    const records = recordsOf(received.getTime(), ...exported);
-    const batches = batchesOf(records);
+/** What an export's records came to: events and counted points, and the points refused. */
+interface TranslatedExport {
+  events: Translated[];
+  counted: { translator: Translator; point: PointRecord }[];
+  futurePoints: Refusal[];
+}
 
-    const eventDrafts: Translated[] = [];
-    const futurePoints: Refusal[] = [];
-    const counted: { translator: Translator; point: PointRecord }[] = [];
-    for (const { translator, records: own } of batches) {
-      for (const record of own) {
-        if (record.signal === 'metrics') {
-          if (!translator.countsPoint(record)) continue;
-          // A point from the future would move its series past the real points to come.
-          if (record.timeMs > received.getTime() + FUTURE_TOLERANCE_MS) futurePoints.push({ agent: translator.agent, problem: 'a metric point is more than 5 minutes in the future' });
-          else counted.push({ translator, point: record });
-        } else {
-          eventDrafts.push(...eventsOf(translator, record, translator.event(record), record.digest));
-        }
+function translateExport(received: Date, exported: OtlpExportArgs, maxItems: number, readsIdentity: boolean): TranslatedExport {
+  // Each item becomes a record: bounded before any is made.
+  const items = countItems(...exported);
+  if (items > maxItems) throw new DomainError('batch_too_large', `the export carries ${items} items, more than ${maxItems} (OTLP_MAX_ITEMS): send smaller batches`);
+  const translated: TranslatedExport = { events: [], counted: [], futurePoints: [] };
+  for (const { translator, records } of batchesOf(recordsOf(received.getTime(), ...exported))) {
+    for (const record of records) {
+      if (record.signal === 'metrics') {
+        if (!translator.countsPoint(record)) continue;
+        // A point from the future would move its series past the real points to come.
+        if (record.timeMs > received.getTime() + FUTURE_TOLERANCE_MS) translated.futurePoints.push({ agent: translator.agent, problem: 'a metric point is more than 5 minutes in the future' });
+        else translated.counted.push({ translator, point: record });
+      } else {
+        translated.events.push(...eventsOf(translator, record, translator.event(record), record.digest, readsIdentity));
       }
     }
+  }
+  return translated;
+}
 
-    // The partitions of every day an event may fall on, before the export's transaction.
-    const candidateDays = [...eventDrafts.map((t) => t.event.timestamp as number), ...counted.map(({ point }) => point.timeMs)];
-    const checkedDays = candidateDays.filter((ms) => Number.isFinite(ms) && ms >= 0 && ms <= received.getTime() + FUTURE_TOLERANCE_MS).map((ms) => dayOf(ms));
-    await ensureEventPartitions(deps.db, checkedDays);
+/** Events sent with an ingest key count for the member each record names; with a personal key, for the caller. */
+const readsIdentity = (caller: OtlpCaller) => caller.keyKind === 'ingest';
 
-    return deps.db.transaction().execute(async (trx) => {
-      const cumulative = counted.filter(({ point }) => point.cumulative);
-      const increments = await incrementsOf(trx, caller.organizationId, cumulative.map(({ point }) => point));
-      const amountOf = new Map(cumulative.map(({ point }, i) => [point, increments[i]!]));
-      const translated = [...eventDrafts];
-      for (const { translator, point } of counted) {
-        const amount = point.cumulative ? amountOf.get(point)! : point.value;
-        if (amount > 0) translated.push(...eventsOf(translator, point, translator.point(point, amount), pointIdBase(point)));
-      }
-      return storeTranslated(trx, deps, caller, translated, futurePoints, received);
-    });
+export function createOtlpConsumer(deps: ConsumerDeps) {
+  // Not an async function: the decoded request is translated before the first wait, and nothing
+  // keeps it while the export is stored (a suspended async function keeps its arguments), so that
+  // its many small objects die young.
+  return (caller: OtlpCaller, ...exported: OtlpExportArgs): Promise<ExportOutcome> => {
+    const received = new Date();
+    try {
+      return storeExport(deps, caller, translateExport(received, exported, deps.maxItems, readsIdentity(caller)), received);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
+}
+
+async function storeExport(deps: ConsumerDeps, caller: OtlpCaller, { events: eventDrafts, counted, futurePoints }: TranslatedExport, received: Date): Promise<ExportOutcome> {
+  // The partitions of every day an event may fall on, before the export's transaction.
+  const candidateDays = [...eventDrafts.map((t) => t.event.timestamp as number), ...counted.map(({ point }) => point.timeMs)];
+  const checkedDays = candidateDays.filter((ms) => Number.isFinite(ms) && ms >= 0 && ms <= received.getTime() + FUTURE_TOLERANCE_MS).map((ms) => dayOf(ms));
+  await ensureEventPartitions(deps.db, checkedDays);
+
+  return deps.db.transaction().execute(async (trx) => {
+    const cumulative = counted.filter(({ point }) => point.cumulative);
+    const increments = await incrementsOf(trx, caller.organizationId, cumulative.map(({ point }) => point));
+    const amountOf = new Map(cumulative.map(({ point }, i) => [point, increments[i]!]));
+    const translated = [...eventDrafts];
+    for (const { translator, point } of counted) {
+      const amount = point.cumulative ? amountOf.get(point)! : point.value;
+      if (amount > 0) translated.push(...eventsOf(translator, point, translator.point(point, amount), pointIdBase(point), readsIdentity(caller)));
+    }
+    return storeTranslated(trx, deps, caller, translated, futurePoints, received);
+  });
 }
 
 /** All the events checked at once, or undefined when one of them is refused. */

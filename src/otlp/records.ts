@@ -5,13 +5,19 @@ import type { ExportTraceServiceRequest } from './generated/ts-proto/opentelemet
 import type { AnyValue, KeyValue } from './generated/ts-proto/opentelemetry/proto/common/v1/common.js';
 import { AggregationTemporality, type NumberDataPoint } from './generated/ts-proto/opentelemetry/proto/metrics/v1/metrics.js';
 
-// An export's items as flat records the translators read: attributes as plain values, each record
-// with the resource and scope it came in, its instant, and a digest that names it. A retried
-// export carries the same items, so its records have the same digests, from which the events'
-// ids are made (consume.ts): a retry is recognised as a duplicate, whatever the encoding it came in.
+// An export's items as flat records the translators read: each record with the resource and
+// scope it came in, its instant, and a digest that names it. A retried export carries the same
+// items, so its records have the same digests, from which the events' ids are made (consume.ts): a
+// retry is recognised as a duplicate, whatever the encoding it came in.
+//
+// Attributes stay the decoded list, read by key (attributeValue): a translator reads a few of a
+// record's attributes once each. The map of plain values is made only for the JSON that names the
+// record, and dropped at once: kept in every record for the whole export, it was garbage that
+// lived long enough to be copied by the collector (docs/performance.md, "OTLP ingestion").
 
 export type AttributeValue = string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
-export type Attributes = Readonly<Record<string, AttributeValue>>;
+/** Attributes as sent: a list of keys and values (OTLP asks for unique keys, and does not enforce it). */
+export type Attributes = readonly KeyValue[];
 
 interface RecordBase {
   resource: Attributes;
@@ -66,10 +72,20 @@ function valueOf(value: AnyValue | undefined): AttributeValue {
   }
 }
 
-export function attributesOf(list: readonly KeyValue[]): Record<string, AttributeValue> {
+/** The attributes as a map of plain values: a repeated key keeps its first place and its last value. */
+function attributesOf(list: Attributes): Record<string, AttributeValue> {
   const attributes: Record<string, AttributeValue> = {};
   for (const { key, value } of list) attributes[key] = valueOf(value);
   return attributes;
+}
+
+/** The value of an attribute as a plain value (the last of a repeated key, as in a map), or undefined when absent. */
+export function attributeValue(attributes: Attributes, key: string): AttributeValue | undefined {
+  for (let i = attributes.length - 1; i >= 0; i -= 1) {
+    const attribute = attributes[i]!;
+    if (attribute.key === key) return valueOf(attribute.value);
+  }
+  return undefined;
 }
 
 /**
@@ -77,13 +93,15 @@ export function attributesOf(list: readonly KeyValue[]): Record<string, Attribut
  * record or span is named by its attributes in the order they came (JSON.stringify of the map,
  * cheaper than sorting): a retried export carries the same items in the same order.
  */
-function canonical(attributes: Attributes): string {
+function canonical(list: Attributes): string {
+  const attributes = attributesOf(list);
   return JSON.stringify(Object.keys(attributes).sort().map((key) => [key, attributes[key]]));
 }
 
 /** SHA-256 of the parts, each followed by a NUL, in one call (a hash object per record costs more than the hash). */
 function digestOf(...parts: string[]): string {
-  return hash('sha256', `${parts.join('\u0000')}\u0000`, 'base64url').slice(0, 32);
+  parts.push('');
+  return hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 32);
 }
 
 const nanosToMs = (nanos: bigint) => Number(nanos / NANOS_PER_MS);
@@ -92,7 +110,7 @@ const nanosToMs = (nanos: bigint) => Number(nanos / NANOS_PER_MS);
 function logTimeMs(time: bigint, observed: bigint, attributes: Attributes, receivedMs: number): number {
   if (time > 0n) return nanosToMs(time);
   if (observed > 0n) return nanosToMs(observed);
-  const stamped = attributes['event.timestamp'];
+  const stamped = attributeValue(attributes, 'event.timestamp');
   const parsed = typeof stamped === 'string' ? Date.parse(stamped) : Number.NaN;
   return Number.isNaN(parsed) ? receivedMs : parsed;
 }
@@ -100,17 +118,17 @@ function logTimeMs(time: bigint, observed: bigint, attributes: Attributes, recei
 export function logRecordsOf(request: ExportLogsServiceRequest, receivedMs: number): EventRecord[] {
   const records: EventRecord[] = [];
   for (const resourceLogs of request.resourceLogs) {
-    const resource = attributesOf(resourceLogs.resource?.attributes ?? []);
+    const resource = resourceLogs.resource?.attributes ?? [];
     const resourceKey = canonical(resource);
     for (const scopeLogs of resourceLogs.scopeLogs) {
       const scope = scopeLogs.scope?.name ?? '';
       for (const log of scopeLogs.logRecords) {
-        const attributes = attributesOf(log.attributes);
+        const attributes = log.attributes;
         // The attribute first: some exporters put a source location in the record's event name.
-        const eventName = attributes['event.name'];
+        const eventName = attributeValue(attributes, 'event.name');
         const name = typeof eventName === 'string' && eventName !== '' ? eventName : log.eventName;
         const timeMs = logTimeMs(log.timeUnixNano, log.observedTimeUnixNano, attributes, receivedMs);
-        const digest = digestOf('logs', resourceKey, scope, name, String(log.timeUnixNano), String(log.observedTimeUnixNano), JSON.stringify(attributes), JSON.stringify(valueOf(log.body)));
+        const digest = digestOf('logs', resourceKey, scope, name, String(log.timeUnixNano), String(log.observedTimeUnixNano), JSON.stringify(attributesOf(attributes)), JSON.stringify(valueOf(log.body)));
         records.push({ signal: 'logs', resource, scope, name, attributes, timeMs, digest });
       }
     }
@@ -121,17 +139,17 @@ export function logRecordsOf(request: ExportLogsServiceRequest, receivedMs: numb
 export function spanRecordsOf(request: ExportTraceServiceRequest, receivedMs: number): EventRecord[] {
   const records: EventRecord[] = [];
   for (const resourceSpans of request.resourceSpans) {
-    const resource = attributesOf(resourceSpans.resource?.attributes ?? []);
+    const resource = resourceSpans.resource?.attributes ?? [];
     const resourceKey = canonical(resource);
     for (const scopeSpans of resourceSpans.scopeSpans) {
       const scope = scopeSpans.scope?.name ?? '';
       for (const span of scopeSpans.spans) {
-        const attributes = attributesOf(span.attributes);
+        const attributes = span.attributes;
         const end = span.endTimeUnixNano > 0n ? span.endTimeUnixNano : span.startTimeUnixNano;
         const timeMs = end > 0n ? nanosToMs(end) : receivedMs;
         const traceId = Buffer.from(span.traceId).toString('hex');
         const spanId = Buffer.from(span.spanId).toString('hex');
-        const digest = digestOf('traces', resourceKey, scope, span.name, traceId, spanId, String(span.startTimeUnixNano), String(span.endTimeUnixNano), JSON.stringify(attributes));
+        const digest = digestOf('traces', resourceKey, scope, span.name, traceId, spanId, String(span.startTimeUnixNano), String(span.endTimeUnixNano), JSON.stringify(attributesOf(attributes)));
         records.push({ signal: 'traces', resource, scope, name: span.name, attributes, timeMs, digest });
       }
     }
@@ -144,7 +162,7 @@ const numberOf = (point: NumberDataPoint) => (point.value?.$case === 'asInt' ? N
 export function pointRecordsOf(request: ExportMetricsServiceRequest): PointRecord[] {
   const records: PointRecord[] = [];
   for (const resourceMetrics of request.resourceMetrics) {
-    const resource = attributesOf(resourceMetrics.resource?.attributes ?? []);
+    const resource = resourceMetrics.resource?.attributes ?? [];
     const resourceKey = canonical(resource);
     for (const scopeMetrics of resourceMetrics.scopeMetrics) {
       const scope = scopeMetrics.scope?.name ?? '';
@@ -152,7 +170,7 @@ export function pointRecordsOf(request: ExportMetricsServiceRequest): PointRecor
         const { name } = metric;
         const data = metric.data;
         const push = (kind: PointRecord['kind'], cumulative: boolean, point: { attributes: KeyValue[]; startTimeUnixNano: bigint; timeUnixNano: bigint }, value: number, count: number) => {
-          const attributes = attributesOf(point.attributes);
+          const attributes = point.attributes;
           const series = digestOf(resourceKey, scope, name, canonical(attributes));
           records.push({ signal: 'metrics', resource, scope, name, attributes, timeMs: nanosToMs(point.timeUnixNano), kind, cumulative, value, count, startUnixNano: point.startTimeUnixNano, timeUnixNano: point.timeUnixNano, series });
         };

@@ -1,5 +1,5 @@
 import type { Client } from '../../telemetry/events.js';
-import type { EventRecord } from '../records.js';
+import { attributeValue, type EventRecord } from '../records.js';
 import { attribute, modelCall, standardIdentity, text, tokens, type Draft, type Translator } from './translator.js';
 
 // OpenAI Codex: `codex.*` log events (name in the `event.name` attribute, time often only in the
@@ -26,7 +26,7 @@ function event(record: EventRecord): Draft[] {
       return [{ type: 'user_message' }];
     case 'codex.sse_event': {
       const model = attribute(record, 'model');
-      if (text(attributes, 'event.kind') !== 'response.completed' || attributes['input_token_count'] === undefined || !model) return [];
+      if (text(attributes, 'event.kind') !== 'response.completed' || attributeValue(attributes, 'input_token_count') === undefined || !model) return [];
       const input = tokens(attributes, 'input_token_count');
       const cached = Math.min(input, tokens(attributes, 'cached_token_count'));
       return [

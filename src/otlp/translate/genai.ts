@@ -1,4 +1,4 @@
-import type { EventRecord, PointRecord } from '../records.js';
+import { attributeValue, type EventRecord, type PointRecord } from '../records.js';
 import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type Translator } from './translator.js';
 
 // Anything instrumented with the OpenTelemetry GenAI semantic conventions, and the agents that
@@ -12,7 +12,7 @@ const INFERENCE_OPERATIONS = new Set(['chat', 'text_completion', 'generate_conte
 export function inferenceSpan(record: EventRecord, reportedCostKey?: string): Draft[] {
   const { attributes } = record;
   const model = text(attributes, 'gen_ai.response.model') ?? text(attributes, 'gen_ai.request.model');
-  if (!model || attributes['gen_ai.usage.input_tokens'] === undefined) return [];
+  if (!model || attributeValue(attributes, 'gen_ai.usage.input_tokens') === undefined) return [];
   const input = tokens(attributes, 'gen_ai.usage.input_tokens');
   const cacheRead = Math.min(input, tokens(attributes, 'gen_ai.usage.cache_read.input_tokens'));
   const cacheWrite = Math.min(input - cacheRead, tokens(attributes, 'gen_ai.usage.cache_creation.input_tokens'));

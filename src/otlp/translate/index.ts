@@ -1,4 +1,4 @@
-import type { Attributes, OtlpRecord } from '../records.js';
+import { attributeValue, type Attributes, type OtlpRecord } from '../records.js';
 import { claudeCode } from './claude-code.js';
 import { codex } from './codex.js';
 import { droid } from './droid.js';
@@ -37,11 +37,12 @@ function agentNameOf(service: string | undefined): string {
 }
 
 export function translatorFor(resource: Attributes, records: readonly OtlpRecord[]): Translator {
-  const service = typeof resource['service.name'] === 'string' ? resource['service.name'] : undefined;
+  const serviceName = attributeValue(resource, 'service.name');
+  const service = typeof serviceName === 'string' ? serviceName : undefined;
   if (service && BY_SERVICE[service]) return BY_SERVICE[service];
   if (service?.startsWith('codex')) return codex;
   for (const record of records) {
-    const agentName = record.attributes['gen_ai.agent.name'];
+    const agentName = attributeValue(record.attributes, 'gen_ai.agent.name');
     if (agentName === 'droid') return droid;
     for (const [prefix, translator] of BY_PREFIX) if (record.name.startsWith(prefix)) return translator;
   }

@@ -1,4 +1,4 @@
-import type { EventRecord } from '../records.js';
+import { attributeValue, type EventRecord } from '../records.js';
 import { attribute, count, modelCall, standardIdentity, text, tokens, type Draft, type Translator } from './translator.js';
 
 // opencode: the AI SDK's spans. A model call is one provider call (`ai.streamText.doStream`,
@@ -17,7 +17,7 @@ function event(record: EventRecord): Draft[] {
   }
   if (!PROVIDER_CALLS.has(record.name)) return [];
   const model = text(attributes, 'ai.response.model') ?? text(attributes, 'ai.model.id');
-  if (!model || attributes['ai.usage.inputTokens'] === undefined) return [];
+  if (!model || attributeValue(attributes, 'ai.usage.inputTokens') === undefined) return [];
   const input = tokens(attributes, 'ai.usage.inputTokens');
   const cacheRead = Math.min(input, tokens(attributes, 'ai.usage.inputTokenDetails.cacheReadTokens') || tokens(attributes, 'ai.usage.cachedInputTokens'));
   const uncached = count(attributes, 'ai.usage.inputTokenDetails.noCacheTokens');

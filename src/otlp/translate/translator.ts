@@ -1,6 +1,6 @@
 import { repoIdOf } from '../../domain/repo-id.js';
 import type { Client, TelemetryEvent } from '../../telemetry/events.js';
-import type { Attributes, AttributeValue, EventRecord, PointRecord } from '../records.js';
+import { attributeValue, type Attributes, type EventRecord, type PointRecord } from '../records.js';
 
 // What a translator is: one per agent family (docs/otel.md has the table of what each counts).
 // It reads an agent's own names and turns each record it counts into Quarterdeck telemetry
@@ -46,20 +46,20 @@ export interface Translator {
 // take both and give undefined for what is absent, so that nothing is guessed.
 
 export function text(attributes: Attributes, key: string): string | undefined {
-  const value: AttributeValue | undefined = attributes[key];
+  const value = attributeValue(attributes, key);
   if (typeof value === 'string') return value === '' ? undefined : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
 }
 
 export function count(attributes: Attributes, key: string): number | undefined {
-  const value = attributes[key];
+  const value = attributeValue(attributes, key);
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
 }
 
 export function flag(attributes: Attributes, key: string): boolean | undefined {
-  const value = attributes[key];
+  const value = attributeValue(attributes, key);
   if (typeof value === 'boolean') return value;
   if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
   return undefined;
