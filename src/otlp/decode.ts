@@ -67,64 +67,9 @@ const DECODERS: { [S in OtlpSignal]: { decode(reader: BinaryReader): ExportReque
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decodeStrictUtf8 = (bytes: Uint8Array) => strictUtf8.decode(bytes);
 
-/** Strings of at most this many bytes are looked up among those the request already holds. */
-const MAX_SHARED_STRING_BYTES = 32;
-const SHARED_STRING_SLOTS = 512;
-
-/**
- * The reader of a request whose short ASCII strings are made once per request: an export repeats
- * the same keys and many of the same values (names, models, sessions) in every record, and the
- * reader would otherwise make each of them again, with an array of its character codes, hundreds
- * of objects a record that the collector copies while the export is read. A string is found by a
- * hash of its bytes in a small table of the request's strings (a slot keeps the last string that
- * hashed to it), and compared byte for byte; any other string is the reader's own.
- */
-class SharingReader extends BinaryReader {
-  private readonly shared: (string | undefined)[] = new Array<string | undefined>(SHARED_STRING_SLOTS);
-
-  constructor(private readonly source: Uint8Array) {
-    super(source, decodeStrictUtf8);
-  }
-
-  override string(): string {
-    const at = this.pos;
-    const length = this.uint32();
-    const start = this.pos;
-    const end = start + length;
-    if (length > MAX_SHARED_STRING_BYTES || end > this.len) return this.ownString(at);
-    const bytes = this.source;
-    let hash = length;
-    for (let i = start; i < end; i += 1) {
-      const byte = bytes[i]!;
-      if (byte > 0x7f) return this.ownString(at);
-      hash = Math.imul(hash ^ byte, 16777619);
-    }
-    const slot = (hash >>> 0) % SHARED_STRING_SLOTS;
-    const known = this.shared[slot];
-    if (known !== undefined && known.length === length && sameAscii(known, bytes, start)) {
-      this.pos = end;
-      return known;
-    }
-    const made = this.ownString(at);
-    this.shared[slot] = made;
-    return made;
-  }
-
-  /** The string at `at` (its length first) as the reader makes it. */
-  private ownString(at: number): string {
-    this.pos = at;
-    return super.string();
-  }
-}
-
-function sameAscii(text: string, bytes: Uint8Array, start: number): boolean {
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) !== bytes[start + i]) return false;
-  return true;
-}
-
 function decodeBinary<S extends OtlpSignal>(signal: S, bytes: Uint8Array): ExportRequest<S> {
   // A plain view of a Buffer body: bytes fields are views of it, Uint8Arrays as from OTLP/JSON.
-  const reader = new SharingReader(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const reader = new BinaryReader(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), decodeStrictUtf8);
   const request = DECODERS[signal].decode(reader);
   // A decoder stops reading a message, without a word, at a zero tag or an end-group tag, neither
   // valid there: bytes left after the request's end mean it stopped early.
