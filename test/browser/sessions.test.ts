@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
-import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
-import { scratchDatabase } from '../helpers/server.js';
+import type { BuiltServer } from '../helpers/built-console.js';
+import { acceptInvitation, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
 import { CLI_COMMAND } from '../hooks/helpers.js';
 
 // Sessions from the console, in headless Chromium against the built server: an owner registers a
@@ -16,38 +15,27 @@ import { CLI_COMMAND } from '../hooks/helpers.js';
 // reads the agent's answer; the list filters by computer and status; the session and the computer
 // are deleted from the console. Pages scanned with axe at 1440 and 390 px.
 
-const PASSWORD = 'a long console password';
-
+let running: ConsoleServer;
 let server: BuiltServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let dataDir: string;
 let workdir: string;
 let shots: string;
 let agent: ChildProcess | undefined;
 let agentOutput = '';
-let dropDatabase: (() => Promise<void>) | undefined;
-const adminToken = `qda_${randomBytes(24).toString('hex')}`;
 
 const check = (name: string, on: Page = page) => screenshotAndScan(on, shots, name);
 
 beforeAll(async () => {
-  ensureBuilt();
-  dataDir = await mkdtemp(join(tmpdir(), 'qd-sessions-data-'));
   workdir = await mkdtemp(join(tmpdir(), 'qd-sessions-agent-'));
   shots = await mkdtemp(join(tmpdir(), 'qd-sessions-screenshots-'));
   console.log(`sessions screenshots: ${shots}`);
-  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, DATABASE_URL: '', REDIS_URL: '' };
-  if (process.env.TEST_DATABASE_URL) {
-    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL);
-    dropDatabase = scratch.drop;
-    Object.assign(env, { DATABASE_URL: scratch.url, REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
-  }
-  server = await startBuiltServer(env);
+  running = await startConsoleServer();
+  server = running.server;
   const created = await fetch(`${server.url}/admin/v1/organizations`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${running.adminToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Sessions Org', ownerEmail: 'owner@sessions.test' }),
   });
   expect(created.status).toBe(201);
@@ -55,19 +43,13 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   page = await context.newPage();
-  await page.goto(inviteUrl);
-  await page.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.waitForURL('**/settings/api-keys');
+  await acceptInvitation(page, inviteUrl);
 }, 300_000);
 
 afterAll(async () => {
   agent?.kill('SIGTERM');
   await browser?.close();
-  await server?.stop();
-  await dropDatabase?.();
-  await rm(dataDir, { recursive: true, force: true });
+  await running?.close();
   await rm(workdir, { recursive: true, force: true });
 });
 

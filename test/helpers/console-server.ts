@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ensureBuilt, startBuiltServer, type BuiltServer } from './built-console.js';
+import { scratchDatabase } from './server.js';
+
+// A console test's server: the built product on a fresh store of its own (the embedded store in a
+// temporary folder, or a scratch PostgreSQL database with Redis when the run has them), an admin
+// token, and the password every test person signs in with.
+
+export const CONSOLE_PASSWORD = 'a long console password';
+
+export interface ConsoleServer {
+  server: BuiltServer;
+  adminToken: string;
+  /** Stops the server and removes its store. */
+  close(): Promise<void>;
+}
+
+export async function startConsoleServer(env: Record<string, string> = {}): Promise<ConsoleServer> {
+  ensureBuilt();
+  const adminToken = `qda_${randomBytes(24).toString('hex')}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'qd-console-data-'));
+  const store: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL);
+    dropDatabase = scratch.drop;
+    Object.assign(store, { DATABASE_URL: scratch.url, REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
+  }
+  const server = await startBuiltServer({ ...store, ADMIN_TOKEN: adminToken, ...env });
+  return {
+    server,
+    adminToken,
+    close: async () => {
+      await server.stop();
+      await dropDatabase?.();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Follows an invitation link: sets CONSOLE_PASSWORD and lands signed in on the API keys page. */
+export async function acceptInvitation(page: Page, inviteUrl: string): Promise<void> {
+  await page.goto(inviteUrl);
+  await page.getByLabel('New password', { exact: false }).first().fill(CONSOLE_PASSWORD);
+  await page.getByLabel('Repeat the password').fill(CONSOLE_PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.waitForURL('**/settings/api-keys');
+}
