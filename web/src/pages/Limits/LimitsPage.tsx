@@ -1,10 +1,10 @@
+import { ManagersOnly } from '../../components/ManagersOnly';
 import { Alert, Badge, Button, Card, FileButton, Group, Modal, NumberInput, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { isManager, type User } from '../../api/client';
+import { type User } from '../../api/client';
 import { useMonthCredits, useSetGlobalLimit, useSetUserLimits, useUserLimits, type LimitsAnswer } from '../../api/useCreditLimits';
 import { useMembers } from '../../api/useMembers';
 import { ActionError, ErrorState, LoadingState } from '../../components/QueryState';
-import { useSignedInSession } from '../../components/SessionContext';
 import { formatDay, formatExact, formatPercent } from '../../format';
 import { monthToDate, parseBulk, projectedDay, thresholdReached, type BulkRow } from './usage';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,15 +14,11 @@ const BADGE_COLORS = { 1: 'red', 0.9: 'orange', 0.75: 'yellow' } as const;
 
 /** /settings/limits — owner and manager: monthly credit limits, their use and their edits. */
 export default function LimitsPage() {
-  const { user, organization } = useSignedInSession();
-  if (!isManager(user.role)) {
-    return (
-      <Alert color="blue" title="Credit limits are managed by owners and managers">
-        Ask an owner or manager of {organization.name} about your monthly limit.
-      </Alert>
-    );
-  }
-  return <Limits />;
+  return (
+    <ManagersOnly title="Credit limits are managed by owners and managers" ask="about your monthly limit">
+      <Limits />
+    </ManagersOnly>
+  );
 }
 
 function Limits() {
