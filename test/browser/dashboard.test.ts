@@ -153,6 +153,93 @@ describe('console II in Chromium on a demo organization', () => {
     await expect.poll(() => marks('Spend, credits and tokens')).toBeGreaterThan(0);
   }, 180_000);
 
+  it('sorts the members table by any column across pages, searches it, filters the inactive ones and exports what it shows', async () => {
+    const end = yesterday();
+    const start = daysBefore(end, DAYS - 1);
+    // The reference: each member's spend over the range from the API's daily rows, summed here.
+    const spend = new Map<string, number>();
+    let cursor: string | undefined;
+    do {
+      const answer = await json<{ data: { user_email: string; cost?: number }[]; meta: { has_more: boolean; next_cursor: string | null } }>(
+        await call('GET', `/api/v1/analytics/users?startDate=${start}&endDate=${end}&limit=2${cursor ? `&cursor=${cursor}` : ''}`, ownerKey),
+        200,
+      );
+      for (const row of answer.data) spend.set(row.user_email, (spend.get(row.user_email) ?? 0) + (row.cost ?? 0));
+      cursor = answer.meta.has_more ? answer.meta.next_cursor! : undefined;
+    } while (cursor);
+    const bySpend = [...spend].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([email]) => email);
+    const everyone = ACTIVE_USERS + 21;
+    const inactive = everyone - spend.size;
+
+    await page.goto(`${server.url}/analytics?days=${DAYS}`);
+    const table = page.getByRole('table', { name: 'Members and their usage' });
+    const shownEmails = () => table.locator('tbody tr td:first-child a').allTextContents();
+    const nameOf = (email: string) => (email === 'owner@dash.test' ? email : `User ${Number(/user(\d+)@/.exec(email)![1])}`);
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(20);
+    // Most spend first by default, the inactive members last.
+    expect(await table.getByRole('columnheader', { name: /Spend/ }).getAttribute('aria-sort')).toBe('descending');
+    expect((await shownEmails()).slice(0, bySpend.length)).toEqual(bySpend.map(nameOf));
+    // Fewest first, across pages: the last page ends with the top spender.
+    await table.getByRole('button', { name: /Spend/ }).click();
+    expect(await table.getByRole('columnheader', { name: /Spend/ }).getAttribute('aria-sort')).toBe('ascending');
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(async () => (await shownEmails()).at(-1)).toBe(nameOf(bySpend[0]!));
+    await table.getByRole('button', { name: 'Member' }).click();
+    await expect.poll(async () => (await shownEmails())[0]).toBe('owner@dash.test');
+
+    await page.getByLabel(`Inactive only (${inactive})`).check();
+    await page.getByText(`${inactive} of ${everyone} members`, { exact: false }).waitFor();
+    expect(await table.getByText('inactive', { exact: true }).count()).toBe(Math.min(20, inactive));
+    expect(await table.locator('tbody tr').count()).toBe(Math.min(20, inactive));
+    await check('01b-members-inactive');
+    await page.getByLabel(`Inactive only (${inactive})`).uncheck();
+    await page.getByLabel('Search members').fill('user0');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(9);
+    await page.getByLabel('Search members').fill('User 1');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(11); // User 1, 10 to 19
+    await page.getByText('of 26 members', { exact: false }).waitFor();
+
+    // The CSV is the table as shown: the search and the order, every page.
+    const [download] = await Promise.all([page.waitForEvent('download'), panel('Members').getByRole('button', { name: 'Download CSV: Members' }).click()]);
+    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+    expect(lines[0]).toBe('email,name,role,active_in_range,deactivated,spend_usd,unpriced_models,credits,sessions,pull_requests,primary_model,delegation_level,last_active_day');
+    expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(['User 1', ...Array.from({ length: 10 }, (_, i) => `User ${10 + i}`)]);
+    await page.getByLabel('Search members').fill('');
+  }, 180_000);
+
+  it('offers this month and last month as calendar months', async () => {
+    const end = yesterday();
+    const today = new Date().toISOString().slice(0, 10);
+    const firstOfMonth = `${today.slice(0, 7)}-01`;
+    const lastOfPrevious = daysBefore(firstOfMonth, 1);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`${server.url}/analytics?days=30`);
+    await page.getByRole('heading', { name: 'Analytics', exact: true }).waitFor();
+    await page.getByText('Last month', { exact: true }).click();
+    await page.waitForURL(/[?&]period=last-month\b/);
+    await expect.poll(() => requests.some((url) => url.includes('/api/v1/analytics/tokens') && url.includes(`startDate=${lastOfPrevious.slice(0, 7)}-01`) && url.includes(`endDate=${lastOfPrevious}`)), { timeout: 15_000 }).toBe(true);
+    const thisMonth = page.getByRole('radio', { name: 'This month' });
+    if (end < firstOfMonth) {
+      // The 1st: this month has no ended day yet.
+      expect(await thisMonth.isDisabled()).toBe(true);
+    } else {
+      await page.getByText('This month', { exact: true }).click();
+      await page.waitForURL(/[?&]period=this-month\b/);
+      await expect.poll(() => requests.some((url) => url.includes('/api/v1/analytics/tokens') && url.includes(`startDate=${firstOfMonth}`) && url.includes(`endDate=${end}`)), { timeout: 15_000 }).toBe(true);
+    }
+    page.removeAllListeners('request');
+    // On a phone the presets are a select, and the page fits the screen.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', storageState: await context.storageState() });
+    const mobile = await phone.newPage();
+    await mobile.goto(`${server.url}/analytics?period=last-month`);
+    await expect.poll(() => mobile.getByRole('combobox', { name: 'Range' }).inputValue(), { timeout: 20_000 }).toBe('last-month');
+    await mobile.getByRole('table', { name: 'Members and their usage' }).waitFor({ timeout: 20_000 });
+    expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await check('01c-analytics-390', mobile);
+    await phone.close();
+  }, 180_000);
+
   it('downloads CSVs equal to the API answers with Accept: text/csv', async () => {
     const end = yesterday();
     const start = daysBefore(end, DAYS - 1);
@@ -162,7 +249,6 @@ describe('console II in Chromium on a demo organization', () => {
       ['Activity', `/api/v1/analytics/activity?startDate=${start}&endDate=${end}`],
       ['Tools', `/api/v1/analytics/tools?startDate=${start}&endDate=${end}`],
       ['Productivity', `/api/v1/analytics/productivity?startDate=${start}&endDate=${end}`],
-      ['Members', `/api/v1/analytics/users?startDate=${start}&endDate=${end}&limit=20`],
     ] as const) {
       await expect.poll(() => panel(name).getByRole('button', { name: `Download CSV: ${name}` }).isEnabled()).toBe(true);
       const [download] = await Promise.all([page.waitForEvent('download'), panel(name).getByRole('button', { name: `Download CSV: ${name}` }).click()]);

@@ -96,6 +96,23 @@ export function useAnalyticsUsersPage(range: DayRange, cursor: string | undefine
   });
 }
 
+/**
+ * Every member's daily /users rows over the range, all pages of 100 members: the members table
+ * sorts, searches and filters all of them (docs/console.md, "Members table").
+ */
+export function useAnalyticsUsers(range: DayRange, enabled = true) {
+  return useQuery({
+    queryKey: ['analytics', 'users', range, 'all'],
+    queryFn: async () => {
+      const rows: AnalyticsUserRow[] = [];
+      for await (const row of api.paginateAnalyticsUsers({ query: { ...range, limit: 100 } })) rows.push(row);
+      return answered('users', rows);
+    },
+    enabled,
+    ...options,
+  });
+}
+
 /** The server's CSV of one endpoint (`Accept: text/csv`), byte for byte. */
 export function fetchCsv(resource: AnalyticsResource, query: DayRange & { group_by?: string; team_id?: string; limit?: number; cursor?: string }): Promise<string> {
   return api.requestText('get', `/api/v1/analytics/${resource}` as '/api/v1/analytics/activity', { query: query as DayRange, headers: { accept: 'text/csv' } });

@@ -35,14 +35,23 @@ function useFigures(range: DayRange): { figures: Figures | undefined; currency: 
   };
 }
 
-function Change({ now, before }: { now: number; before: number | undefined }) {
+/**
+ * The change against the period before. More spend or credits is not good news, nor bad (it may
+ * be more work done): their change is shown in grey; for the others up is teal and down red.
+ */
+function Change({ now, before, cost }: { now: number; before: number | undefined; cost: boolean }) {
   if (before === undefined) return null;
-  if (before === 0) return <Badge variant="light" color="gray">no data before</Badge>;
+  if (before === 0)
+    return (
+      <Badge variant="light" color="gray" miw="max-content">
+        no data before
+      </Badge>
+    );
   const change = (now - before) / before;
   const label = `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(Math.abs(change) < 0.1 ? 1 : 0)} %`;
   return (
     <Tooltip label={`Previous period: ${formatExact(before)}`}>
-      <Badge variant={change >= 0 ? 'light' : 'filled'} color={change >= 0 ? 'teal' : 'red.9'} tabIndex={0}>
+      <Badge variant="filled" color={cost ? 'gray.8' : change >= 0 ? 'teal.9' : 'red.9'} miw="max-content" tabIndex={0}>
         {label}
       </Badge>
     </Tooltip>
@@ -75,7 +84,7 @@ export const KpiCards = memo(function KpiCards({ range }: { range: DayRange }) {
                   {(card.format ?? formatCompact)(current.figures[card.key])}
                 </Text>
               </Tooltip>
-              <Change now={current.figures[card.key]} before={previous.figures?.[card.key]} />
+              <Change now={current.figures[card.key]} before={previous.figures?.[card.key]} cost={card.key === 'spend' || card.key === 'credits'} />
             </Group>
           ) : (
             <Skeleton height={34} mt={4} />

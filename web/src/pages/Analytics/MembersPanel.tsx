@@ -1,35 +1,123 @@
-import { Anchor, Badge, Card, Group, Pagination, Table, Text, Title } from '@mantine/core';
-import { memo, useState } from 'react';
+import { Anchor, Badge, Card, Checkbox, Group, Pagination, Table, Text, TextInput, Title } from '@mantine/core';
+import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useAnalyticsUsersPage, useTokensByModel, type AnalyticsUserRow, type DayRange } from '../../api/useAnalytics';
+import { toCsv } from '../../../../src/http/csv.js';
+import type { ListedUser } from '../../api/client';
+import { useAnalyticsUsers, useTokensByModel, type AnalyticsUserRow, type DayRange } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { SortableHeads, type SortableColumn, type SortState } from '../../components/SortableHeads';
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
-import { byId, usageOf } from './memberUsage';
+import { usageOf, type MemberUsage } from './memberUsage';
 import { PanelActions } from './Panel';
-import { ColumnHeads } from '../../components/ColumnHeads';
 
 export const MEMBERS_PAGE_SIZE = 20;
 
+type SortKey = 'member' | 'spend' | 'credits' | 'sessions' | 'pullRequests' | 'primaryModel' | 'delegation' | 'lastActive';
+interface MemberLine {
+  member: ListedUser;
+  /** Undefined: no activity in the range (inactive). */
+  figures: MemberUsage | undefined;
+}
+
+const nameOf = (member: ListedUser) => member.name ?? member.email;
+
+/** A line's value in a column; inactive members sort below every active one. */
+function sortValue(line: MemberLine, key: SortKey): number | string {
+  const figures = line.figures;
+  switch (key) {
+    case 'member':
+      return nameOf(line.member).toLowerCase();
+    case 'primaryModel':
+      return figures?.primaryModel ?? '';
+    case 'delegation':
+      return figures?.delegationLevel ?? '';
+    case 'lastActive':
+      return figures?.lastActiveDay ?? '';
+    default:
+      return figures ? figures[key] : -1;
+  }
+}
+
+function sortLines(lines: MemberLine[], sort: SortState<SortKey>): MemberLine[] {
+  const direction = sort.descending ? -1 : 1;
+  return [...lines].sort((a, b) => {
+    const [x, y] = [sortValue(a, sort.key), sortValue(b, sort.key)];
+    const order = x < y ? -1 : x > y ? 1 : 0;
+    // Ties: by e-mail, so that pages keep their members from one render to the next.
+    return order * direction || (a.member.email < b.member.email ? -1 : 1);
+  });
+}
+
+/** The table as shown (its filter and order, every page), for the CSV button. */
+function membersCsv(lines: MemberLine[], currency: string): string {
+  return toCsv(
+    lines.map(({ member, figures }) => ({
+      email: member.email,
+      name: member.name ?? '',
+      role: member.role,
+      active_in_range: figures !== undefined,
+      deactivated: !member.active,
+      [`spend_${currency.toLowerCase()}`]: figures?.spend ?? null,
+      unpriced_models: figures?.unpricedModels.join(' ') ?? '',
+      credits: figures?.credits ?? null,
+      sessions: figures?.sessions ?? null,
+      pull_requests: figures?.pullRequests ?? null,
+      primary_model: figures?.primaryModel ?? '',
+      delegation_level: figures?.delegationLevel ?? '',
+      last_active_day: figures?.lastActiveDay ?? '',
+    })),
+  );
+}
+
 /**
- * Every member with its figures over the range, a page at a time. The members list gives the
- * rows (so members without activity are shown, flagged inactive); each page asks /users for
- * exactly its members: the cursor is the previous page's last id, sorted as the server sorts.
+ * Every member with its figures over the range: sortable by each column, searchable by name or
+ * e-mail, filtered to the inactive ones (no activity in the range) on demand, a page at a time.
+ * The figures of every member are loaded (all pages of /users) so that sorting spans pages.
  */
 export const MembersPanel = memo(function MembersPanel({ range, search }: { range: DayRange; search: string }) {
   const members = useMembers();
-  const [page, setPage] = useState(1);
-  const sorted = members.data ? [...members.data].sort(byId) : [];
-  const pages = Math.max(1, Math.ceil(sorted.length / MEMBERS_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const slice = sorted.slice((current - 1) * MEMBERS_PAGE_SIZE, current * MEMBERS_PAGE_SIZE);
-  const cursor = current > 1 ? sorted[(current - 1) * MEMBERS_PAGE_SIZE - 1]?.id : undefined;
-  const usage = useAnalyticsUsersPage(range, cursor, MEMBERS_PAGE_SIZE, members.isSuccess);
+  const usage = useAnalyticsUsers(range, members.isSuccess);
   // The currency of the costs: the dashboard's tokens answer (already loaded) names it.
   const currency = useTokensByModel(range).data?.currency ?? 'USD';
-  const rowsByUser = new Map<string, AnalyticsUserRow[]>();
-  for (const row of usage.data ?? []) rowsByUser.set(row.user_id, [...(rowsByUser.get(row.user_id) ?? []), row]);
+  const [sort, setSort] = useState<SortState<SortKey>>({ key: 'spend', descending: true });
+  const [query, setQuery] = useState('');
+  const [inactiveOnly, setInactiveOnly] = useState(false);
+  const [page, setPage] = useState(1);
   const title = 'Members';
+
+  const lines = useMemo(() => {
+    const rowsByUser = new Map<string, AnalyticsUserRow[]>();
+    for (const row of usage.data ?? []) rowsByUser.set(row.user_id, [...(rowsByUser.get(row.user_id) ?? []), row]);
+    return (members.data ?? []).map((member): MemberLine => {
+      const rows = rowsByUser.get(member.id);
+      return { member, figures: rows ? usageOf(rows) : undefined };
+    });
+  }, [members.data, usage.data]);
+  const inactiveCount = lines.filter((line) => !line.figures).length;
+  const shown = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    const matching = lines.filter((line) => (!inactiveOnly || !line.figures) && (!needle || line.member.email.toLowerCase().includes(needle) || (line.member.name ?? '').toLowerCase().includes(needle)));
+    return sortLines(matching, sort);
+  }, [lines, query, inactiveOnly, sort]);
+  const pages = Math.max(1, Math.ceil(shown.length / MEMBERS_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const slice = shown.slice((current - 1) * MEMBERS_PAGE_SIZE, current * MEMBERS_PAGE_SIZE);
+  const columns: SortableColumn<SortKey>[] = [
+    { key: 'member', label: 'Member' },
+    { key: 'spend', label: `Spend (${currency})`, numeric: true },
+    { key: 'credits', label: 'Credits', numeric: true },
+    { key: 'sessions', label: 'Sessions', numeric: true },
+    { key: 'pullRequests', label: 'Pull requests', numeric: true },
+    { key: 'primaryModel', label: 'Primary model' },
+    { key: 'delegation', label: 'Delegation' },
+    { key: 'lastActive', label: 'Last active (UTC)' },
+  ];
+  // A new order, search or filter starts again at the first page; paging keeps them.
+  const changeView = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
 
   return (
     <Card withBorder padding="md" component="section" aria-label={title}>
@@ -39,73 +127,73 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
             {title}
           </Title>
           <Text size="xs" c="dimmed">
-            Each member's figures over the range; members without activity are flagged inactive.
+            Each member's figures over the range, most spend first; members without activity in the range are inactive.
           </Text>
         </div>
-        <PanelActions title={title} source={{ resource: 'users', range, page: { limit: MEMBERS_PAGE_SIZE, cursor } }} />
+        <PanelActions title={title} source={{ resource: 'users', range, page: { limit: 100 } }} csv={() => membersCsv(shown, currency)} />
+      </Group>
+      <Group mb="sm" align="flex-end">
+        <TextInput label="Search members" placeholder="Name or e-mail" value={query} onChange={(event) => changeView(setQuery)(event.currentTarget.value)} w={260} />
+        <Checkbox label={`Inactive only (${inactiveCount})`} checked={inactiveOnly} onChange={(event) => changeView(setInactiveOnly)(event.currentTarget.checked)} mb={8} />
       </Group>
       {members.isPending || usage.isPending ? (
         <LoadingState label="Loading members" />
       ) : members.isError || usage.isError ? (
         <ErrorState error={members.error ?? usage.error} onRetry={() => void (members.isError ? members.refetch() : usage.refetch())} />
-      ) : sorted.length === 0 ? (
-        <EmptyState title="No members" />
+      ) : shown.length === 0 ? (
+        <EmptyState title={lines.length === 0 ? 'No members' : 'No member matches'} />
       ) : (
         <>
           <Table.ScrollContainer minWidth={760}>
             <Table striped verticalSpacing="xs" aria-label="Members and their usage">
-              <ColumnHeads columns={['Member', { label: `Spend (${currency})`, numeric: true }, { label: 'Credits', numeric: true }, { label: 'Sessions', numeric: true }, { label: 'Pull requests', numeric: true }, 'Primary model', 'Delegation', 'Last active (UTC)']} />
+              <SortableHeads columns={columns} sort={sort} onSort={changeView(setSort)} />
               <Table.Tbody>
-                {slice.map((member) => {
-                  const rows = rowsByUser.get(member.id);
-                  const figures = rows ? usageOf(rows) : undefined;
-                  return (
-                    <Table.Tr key={member.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/analytics/users/${member.id}?${search}`} size="sm" fw={500}>
-                          {member.name ?? member.email}
-                        </Anchor>
-                        <Group gap={4}>
-                          <Text size="xs" c="dimmed">
-                            {member.role}
-                          </Text>
-                          {!figures && (
-                            <Badge size="xs" color="gray" variant="outline">
-                              inactive
-                            </Badge>
-                          )}
-                          {!member.active && (
-                            <Badge size="xs" color="gray" variant="outline">
-                              deactivated
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {figures ? formatMoney(figures.spend, currency) : '—'}
-                        {figures && figures.unpricedModels.length > 0 && (
-                          <Text span size="xs" display="block">
-                            without {figures.unpricedModels.join(', ')} (no price)
-                          </Text>
+                {slice.map(({ member, figures }) => (
+                  <Table.Tr key={member.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/analytics/users/${member.id}?${search}`} size="sm" fw={500}>
+                        {nameOf(member)}
+                      </Anchor>
+                      <Group gap={4}>
+                        <Text size="xs" c="dimmed">
+                          {member.role}
+                        </Text>
+                        {!figures && (
+                          <Badge size="xs" color="gray" variant="outline">
+                            inactive
+                          </Badge>
                         )}
-                      </Table.Td>
-                      <Table.Td ta="right" title={figures ? formatExact(figures.credits) : undefined}>
-                        {figures ? formatCompact(figures.credits) : '—'}
-                      </Table.Td>
-                      <Table.Td ta="right">{figures ? formatExact(figures.sessions) : '—'}</Table.Td>
-                      <Table.Td ta="right">{figures ? formatExact(figures.pullRequests) : '—'}</Table.Td>
-                      <Table.Td>{figures?.primaryModel ?? '—'}</Table.Td>
-                      <Table.Td>{figures?.delegationLevel ?? '—'}</Table.Td>
-                      <Table.Td>{figures?.lastActiveDay ? formatDay(figures.lastActiveDay) : '—'}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
+                        {!member.active && (
+                          <Badge size="xs" color="gray" variant="outline">
+                            deactivated
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {figures ? formatMoney(figures.spend, currency) : '—'}
+                      {figures && figures.unpricedModels.length > 0 && (
+                        <Text span size="xs" display="block">
+                          without {figures.unpricedModels.join(', ')} (no price)
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right" title={figures ? formatExact(figures.credits) : undefined}>
+                      {figures ? formatCompact(figures.credits) : '—'}
+                    </Table.Td>
+                    <Table.Td ta="right">{figures ? formatExact(figures.sessions) : '—'}</Table.Td>
+                    <Table.Td ta="right">{figures ? formatExact(figures.pullRequests) : '—'}</Table.Td>
+                    <Table.Td>{figures?.primaryModel ?? '—'}</Table.Td>
+                    <Table.Td>{figures?.delegationLevel ?? '—'}</Table.Td>
+                    <Table.Td>{figures?.lastActiveDay ? formatDay(figures.lastActiveDay) : '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
           <Group justify="space-between" mt="sm">
             <Text size="xs" c="dimmed">
-              {sorted.length} members · page {current} of {pages}
+              {shown.length === lines.length ? `${lines.length} members` : `${shown.length} of ${lines.length} members`} · page {current} of {pages}
             </Text>
             <Pagination total={pages} value={current} onChange={setPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(item) => ({ 'aria-label': `Page ${item}` })} />
           </Group>

@@ -36,7 +36,8 @@ function saveFile(name: string, text: string): void {
   URL.revokeObjectURL(url);
 }
 
-export function PanelActions({ source, title }: { source: PanelSource; title: string }) {
+/** `csv`, when given, makes the file from what the panel shows instead of asking the server. */
+export function PanelActions({ source, title, csv }: { source: PanelSource; title: string; csv?: () => string }) {
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const command = cliCommand(source);
@@ -44,7 +45,7 @@ export function PanelActions({ source, title }: { source: PanelSource; title: st
     setDownloading(true);
     setError(null);
     try {
-      saveFile(csvFileName(source), await fetchCsv(source.resource, { ...source.range, ...(source.groupBy ? { group_by: source.groupBy } : {}), ...(source.teamId ? { team_id: source.teamId } : {}), ...(source.page?.limit ? { limit: source.page.limit } : {}), ...(source.page?.cursor ? { cursor: source.page.cursor } : {}) }));
+      saveFile(csvFileName(source), csv ? csv() : await fetchCsv(source.resource, { ...source.range, ...(source.groupBy ? { group_by: source.groupBy } : {}), ...(source.teamId ? { team_id: source.teamId } : {}), ...(source.page?.limit ? { limit: source.page.limit } : {}), ...(source.page?.cursor ? { cursor: source.page.cursor } : {}) }));
     } catch (failure) {
       setError(failure);
     } finally {

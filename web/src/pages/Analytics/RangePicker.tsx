@@ -1,27 +1,33 @@
-import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatDay } from '../../format';
-import { PRESETS, yesterday, type DayRange, type RangeChoice } from './range';
+import { PRESETS, presetLabel, presetRange, yesterday, type DayRange, type Preset, type RangeChoice } from './range';
 
-/** Presets ending yesterday (the API's 24-hour lag) or a custom range; days are UTC. */
-export function RangePicker({ range, choice, onPreset, onCustom }: { range: DayRange; choice: RangeChoice; onPreset: (days: number) => void; onCustom: (range: DayRange) => void }) {
+/** Presets ending yesterday (the API's 24-hour lag), calendar months, or a custom range; days are UTC. */
+export function RangePicker({ range, choice, onPreset, onCustom }: { range: DayRange; choice: RangeChoice; onPreset: (preset: Preset) => void; onCustom: (range: DayRange) => void }) {
   const [start, setStart] = useState(range.startDate);
   const [end, setEnd] = useState(range.endDate);
   const last = yesterday();
   const valid = start !== '' && end !== '' && start <= end && end <= last;
+  // Seven presets do not fit a phone's width side by side: a select there.
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const value = choice.kind === 'preset' ? choice.preset : 'custom';
+  const choose = (chosen: string) => chosen !== 'custom' && onPreset(chosen as Preset);
+  // This month has no ended day on its 1st.
+  const options = [...PRESETS.map((preset) => ({ value: preset, label: presetLabel(preset), disabled: presetRange(preset) === null })), { value: 'custom', label: 'Custom', disabled: true }];
   return (
     <Group align="flex-end" gap="md" wrap="wrap">
-      <div>
-        <Text size="sm" fw={500} id="range-presets-label" mb={4}>
-          Range
-        </Text>
-        <SegmentedControl
-          aria-labelledby="range-presets-label"
-          value={choice.kind === 'preset' ? String(choice.days) : 'custom'}
-          onChange={(value) => value !== 'custom' && onPreset(Number(value))}
-          data={[...PRESETS.map((days) => ({ value: String(days), label: `${days} days` })), { value: 'custom', label: 'Custom', disabled: true }]}
-        />
-      </div>
+      {narrow ? (
+        <NativeSelect label="Range" value={value} onChange={(event) => choose(event.currentTarget.value)} data={options} />
+      ) : (
+        <div>
+          <Text size="sm" fw={500} id="range-presets-label" mb={4}>
+            Range
+          </Text>
+          <SegmentedControl aria-labelledby="range-presets-label" value={value} onChange={choose} data={options} />
+        </div>
+      )}
       <form
         onSubmit={(event) => {
           event.preventDefault();

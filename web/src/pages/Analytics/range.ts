@@ -9,8 +9,10 @@ export interface DayRange {
   endDate: string;
 }
 
-export const PRESETS = [7, 30, 90, 365] as const;
-export const DEFAULT_PRESET = 30;
+/** Ranges of days ending yesterday, and calendar months (as credit limits and budgets count). */
+export const PRESETS = ['7', '30', '90', '365', 'this-month', 'last-month'] as const;
+export type Preset = (typeof PRESETS)[number];
+export const DEFAULT_PRESET: Preset = '30';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function addDays(day: string, days: number): string {
@@ -31,9 +33,25 @@ export function previousPeriod(range: DayRange): DayRange {
   return { startDate: addDays(range.startDate, -length), endDate: addDays(range.startDate, -1) };
 }
 
-export function presetRange(days: number): DayRange {
+/** A preset's days; null for this month on its 1st, which has no ended day yet. */
+export function presetRange(preset: Preset): DayRange | null {
   const endDate = yesterday();
-  return { startDate: addDays(endDate, -(days - 1)), endDate };
+  const today = addDays(endDate, 1);
+  const firstOfMonth = `${today.slice(0, 7)}-01`;
+  switch (preset) {
+    case 'this-month':
+      return endDate < firstOfMonth ? null : { startDate: firstOfMonth, endDate };
+    case 'last-month': {
+      const lastOfPrevious = addDays(firstOfMonth, -1);
+      return { startDate: `${lastOfPrevious.slice(0, 7)}-01`, endDate: lastOfPrevious };
+    }
+    default:
+      return { startDate: addDays(endDate, -(Number(preset) - 1)), endDate };
+  }
+}
+
+export function presetLabel(preset: Preset): string {
+  return preset === 'this-month' ? 'This month' : preset === 'last-month' ? 'Last month' : `${preset} days`;
 }
 
 /** Every day of the range, so charts show days without data as zero rather than skipping them. */
@@ -43,10 +61,10 @@ export function daysOf(range: DayRange): string[] {
   return days;
 }
 
-export type RangeChoice = { kind: 'preset'; days: number } | { kind: 'custom' };
+export type RangeChoice = { kind: 'preset'; preset: Preset } | { kind: 'custom' };
 
 /** The range in the URL; a missing or unusable one is the default preset. */
-export function useDayRange(): { range: DayRange; choice: RangeChoice; setPreset: (days: number) => void; setCustom: (range: DayRange) => void; search: string } {
+export function useDayRange(): { range: DayRange; choice: RangeChoice; setPreset: (preset: Preset) => void; setCustom: (range: DayRange) => void; search: string } {
   const [params, setParams] = useSearchParams();
   const start = params.get('start');
   const end = params.get('end');
@@ -57,17 +75,18 @@ export function useDayRange(): { range: DayRange; choice: RangeChoice; setPreset
     range = { startDate: start, endDate: end };
     choice = { kind: 'custom' };
   } else {
-    const days = Number(params.get('days'));
-    const preset = (PRESETS as readonly number[]).includes(days) ? days : DEFAULT_PRESET;
-    range = presetRange(preset);
-    choice = { kind: 'preset', days: preset };
+    // ?days=N for ranges of days, ?period=this-month|last-month for calendar months.
+    const asked = (params.get('period') ?? params.get('days') ?? '') as Preset;
+    const preset = PRESETS.includes(asked) && presetRange(asked) ? asked : DEFAULT_PRESET;
+    range = presetRange(preset)!;
+    choice = { kind: 'preset', preset };
   }
   // One object per range, so that memoised panels skip re-rendering when another answer arrives.
   const stableRange = useMemo(() => range, [range.startDate, range.endDate]);
   return {
     range: stableRange,
     choice,
-    setPreset: (days) => setParams({ days: String(days) }),
+    setPreset: (preset) => setParams(Number.isInteger(Number(preset)) ? { days: preset } : { period: preset }),
     setCustom: (custom) => setParams({ start: custom.startDate, end: custom.endDate }),
     search: params.toString(),
   };
