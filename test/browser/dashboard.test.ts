@@ -320,10 +320,21 @@ describe('console II in Chromium on a demo organization', () => {
     await check('03-member-analytics');
   }, 180_000);
 
-  it('shows readiness: the latest report per repository with its criteria', async () => {
+  it('shows readiness: the latest report per repository, the worst first, with its criteria by name', async () => {
+    // A second repository, worse than dash/api (1 of 2): it opens first.
+    await json(
+      await call('POST', '/api/organization/maturity-level-reports', ownerKey, { repoUrl: 'https://github.com/dash/web', apps: { web: { description: 'The web app' } }, report: { 'tests-run': { numerator: 0, denominator: 1, rationale: 'No tests' }, build: { numerator: 0, denominator: 1, rationale: 'No build' } } }),
+      201,
+    );
     await page.goto(`${server.url}/readiness`);
-    await page.getByRole('table', { name: 'Criteria of github.com/dash/api' }).waitFor();
-    expect(await page.getByRole('table', { name: 'Criteria of github.com/dash/api' }).locator('tbody tr').count()).toBe(3);
+    const web = page.getByRole('table', { name: 'Criteria of github.com/dash/web' });
+    await web.waitFor();
+    expect(await page.getByRole('table', { name: 'Criteria of github.com/dash/api' }).isVisible()).toBe(false);
+    expect(await web.locator('tbody tr td:first-child').allTextContents()).toEqual(['build', 'tests-run']);
+    await page.getByRole('button', { name: /github\.com\/dash\/api/ }).click();
+    const api = page.getByRole('table', { name: 'Criteria of github.com/dash/api' });
+    await api.waitFor();
+    expect(await api.locator('tbody tr td:first-child').allTextContents()).toEqual(['docs', 'lint', 'tests']);
     await page.getByText('1 / 2 criteria').waitFor();
     await expect.poll(() => page.locator('.recharts-line-curve').count()).toBeGreaterThan(0);
     await check('04-readiness');

@@ -97,9 +97,15 @@ describe('webhooks from the console', () => {
   it('refuses a URL the server will not deliver to, with the reason', async () => {
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByLabel('URL').fill('ftp://example.com/hooks');
-    await page.getByRole('button', { name: 'Add endpoint' }).last().click();
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/v0/webhooks') && response.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Add endpoint' }).last().click(),
+    ]);
+    expect(refused.status()).toBe(400);
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toMatch(/http/i);
+    // The error names the request, as the server's logs do.
+    expect(await page.getByTestId('request-id').textContent()).toBe(((await refused.json()) as { requestId: string }).requestId);
     await page.getByRole('button', { name: 'Cancel' }).click();
   }, 30_000);
 

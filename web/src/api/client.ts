@@ -34,6 +34,11 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The server's id of the failed request (its logs carry it), for a person to quote. */
+export function errorRequestId(error: unknown): string | undefined {
+  return error instanceof QuarterdeckError && error.requestId ? error.requestId : undefined;
+}
+
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof QuarterdeckError ? error.status : undefined;
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../api/client';
+import { errorMessage, errorRequestId } from '../api/client';
 
 // The three states every data view has besides its content: loading, error, empty.
 
@@ -20,6 +20,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     <Alert color="red" title="Something went wrong" role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
+        <RequestId error={error} />
         {onRetry && (
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
             Try again
@@ -43,12 +44,24 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
+/** The failed request's id, which the server's logs carry: what to quote when asking for help. */
+function RequestId({ error }: { error: unknown }) {
+  const requestId = errorRequestId(error);
+  if (!requestId) return null;
+  return (
+    <Text size="xs">
+      Request id: <span data-testid="request-id">{requestId}</span>
+    </Text>
+  );
+}
+
 /** A failed action, shown where it happened. */
 export function ActionError({ error }: { error: unknown }) {
   if (!error) return null;
   return (
     <Alert color="red" role="alert">
       {errorMessage(error)}
+      <RequestId error={error} />
     </Alert>
   );
 }

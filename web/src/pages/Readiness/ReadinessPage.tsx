@@ -10,13 +10,19 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 // Filled in the darkest shades: white text on them meets AA contrast (green 9 does not).
 const RESULT_COLORS = { pass: 'teal.9', fail: 'red.9', 'n/a': 'gray' } as const;
 
-/** /readiness — the repositories' latest readiness reports, their criteria and their trend. */
+/** /readiness — the repositories' latest readiness reports, worst first, their criteria by name and their trend. */
 export default function ReadinessPage() {
   const reports = useReadinessReports();
   const byRepo = new Map<string, ReadinessReport[]>();
   for (const report of reports.data ?? []) byRepo.set(report.repoId, [...(byRepo.get(report.repoId) ?? []), report]);
-  const repos = [...byRepo.entries()].map(([repoId, list]) => ({ repoId, history: list.sort((a, b) => a.createdAt - b.createdAt) })).sort((a, b) => (a.repoId < b.repoId ? -1 : 1));
-  const latest = repos.map((repo) => scoreOf(repo.history[repo.history.length - 1]!));
+  // The worst repositories first (by their latest report's passed share), then by id.
+  const repos = [...byRepo.entries()]
+    .map(([repoId, list]) => {
+      const history = list.sort((a, b) => a.createdAt - b.createdAt);
+      return { repoId, history, score: scoreOf(history[history.length - 1]!) };
+    })
+    .sort((a, b) => a.score.ratio - b.score.ratio || (a.repoId < b.repoId ? -1 : 1));
+  const latest = repos.map((repo) => repo.score);
   const organizationScore = latest.length === 0 ? 0 : latest.reduce((sum, score) => sum + score.ratio, 0) / latest.length;
   return (
     <Stack>
@@ -68,7 +74,9 @@ export default function ReadinessPage() {
                         <Table striped aria-label={`Criteria of ${repo.repoId}`}>
                           <ColumnHeads columns={['Criterion', 'Result', 'Rationale']} />
                           <Table.Tbody>
-                            {Object.entries(report.report).map(([id, criterion]) => {
+                            {Object.entries(report.report)
+                              .sort(([a], [b]) => a.localeCompare(b))
+                              .map(([id, criterion]) => {
                               const state = criterionState(criterion);
                               return (
                                 <Table.Tr key={id}>
