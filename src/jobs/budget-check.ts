@@ -1,0 +1,47 @@
+import type { Db } from '../db/store.js';
+import { currentBudgetFigures } from '../analytics/budget-figures.js';
+import { monthPosition } from '../domain/forecast.js';
+import { listBudgets, membersReached, organizationsToCheck, recordCrossings, recordedCrossings, recordLimitReached } from '../repositories/budgets.js';
+import { membersWithLimits } from '../repositories/credit-limits.js';
+import { creditsUsedByAll } from '../repositories/credit-usage.js';
+import { priceSettings } from '../repositories/prices.js';
+import type { Job } from './job.js';
+
+// The budget check (docs/budgets.md "Events"): every BUDGET_CHECK_INTERVAL_MS each replica looks
+// at every organization with a budget or a credit limit, and records each threshold newly crossed
+// this month (budget.threshold_crossed) and each member who reached their limit
+// (member.limit_reached). The rows' primary keys make each announcement once per month whatever
+// the number of replicas checking at once (repositories/budgets.ts); what was already recorded is
+// read first, so a quiet pass writes nothing.
+
+async function checkOrganization(db: Db, organizationId: string, now: Date): Promise<number> {
+  const { month } = monthPosition(now);
+  let recorded = 0;
+  const budgets = await listBudgets(db, organizationId);
+  if (budgets.length > 0) {
+    const [figures, known, { currency }] = await Promise.all([currentBudgetFigures(db, organizationId, budgets, now), recordedCrossings(db, organizationId, month), priceSettings(db, organizationId)]);
+    for (const budget of budgets) {
+      const { spent, thresholdsReached } = figures.get(budget.id)!;
+      const reached = thresholdsReached.filter((threshold) => !known.get(budget.id)?.has(threshold));
+      recorded += await recordCrossings(db, organizationId, budget, { month, spent, currency, reached }, now);
+    }
+  }
+  const [members, used, reached] = await Promise.all([membersWithLimits(db, organizationId), creditsUsedByAll(db, organizationId, now), membersReached(db, organizationId, month)]);
+  for (const { userId, limit } of members) {
+    const credits = used.get(userId) ?? 0;
+    if (credits < limit || reached.has(userId)) continue;
+    if (await recordLimitReached(db, organizationId, { userId, month, limit, used: credits }, now)) recorded += 1;
+  }
+  return recorded;
+}
+
+/** One pass over every organization to check; answers how many crossings and limits it recorded. */
+export async function checkBudgets(db: Db, now: Date = new Date()): Promise<number> {
+  let recorded = 0;
+  for (const organizationId of await organizationsToCheck(db)) recorded += await checkOrganization(db, organizationId, now);
+  return recorded;
+}
+
+export function budgetCheckJob(db: Db, intervalMs: number): Job {
+  return { name: 'budget check', intervalMs, runOnce: () => checkBudgets(db) };
+}
