@@ -12,21 +12,29 @@ import type { Job } from './job.js';
 // this month (budget.threshold_crossed) and each member who reached their limit
 // (member.limit_reached). The rows' primary keys make each announcement once per month whatever
 // the number of replicas checking at once (repositories/budgets.ts); what was already recorded is
-// read first, so a quiet pass writes nothing.
+// read first, so a quiet pass writes nothing. On a month's first day a pass also checks the month
+// before at its last instant: usage of its last minutes, checked after midnight, is announced too.
 
-async function checkOrganization(db: Db, organizationId: string, now: Date): Promise<number> {
-  const { month } = monthPosition(now);
+/** The instants whose months a pass at `now` checks. */
+function monthsToCheck(now: Date): Date[] {
+  const { daysBefore, firstDay } = monthPosition(now);
+  return daysBefore.length === 0 ? [now, new Date(Date.parse(`${firstDay}T00:00:00Z`) - 1)] : [now];
+}
+
+/** Checks the organization's month of `at`; what it records is dated `now`. */
+async function checkOrganization(db: Db, organizationId: string, at: Date, now: Date): Promise<number> {
+  const { month } = monthPosition(at);
   let recorded = 0;
   const budgets = await listBudgets(db, organizationId);
   if (budgets.length > 0) {
-    const [figures, known, { currency }] = await Promise.all([currentBudgetFigures(db, organizationId, budgets, now), recordedCrossings(db, organizationId, month), priceSettings(db, organizationId)]);
+    const [figures, known, { currency }] = await Promise.all([currentBudgetFigures(db, organizationId, budgets, at), recordedCrossings(db, organizationId, month), priceSettings(db, organizationId)]);
     for (const budget of budgets) {
       const { spent, thresholdsReached } = figures.get(budget.id)!;
       const reached = thresholdsReached.filter((threshold) => !known.get(budget.id)?.has(threshold));
       recorded += await recordCrossings(db, organizationId, budget, { month, spent, currency, reached }, now);
     }
   }
-  const [members, used, reached] = await Promise.all([membersWithLimits(db, organizationId), creditsUsedByAll(db, organizationId, now), membersReached(db, organizationId, month)]);
+  const [members, used, reached] = await Promise.all([membersWithLimits(db, organizationId), creditsUsedByAll(db, organizationId, at), membersReached(db, organizationId, month)]);
   for (const { userId, limit } of members) {
     const credits = used.get(userId) ?? 0;
     if (credits < limit || reached.has(userId)) continue;
@@ -38,7 +46,9 @@ async function checkOrganization(db: Db, organizationId: string, now: Date): Pro
 /** One pass over every organization to check; answers how many crossings and limits it recorded. */
 export async function checkBudgets(db: Db, now: Date = new Date()): Promise<number> {
   let recorded = 0;
-  for (const organizationId of await organizationsToCheck(db)) recorded += await checkOrganization(db, organizationId, now);
+  for (const organizationId of await organizationsToCheck(db)) {
+    for (const at of monthsToCheck(now)) recorded += await checkOrganization(db, organizationId, at, now);
+  }
   return recorded;
 }
 

@@ -34,10 +34,10 @@ const eventsOf = (organizationId: string, type: string) =>
   server.store.db.selectFrom('webhook_events').select(['id', 'payload']).where('organization_id', '=', organizationId).where('type', '=', type).orderBy('id').execute();
 
 let sequence = 0;
-const usage = (user: Caller, credits: number) => ({
+const usage = (user: Caller, credits: number, at = new Date(Date.now() - 1000)) => ({
   id: `threshold-${(sequence += 1)}-${Date.now()}`,
   type: 'model_call',
-  timestamp: new Date(Date.now() - 1000).toISOString(),
+  timestamp: at.toISOString(),
   sessionId: 's',
   client: 'terminal-ui',
   userId: user.id,
@@ -116,6 +116,22 @@ describe('threshold events', () => {
     await ok('PATCH', `/api/v0/budgets/${budget.id}`, org.owner.key, { thresholds: [50, 70, 80] });
     await checkBudgets(server.store.db);
     expect(await thresholds()).toEqual([50, 80, 70]);
+  });
+
+  it("checks the month before on a month's first day, so its last minutes' usage is announced", async () => {
+    const org = await createOrganization(server);
+    await ok('POST', '/api/v0/budgets', org.owner.key, { scope: 'organization', unit: 'credits', amount: 10, thresholds: [100] }, 201);
+    // Last month's first day (the server's own check, at the real time, never looks that far back).
+    const thisMonth = new Date();
+    const firstOfMonth = Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 1, 1);
+    const previousMonth = new Date(firstOfMonth - 1).toISOString().slice(0, 7);
+    await send(org, [usage(org.users.member, 12, new Date(firstOfMonth - 60_000))]);
+    // A pass on a later day of the month looks at its own month only.
+    await checkBudgets(server.store.db, new Date(firstOfMonth + 86_400_000 + 3_600_000));
+    expect(await eventsOf(org.id, 'budget.threshold_crossed')).toEqual([]);
+    await checkBudgets(server.store.db, new Date(firstOfMonth + 3_600_000));
+    const crossed = await eventsOf(org.id, 'budget.threshold_crossed');
+    expect(crossed.map((event) => event.payload)).toEqual([expect.objectContaining({ month: previousMonth, threshold: 100, spent: 12 })]);
   });
 
   it('delivers budget.threshold_crossed to a subscribed endpoint, signed', async () => {
