@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { percentOf, thresholdsReached } from '../../src/domain/budgets.js';
 import { forecastMonthEnd, monthPosition } from '../../src/domain/forecast.js';
+import { eventSummary } from '../../src/domain/webhook-events.js';
 
 // The month-end forecast (docs/budgets.md "Forecast") against series whose answer is known by
-// hand, and where an instant stands in its month.
+// hand, where an instant stands in its month, thresholds, and the events' one-line summaries.
 
 const at = (iso: string) => monthPosition(new Date(iso));
 const forecast = (iso: string, dailyBefore: number[], today: number) => {
@@ -61,5 +62,17 @@ describe('thresholds', () => {
     expect(thresholdsReached(1000, 100, [50, 1000])).toEqual([50, 1000]);
     expect(thresholdsReached(0, 100, [1])).toEqual([]);
     expect(percentOf(1, 3)).toBe(33.33);
+  });
+});
+
+describe('event summaries', () => {
+  it('say the budget, scope, threshold and figures, and the member and limit', () => {
+    expect(eventSummary('budget.threshold_crossed', { budgetId: 'bdg_1', scope: 'organization', unit: 'money', currency: 'EUR', amount: 500, threshold: 80, spent: 401.5, month: '2026-11' })).toBe(
+      "The organization's budget bdg_1 crossed 80 % in 2026-11: 401.5 of 500 EUR.",
+    );
+    expect(eventSummary('budget.threshold_crossed', { budgetId: 'bdg_2', scope: 'team', teamId: 'team_9', unit: 'credits', amount: 100, threshold: 50, spent: 50, month: '2026-11' })).toBe(
+      "Team team_9's budget bdg_2 crossed 50 % in 2026-11: 50 of 100 Standard Credits.",
+    );
+    expect(eventSummary('member.limit_reached', { userId: 'usr_1', month: '2026-11', limit: 30, used: 31 })).toBe('User usr_1 reached their monthly credit limit: 31 of 30 Standard Credits used in 2026-11.');
   });
 });
