@@ -89,6 +89,19 @@ function referenceCost(usages: Usage[], discount = 1): number {
   return micros / 1e6;
 }
 
+const creditsOf = (list: Usage[]) => Math.round(list.reduce((sum, usage) => sum + usage.credits * 1e6, 0)) / 1e6;
+
+/** The month-end forecast of these credits, computed here: spent + the average of the month's last (up to) seven whole days times what is left of it. */
+function referenceForecast(usages: Usage[]): number {
+  const now = new Date();
+  const daysInMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate();
+  const elapsed = Number(today.slice(8, 10)) - 1 + (now.getTime() - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
+  const spent = creditsOf(usages);
+  const window = earlierDays(7);
+  const rate = window.length > 0 ? window.reduce((sum, day) => sum + creditsOf(usages.filter((usage) => usage.day === day)), 0) / window.length : spent / Math.max(1 / 24, elapsed);
+  return spent + rate * (daysInMonth - elapsed);
+}
+
 describe('budgets', () => {
   it('creates, reads, changes and deletes budgets, one per scope', async () => {
     const org = await createOrganization(server);
@@ -177,24 +190,16 @@ describe('budgets', () => {
     const alphaCredits = await createBudget(org, { scope: 'team', teamId: alpha, unit: 'credits', amount: 100 });
     const betaMoney = await createBudget(org, { scope: 'team', teamId: beta, unit: 'money', amount: 0.5 });
     const of = (users: Caller[]) => usages.filter((usage) => users.includes(usage.user));
-    const credits = (list: Usage[]) => Math.round(list.reduce((sum, usage) => sum + usage.credits * 1e6, 0)) / 1e6;
 
     const budgets = new Map<string, { spent: number; percent: number; forecast: number; thresholdsReached: number[] }>((await ok('GET', '/api/v0/budgets', manager.key)).budgets.map((b: { id: string }) => [b.id, b]));
     expect(budgets.get(orgMoney.id)!.spent).toBeCloseTo(referenceCost(usages), 6);
-    expect(budgets.get(alphaCredits.id)!.spent).toBeCloseTo(credits(of([member, manager])), 6);
+    expect(budgets.get(alphaCredits.id)!.spent).toBeCloseTo(creditsOf(of([member, manager])), 6);
     expect(budgets.get(betaMoney.id)!.spent).toBeCloseTo(referenceCost(of([member])), 6);
     const betaSpent = referenceCost(of([member]));
     expect(budgets.get(betaMoney.id)!.percent).toBeCloseTo(Math.round((betaSpent / 0.5) * 10_000) / 100, 2);
     expect(budgets.get(betaMoney.id)!.thresholdsReached).toEqual([50, 80, 100].filter((t) => betaSpent * 100 >= 0.5 * t));
 
-    // The forecast: spent + the average of the last (up to) seven whole days times what is left of the month.
-    const now = new Date();
-    const daysInMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate();
-    const elapsed = Number(today.slice(8, 10)) - 1 + (now.getTime() - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
-    const spentCredits = credits(of([member, manager]));
-    const window = days.slice(0, -1).slice(-7);
-    const rate = window.length > 0 ? window.reduce((sum, day) => sum + credits(of([member, manager]).filter((usage) => usage.day === day)), 0) / window.length : spentCredits / Math.max(1 / 24, elapsed);
-    expect(budgets.get(alphaCredits.id)!.forecast).toBeCloseTo(spentCredits + rate * (daysInMonth - elapsed), 2);
+    expect(budgets.get(alphaCredits.id)!.forecast).toBeCloseTo(referenceForecast(of([member, manager])), 2);
 
     // A change of the discount re-prices the month, aggregated days (after the rollup) and today alike.
     expect((await request('PATCH', '/api/v0/organization/prices', owner.key, { discount: 0.5 })).statusCode).toBe(200);
@@ -208,16 +213,21 @@ describe('budgets', () => {
     const { owner, manager, member, guest } = org.users;
     expect((await request('PUT', '/api/v0/organization/usage/limits/global', owner.key, { limit: 100 })).statusCode).toBe(200);
     expect((await request('PUT', '/api/v0/organization/usage/limits/users', owner.key, { users: [{ email: member.email, limit: 40 }, { email: guest.email, limit: 0 }] })).statusCode).toBe(200);
-    await send(org, [
-      { user: member, day: today, credits: 30, input: 1, output: 0, cacheRead: 0, cacheWrite: 0 },
+    const earlier: Usage[] = earlierDays(3).map((day, i) => ({ user: member, day, credits: 2 + i, input: 1, output: 0, cacheRead: 0, cacheWrite: 0 }));
+    await send(org, earlier);
+    await runRollups(server);
+    const todays: Usage[] = [
+      { user: member, day: today, credits: 30 - creditsOf(earlier), input: 1, output: 0, cacheRead: 0, cacheWrite: 0 },
       { user: manager, day: today, credits: 50, input: 1, output: 0, cacheRead: 0, cacheWrite: 0 },
-    ]);
+    ];
+    await send(org, todays);
     const byPercent = await ok('GET', '/api/v0/budgets/members', manager.key);
     expect(byPercent.month).toBe(today.slice(0, 7));
     expect(byPercent.members.map((m: { email: string }) => m.email)).toEqual([guest.email, member.email, manager.email, owner.email]);
     expect(byPercent.members[1]).toMatchObject({ userId: member.id, limit: 40, used: 30, percent: 75 });
     expect(byPercent.members[0]).toMatchObject({ limit: 0, used: 0, percent: 100 });
-    expect(byPercent.members[1].forecast).toBeGreaterThanOrEqual(30);
+    expect(byPercent.members[1].forecast).toBeCloseTo(referenceForecast([...earlier, todays[0]!]), 2);
+    expect(byPercent.members[2].forecast).toBeCloseTo(referenceForecast([todays[1]!]), 2);
     const byUsed = await ok('GET', '/api/v0/budgets/members?sort=used', owner.key);
     expect(byUsed.members.map((m: { email: string }) => m.email).slice(0, 2)).toEqual([manager.email, member.email]);
     const byForecast = await ok('GET', '/api/v0/budgets/members?sort=forecast', owner.key);
