@@ -43,12 +43,22 @@ async function checkOrganization(db: Db, organizationId: string, at: Date, now: 
   return recorded;
 }
 
-/** One pass over every organization to check; answers how many crossings and limits it recorded. */
+/**
+ * One pass over every organization to check; answers how many crossings and limits it recorded.
+ * An organization whose check fails does not hold up the others: the pass goes on, then fails
+ * with the first error (logged by the job), and the next pass tries again.
+ */
 export async function checkBudgets(db: Db, now: Date = new Date()): Promise<number> {
   let recorded = 0;
+  const failures: unknown[] = [];
   for (const organizationId of await organizationsToCheck(db)) {
-    for (const at of monthsToCheck(now)) recorded += await checkOrganization(db, organizationId, at, now);
+    try {
+      for (const at of monthsToCheck(now)) recorded += await checkOrganization(db, organizationId, at, now);
+    } catch (error) {
+      failures.push(error);
+    }
   }
+  if (failures.length > 0) throw failures[0];
   return recorded;
 }
 
