@@ -206,6 +206,10 @@ describe('budgets', () => {
     await runRollups(server);
     const discounted = (await ok('GET', `/api/v0/budgets/${orgMoney.id}`, owner.key)).budget;
     expect(discounted.spent).toBeCloseTo(referenceCost(usages, 0.5), 6);
+    // Another currency: the organization's own prices still apply (docs/prices.md), and the budget says which currency.
+    expect((await request('PATCH', '/api/v0/organization/prices', owner.key, { currency: 'EUR' })).statusCode).toBe(200);
+    await runRollups(server);
+    expect((await ok('GET', `/api/v0/budgets/${orgMoney.id}`, owner.key)).budget).toMatchObject({ currency: 'EUR', spent: discounted.spent });
   });
 
   it("lists members with a limit, what they used and their forecast, sorted", async () => {
