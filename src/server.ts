@@ -17,6 +17,7 @@ import { seriesRetentionJob } from './jobs/series-retention.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
 import { webhookDeliveryJob, webhookDeliveryOptions } from './jobs/webhook-delivery.js';
 import { webhookRetentionJob } from './jobs/webhook-retention.js';
+import { weeklyDigestJob } from './jobs/weekly-digest.js';
 import type { App } from './http/context.js';
 import { startOtlpGrpcReceiver, type OtlpGrpcReceiver } from './grpc/otlp-receiver.js';
 
@@ -110,6 +111,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(leaseSweepJob(store.db, config.runLeaseMs, (computerId) => app.services.claimWakeups.wake(computerId)), app.log),
       startJob(webhookDeliveryJob(webhookDeliveryOptions(app.services), config.webhookIntervalMs), app.log),
       startJob(webhookRetentionJob(store.db), app.log),
+      startJob(weeklyDigestJob(store.db, config.analyticsHistoryStart), app.log),
       startJob(budgetCheckJob(store.db, config.budgetCheckIntervalMs), app.log),
     ];
     return {

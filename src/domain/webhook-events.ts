@@ -1,3 +1,5 @@
+import type { WeeklyDigest } from './weekly-digest.js';
+
 // The events Quarterdeck sends to webhook endpoints (docs/webhooks.md). Payloads carry ids and
 // figures only: never prompts, messages, settings values or other content.
 
@@ -9,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'member.limit_reached',
   'member.limit_refused',
   'webhook.disabled',
+  'digest',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -23,6 +26,7 @@ export interface WebhookEventPayloads {
   'member.limit_refused': { userId: string; month: string; limit: number; used: number };
   'webhook.disabled': { webhookId: string; reason: string; disabledAt: string };
   'webhook.test': { webhookId: string };
+  digest: WeeklyDigest;
 }
 
 /** Whether an endpoint subscribed to `types` (null: every type) wants an event of `type`. */
@@ -48,9 +52,18 @@ export function eventSummary(type: string, data: Record<string, unknown>): strin
       return `User ${String(data.userId)} reached their monthly credit limit (${String(data.used)} of ${String(data.limit)} Standard Credits in ${String(data.month)}) and was refused.`;
     case 'webhook.disabled':
       return `Webhook ${String(data.webhookId)} was disabled: ${String(data.reason)}`;
+    case 'digest':
+      return digestSummary(data as unknown as WeeklyDigest);
     case TEST_EVENT_TYPE:
       return `Test event for webhook ${String(data.webhookId)}.`;
     default:
       return `Event ${type}.`;
   }
+}
+
+function digestSummary(digest: WeeklyDigest): string {
+  const top = digest.models[0];
+  const spend = `${digest.billableTokens} billable tokens, ${digest.cost} ${digest.currency} at your prices${digest.unpricedModels.length > 0 ? ` (${digest.unpricedModels.length} models without a price left out)` : ''}`;
+  const spikes = digest.spikes.map((spike) => `${spike.modelId ?? 'all models'} x${spike.ratio}`);
+  return `Weekly digest ${digest.weekStart} to ${digest.weekEnd}: ${spend}.${top ? ` Top model: ${top.modelId}.` : ''}${spikes.length > 0 ? ` Spikes against the 4 weeks before: ${spikes.join(', ')}.` : ''}`;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/store.js';
 import { newId } from '../domain/ids.js';
 import type { WebhookEventPayloads } from '../domain/webhook-events.js';
+import type { WeeklyDigest } from '../domain/weekly-digest.js';
 
 // The events outbox (migrations/0024_webhooks.sql). Callers pass the transaction of the change
 // that causes the event, so both commit or neither does.
@@ -27,6 +28,25 @@ export async function recordLimitRefusal(db: Db, organizationId: string, userId:
       .executeTakeFirst();
     if (!inserted) return false;
     await recordEvent(trx, organizationId, 'member.limit_refused', { userId, month, limit: figures.limit, used: figures.used }, now);
+    return true;
+  });
+}
+
+/**
+ * Records that an organization's week has had its digest, with its `digest` event when there is
+ * one (a week without model calls has none). The first replica to get here inserts the week's
+ * row; the others find it and write nothing. Answers whether an event was written.
+ */
+export async function recordWeeklyDigest(db: Db, organizationId: string, weekStart: string, digest: WeeklyDigest | null, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('weekly_digests')
+      .values({ organization_id: organizationId, week_start: weekStart, created_at: now })
+      .onConflict((oc) => oc.columns(['organization_id', 'week_start']).doNothing())
+      .returning('week_start')
+      .executeTakeFirst();
+    if (!inserted || !digest) return false;
+    await recordEvent(trx, organizationId, 'digest', digest, now);
     return true;
   });
 }

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
-import { acceptInvitation, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
+import { acceptInvitation, createOrganization, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
 import { CLI_COMMAND } from '../hooks/helpers.js';
 
 // Sessions from the console, in headless Chromium against the built server: an owner registers a
@@ -33,13 +33,7 @@ beforeAll(async () => {
   console.log(`sessions screenshots: ${shots}`);
   running = await startConsoleServer();
   server = running.server;
-  const created = await fetch(`${server.url}/admin/v1/organizations`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${running.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Sessions Org', ownerEmail: 'owner@sessions.test' }),
-  });
-  expect(created.status).toBe(201);
-  const { inviteUrl } = (await created.json()) as { inviteUrl: string };
+  const { inviteUrl } = await createOrganization(running, 'Sessions Org', 'owner@sessions.test');
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   page = await context.newPage();

@@ -42,6 +42,17 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
   };
 }
 
+/** A new organization on the console server: its owner's first API key and invitation link. */
+export async function createOrganization(running: ConsoleServer, name: string, ownerEmail: string): Promise<{ apiKey: string; inviteUrl: string }> {
+  const created = await fetch(`${running.server.url}/admin/v1/organizations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${running.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, ownerEmail }),
+  });
+  if (created.status !== 201) throw new Error(`creating ${name}: ${created.status} ${await created.text()}`);
+  return (await created.json()) as { apiKey: string; inviteUrl: string };
+}
+
 /** Follows an invitation link: sets CONSOLE_PASSWORD and lands signed in on the API keys page. */
 export async function acceptInvitation(page: Page, inviteUrl: string): Promise<void> {
   await page.goto(inviteUrl);

@@ -26,6 +26,7 @@ const ComputersPage = lazy(() => import('./pages/Computers/ComputersPage'));
 const SessionsPage = lazy(() => import('./pages/Sessions/SessionsPage'));
 const SessionPage = lazy(() => import('./pages/Sessions/SessionPage'));
 const TeamsPage = lazy(() => import('./pages/Teams/TeamsPage'));
+const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
 const ConnectedAgentsPage = lazy(() => import('./pages/ConnectedAgents/ConnectedAgentsPage'));
 
 /** Owners and managers land on the dashboard; others on their API keys. */
@@ -63,6 +64,7 @@ export function App() {
         <Route path="/settings/members" element={<MembersPage />} />
         <Route path="/settings/teams" element={<TeamsPage />} />
         <Route path="/settings/connected-agents" element={<ConnectedAgentsPage />} />
+        <Route path="/settings/webhooks" element={<WebhooksPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -21,6 +21,12 @@ export interface WebhooksTables {
     month: string;
     refused_at: Defaulted<Date>;
   };
+  /** One per organization and week that had its digest (migrations/0027_weekly_digests.sql). */
+  weekly_digests: {
+    organization_id: string;
+    week_start: string;
+    created_at: Defaulted<Date>;
+  };
   webhook_endpoints: {
     id: string;
     organization_id: string;

@@ -33,6 +33,7 @@ export const CONSOLE_PATHS = [
   '/settings/limits',
   '/settings/prices',
   '/settings/connected-agents',
+  '/settings/webhooks',
 ] as const;
 
 /**

@@ -1,5 +1,5 @@
 import { QuarterdeckClient, QuarterdeckError } from '../../../src/sdk/client.js';
-import type { components } from '../../../src/sdk/openapi.js';
+import type { components, paths } from '../../../src/sdk/openapi.js';
 
 // The console talks to the server through the project's SDK, with the session cookie (sent by
 // the browser) and the session's CSRF token. No retries: a person sees the answer at once.
@@ -14,6 +14,11 @@ export type ApiKey = components['schemas']['ApiKey'];
 export type Role = components['schemas']['Role'];
 export type ConnectedAgent = components['schemas']['ConnectedAgent'];
 export type TelemetryIdentity = components['schemas']['TelemetryIdentity'];
+export type Webhook = components['schemas']['WebhookEndpoint'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookAttempt = components['schemas']['WebhookAttempt'];
+/** What may be changed of an endpoint (PATCH); its creation takes the same fields with a url. */
+export type WebhookChanges = NonNullable<paths['/api/v0/webhooks/{webhookId}']['patch']['requestBody']>['content']['application/json'];
 
 let csrfToken: string | undefined;
 

@@ -25,6 +25,7 @@ export function Layout() {
           { to: '/settings/members', label: 'Members' },
           { to: '/settings/teams', label: 'Teams' },
           { to: '/settings/connected-agents', label: 'Connected agents' },
+          { to: '/settings/webhooks', label: 'Webhooks' },
         ]
       : []),
     { to: '/settings/api-keys', label: 'API keys' },

@@ -1,10 +1,10 @@
+import { ManagersOnly } from '../../components/ManagersOnly';
 import { Alert, Badge, Button, Card, FileButton, Group, Modal, NumberInput, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { isManager, type User } from '../../api/client';
+import { type User } from '../../api/client';
 import { useMonthCredits, useSetGlobalLimit, useSetUserLimits, useUserLimits, type LimitsAnswer } from '../../api/useCreditLimits';
 import { useMembers } from '../../api/useMembers';
 import { ActionError, ErrorState, LoadingState } from '../../components/QueryState';
-import { useSignedInSession } from '../../components/SessionContext';
 import { formatDay, formatExact, formatPercent } from '../../format';
 import { monthToDate, parseBulk, projectedDay, thresholdReached, type BulkRow } from './usage';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,15 +14,11 @@ const BADGE_COLORS = { 1: 'red', 0.9: 'orange', 0.75: 'yellow' } as const;
 
 /** /settings/limits — owner and manager: monthly credit limits, their use and their edits. */
 export default function LimitsPage() {
-  const { user, organization } = useSignedInSession();
-  if (!isManager(user.role)) {
-    return (
-      <Alert color="blue" title="Credit limits are managed by owners and managers">
-        Ask an owner or manager of {organization.name} about your monthly limit.
-      </Alert>
-    );
-  }
-  return <Limits />;
+  return (
+    <ManagersOnly title="Credit limits are managed by owners and managers" ask="about your monthly limit">
+      <Limits />
+    </ManagersOnly>
+  );
 }
 
 function Limits() {
@@ -35,10 +31,14 @@ function Limits() {
   if (limits.isError || members.isError) return <ErrorState error={limits.error ?? members.error} />;
   const overrides = new Map(limits.data.userLimits.map((entry) => [entry.email.toLowerCase(), entry]));
   const active = members.data.filter((member) => member.active).sort((a, b) => (a.email < b.email ? -1 : 1));
+  // Overrides carry the live counter; others the closed days of the month (analytics).
+  const usedOf = (member: User) => overrides.get(member.email.toLowerCase())?.used ?? monthCredits.data?.get(member.id) ?? 0;
+  // Members the global limit applies to, with what they used: a lower global limit may cut them off.
+  const underGlobal = active.filter((member) => !overrides.has(member.email.toLowerCase())).map((member) => ({ email: member.email, used: usedOf(member) }));
   return (
     <Stack>
       <PageHeader title="Credit limits" description="Standard Credits per UTC calendar month. A member's own limit overrides the global one; at the limit its agents are refused (402)." />
-      <GlobalLimit limit={limits.data.globalLimit} />
+      <GlobalLimit limit={limits.data.globalLimit} members={underGlobal} />
       <Card withBorder component="section" aria-label="Members' limits">
         <Title order={2} size="h4" mb="xs">
           Members this month
@@ -49,8 +49,7 @@ function Limits() {
             <Table.Tbody>
               {active.map((member) => {
                 const override = overrides.get(member.email.toLowerCase());
-                // Overrides carry the live counter; others the closed days of the month (analytics).
-                const used = override?.used ?? monthCredits.data?.get(member.id) ?? 0;
+                const used = usedOf(member);
                 const limit = override ? override.limit : limits.data.globalLimit;
                 const reached = thresholdReached(used, limit);
                 const projected = projectedDay(used, limit);
@@ -93,20 +92,21 @@ function Limits() {
         </Table.ScrollContainer>
       </Card>
       <BulkEdit />
-      <EditLimit member={editing} current={editing ? (overrides.get(editing.email.toLowerCase())?.limit ?? null) : null} onClose={() => setEditing(null)} />
+      <EditLimit member={editing} current={editing ? (overrides.get(editing.email.toLowerCase())?.limit ?? null) : null} used={editing ? usedOf(editing) : 0} onClose={() => setEditing(null)} />
     </Stack>
   );
 }
 
-function GlobalLimit({ limit }: { limit: number | null }) {
+function GlobalLimit({ limit, members }: { limit: number | null; members: { email: string; used: number }[] }) {
   const save = useSetGlobalLimit();
   const [value, setValue] = useState<string | number>(limit ?? '');
+  const cutOff = value === '' ? [] : members.filter((member) => member.used >= Number(value));
   return (
     <Card withBorder component="section" aria-label="Global limit">
       <Group align="flex-end">
         <NumberInput label="Global limit (credits per month)" description="For every member without an own limit" min={0} allowDecimal={false} value={value} onChange={setValue} w={260} />
-        <Button onClick={() => save.mutate(value === '' ? null : Number(value))} loading={save.isPending}>
-          Save global limit
+        <Button onClick={() => save.mutate(value === '' ? null : Number(value))} loading={save.isPending} color={cutOff.length > 0 ? 'red' : undefined}>
+          {cutOff.length > 0 ? 'Save and cut them off' : 'Save global limit'}
         </Button>
         {limit !== null && (
           <Button variant="default" onClick={() => save.mutate(null, { onSuccess: () => setValue('') })}>
@@ -114,6 +114,7 @@ function GlobalLimit({ limit }: { limit: number | null }) {
           </Button>
         )}
       </Group>
+      {cutOff.length > 0 && Number(value) !== limit && <CutOffWarning members={cutOff} limit={Number(value)} />}
       <ActionError error={save.error} />
     </Card>
   );
@@ -128,9 +129,10 @@ function RemoveOverride({ email }: { email: string }) {
   );
 }
 
-function EditLimit({ member, current, onClose }: { member: User | null; current: number | null; onClose: () => void }) {
+function EditLimit({ member, current, used, onClose }: { member: User | null; current: number | null; used: number; onClose: () => void }) {
   const set = useSetUserLimits();
   const [value, setValue] = useState<string | number>('');
+  const cutsOff = member !== null && value !== '' && used >= Number(value);
   const close = () => {
     set.reset();
     setValue('');
@@ -147,6 +149,7 @@ function EditLimit({ member, current, onClose }: { member: User | null; current:
       >
         <Stack>
           <NumberInput label="Standard Credits per month" min={0} allowDecimal={false} placeholder={current === null ? 'no own limit' : String(current)} value={value} onChange={setValue} data-autofocus />
+          {cutsOff && <CutOffWarning members={[{ email: member.email, used }]} limit={Number(value)} />}
           <ActionError error={set.error} />
           {entryError && (
             <Alert color="red" role="alert">
@@ -157,13 +160,25 @@ function EditLimit({ member, current, onClose }: { member: User | null; current:
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={set.isPending} disabled={value === ''}>
-              Save limit
+            <Button type="submit" loading={set.isPending} disabled={value === ''} color={cutsOff ? 'red' : undefined}>
+              {cutsOff ? 'Save and cut off' : 'Save limit'}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Before a limit at or below what members already used this month is saved: their agents are refused at once. */
+function CutOffWarning({ members, limit }: { members: { email: string; used: number }[]; limit: number }) {
+  const [first] = members;
+  return (
+    <Alert color="orange" title="This cuts off at once" role="alert">
+      {members.length === 1 && first
+        ? `${first.email} has already used ${formatExact(first.used)} Standard Credits this month: with a limit of ${formatExact(limit)}, their agents are refused (402) from their next request until the month ends.`
+        : `${members.length} members have already used ${formatExact(limit)} Standard Credits or more this month: their agents are refused (402) from their next request until the month ends.`}
+    </Alert>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { ManagersOnly } from '../../components/ManagersOnly';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { isManager, type User } from '../../api/client';
+import { type User } from '../../api/client';
 import { useChangeRole, useDeactivateMember, useMembers, useNewInvitation } from '../../api/useMembers';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
@@ -12,15 +13,11 @@ import { PageHeader } from '../../components/PageHeader';
 
 /** /settings/members — owner and manager: invite, change roles, deactivate, re-invite. */
 export function MembersPage() {
-  const session = useSignedInSession();
-  if (!isManager(session.user.role)) {
-    return (
-      <Alert color="blue" title="Members are managed by owners and managers">
-        Ask an owner or manager of {session.organization.name} to invite people or change roles.
-      </Alert>
-    );
-  }
-  return <ManageMembers />;
+  return (
+    <ManagersOnly title="Members are managed by owners and managers" ask="to invite people or change roles">
+      <ManageMembers />
+    </ManagersOnly>
+  );
 }
 
 function ManageMembers() {

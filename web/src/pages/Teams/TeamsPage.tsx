@@ -1,26 +1,22 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ManagersOnly } from '../../components/ManagersOnly';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { isManager, type Team } from '../../api/client';
+import { type Team } from '../../api/client';
 import { useCreateTeam, useDeleteTeam, useRenameTeam, useTeams } from '../../api/useTeams';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
-import { useSignedInSession } from '../../components/SessionContext';
 import { TeamMembersModal } from './TeamMembersModal';
 import { TeamNameModal } from './TeamNameModal';
 
 /** /settings/teams — owner and manager: create, rename and delete teams, and fill them. */
 export default function TeamsPage() {
-  const session = useSignedInSession();
-  if (!isManager(session.user.role)) {
-    return (
-      <Alert color="blue" title="Teams are managed by owners and managers">
-        Ask an owner or manager of {session.organization.name} to create a team or change who is in one.
-      </Alert>
-    );
-  }
-  return <ManageTeams />;
+  return (
+    <ManagersOnly title="Teams are managed by owners and managers" ask="to create a team or change who is in one">
+      <ManageTeams />
+    </ManagersOnly>
+  );
 }
 
 function ManageTeams() {
