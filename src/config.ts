@@ -59,6 +59,8 @@ export interface Config {
   /** Shortest wait before a webhook retry, and how long retries go on before the endpoint is disabled. */
   webhookRetryBaseMs: number;
   webhookRetryWindowMs: number;
+  /** How often each replica checks budgets and credit limits for thresholds crossed (docs/budgets.md). */
+  budgetCheckIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -191,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookIntervalMs: integer(env, 'WEBHOOK_INTERVAL_MS', 1000, 100, 3_600_000),
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 100, 3_600_000),
     webhookRetryWindowMs: integer(env, 'WEBHOOK_RETRY_WINDOW_MS', 86_400_000, 1000, 7 * 86_400_000),
+    budgetCheckIntervalMs: integer(env, 'BUDGET_CHECK_INTERVAL_MS', 60_000, 100, 3_600_000),
   };
 }

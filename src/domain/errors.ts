@@ -38,6 +38,8 @@ export const DOMAIN_ERROR_CODES = [
   'team_member_exists',
   /** The webhook endpoint is disabled. */
   'webhook_disabled',
+  /** The scope (the organization, or the team) already has a budget. */
+  'budget_exists',
   /** A batch carries more items than one request may. */
   'batch_too_large',
 ] as const;

@@ -4,15 +4,25 @@ import type { WeeklyDigest } from './weekly-digest.js';
 // figures only: never prompts, messages, settings values or other content.
 
 /** Event types an endpoint may subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ['controls.changed', 'member.invited', 'member.limit_refused', 'webhook.disabled', 'digest'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'budget.threshold_crossed',
+  'controls.changed',
+  'member.invited',
+  'member.limit_reached',
+  'member.limit_refused',
+  'webhook.disabled',
+  'digest',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Sent only by "send test event", to the one endpoint asked, whatever its subscriptions. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 export interface WebhookEventPayloads {
+  'budget.threshold_crossed': { budgetId: string; scope: 'organization' | 'team'; teamId?: string; unit: 'money' | 'credits'; currency?: string; amount: number; threshold: number; spent: number; month: string };
   'controls.changed': { revision: number; userId: string };
   'member.invited': { userId: string; invitationId: string; expiresAt: string };
+  'member.limit_reached': { userId: string; month: string; limit: number; used: number };
   'member.limit_refused': { userId: string; month: string; limit: number; used: number };
   'webhook.disabled': { webhookId: string; reason: string; disabledAt: string };
   'webhook.test': { webhookId: string };
@@ -31,6 +41,13 @@ export function eventSummary(type: string, data: Record<string, unknown>): strin
       return `Enterprise controls changed: revision ${String(data.revision)} by user ${String(data.userId)}.`;
     case 'member.invited':
       return `User ${String(data.userId)} was invited; the invitation expires ${String(data.expiresAt)}.`;
+    case 'budget.threshold_crossed': {
+      const unit = data.unit === 'money' ? String(data.currency) : 'Standard Credits';
+      const scope = data.scope === 'team' ? `Team ${String(data.teamId)}'s budget` : "The organization's budget";
+      return `${scope} ${String(data.budgetId)} crossed ${String(data.threshold)} % in ${String(data.month)}: ${String(data.spent)} of ${String(data.amount)} ${unit}.`;
+    }
+    case 'member.limit_reached':
+      return `User ${String(data.userId)} reached their monthly credit limit: ${String(data.used)} of ${String(data.limit)} Standard Credits used in ${String(data.month)}.`;
     case 'member.limit_refused':
       return `User ${String(data.userId)} reached their monthly credit limit (${String(data.used)} of ${String(data.limit)} Standard Credits in ${String(data.month)}) and was refused.`;
     case 'webhook.disabled':

@@ -65,6 +65,7 @@ export const DOMAIN_TO_HTTP: Record<DomainErrorCode, ErrorCode> = {
   team_taken: 'conflict',
   team_member_exists: 'conflict',
   webhook_disabled: 'conflict',
+  budget_exists: 'conflict',
   batch_too_large: 'payload_too_large',
 };
 

@@ -113,3 +113,26 @@ export async function setUserLimits(db: Db, organizationId: string, entries: rea
   });
   return { updated: updated.map(({ email, limit }) => ({ email, limit })), errors };
 }
+
+export interface MemberLimit {
+  userId: string;
+  email: string;
+  limit: number;
+}
+
+/** The organization's active users that have an effective limit (their own, else the global one), by e-mail. */
+export async function membersWithLimits(db: Db, organizationId: string): Promise<MemberLimit[]> {
+  const global = await globalLimit(db, organizationId);
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('user_credit_limits as l', (join) => join.onRef('l.user_id', '=', 'u.id').onRef('l.organization_id', '=', 'u.organization_id'))
+    .select(['u.id', 'u.email', 'l.credit_limit'])
+    .where('u.organization_id', '=', organizationId)
+    .where('u.active', '=', true)
+    .orderBy(sql`u.email COLLATE "C"`)
+    .execute();
+  return rows.flatMap((row) => {
+    const limit = row.credit_limit ?? global;
+    return limit === null ? [] : [{ userId: row.id, email: row.email, limit }];
+  });
+}

@@ -47,3 +47,9 @@ export async function creditsUsed(db: Db, organizationId: string, userIds: reado
   for (const row of rows) used.set(row.user_id, row.credits);
   return used;
 }
+
+/** Credits each user of the organization used in the month containing `at`; users without usage are absent. */
+export async function creditsUsedByAll(db: Db, organizationId: string, at: Date = new Date()): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('monthly_credit_usage').select(['user_id', 'credits']).where('organization_id', '=', organizationId).where('month', '=', monthOf(at)).execute();
+  return new Map(rows.map((row) => [row.user_id, row.credits]));
+}

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { Budget, MemberLimitStatus } from './budgets.js';
 import { ErrorBody, Pagination } from './common.js';
 import { ContentBlock, Computer, ComputerMetric, MetricSampleInput, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
 import { ControlChange } from './controls.js';
@@ -11,6 +12,7 @@ import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhooks.js'
 // The API's schemas and response views, one file per resource group. The shared ones are
 // registered by name, so they keep their names in the OpenAPI document.
 
+export * from './budgets.js';
 export * from './common.js';
 export * from './compute.js';
 export * from './credit-limits.js';
@@ -50,4 +52,6 @@ export const sharedSchemas: TSchema[] = [
   WebhookEndpoint,
   WebhookDelivery,
   WebhookAttempt,
+  Budget,
+  MemberLimitStatus,
 ];

@@ -2410,7 +2410,7 @@ export interface paths {
                         url: string;
                         description?: string;
                         /** @description The event types sent to this endpoint; null: every type */
-                        eventTypes?: ("controls.changed" | "member.invited" | "member.limit_refused" | "webhook.disabled" | "digest")[] | null;
+                        eventTypes?: ("budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "webhook.disabled" | "digest")[] | null;
                         /**
                          * @description standard: the Standard Webhooks envelope {type, timestamp, data}; slack: a Slack message {text, blocks}
                          * @enum {string}
@@ -2569,7 +2569,7 @@ export interface paths {
                         url?: string;
                         description?: string;
                         /** @description The event types sent to this endpoint; null: every type */
-                        eventTypes?: ("controls.changed" | "member.invited" | "member.limit_refused" | "webhook.disabled" | "digest")[] | null;
+                        eventTypes?: ("budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "webhook.disabled" | "digest")[] | null;
                         /**
                          * @description standard: the Standard Webhooks envelope {type, timestamp, data}; slack: a Slack message {text, blocks}
                          * @enum {string}
@@ -2912,6 +2912,334 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v0/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the budgets of the organization with their month figures */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            budgets: components["schemas"]["Budget"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a budget for the organization or a team */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description organization: every member; team: the members of `teamId`
+                         * @enum {string}
+                         */
+                        scope: "organization" | "team";
+                        /** @description Required with scope team, refused with scope organization */
+                        teamId?: string;
+                        /**
+                         * @description money: in the organization's price currency; credits: Standard Credits
+                         * @enum {string}
+                         */
+                        unit: "money" | "credits";
+                        /** @description Per UTC month; rounded to 6 decimals */
+                        amount: number;
+                        /** @description Percentages of the amount at which budget.threshold_crossed is sent; stored ascending, each once. Default [50, 80, 100] */
+                        thresholds?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            budget: components["schemas"]["Budget"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/budgets/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members' credit limits with this month's use and forecast */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Highest first; default percent */
+                    sort?: "percent" | "used" | "forecast";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            month: string;
+                            members: components["schemas"]["MemberLimitStatus"][];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/budgets/{budgetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a budget with its month figures */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    budgetId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            budget: components["schemas"]["Budget"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a budget */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    budgetId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change the amount or thresholds of a budget */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    budgetId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Per UTC month; rounded to 6 decimals */
+                        amount?: number;
+                        /** @description Percentages of the amount at which budget.threshold_crossed is sent; stored ascending, each once. Default [50, 80, 100] */
+                        thresholds?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            budget: components["schemas"]["Budget"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v0/computers": {
@@ -6436,6 +6764,56 @@ export interface components {
             responseExcerpt: string;
             error: string | null;
             succeeded: boolean;
+        };
+        Budget: {
+            id: string;
+            /**
+             * @description organization: every member; team: the members of `teamId`
+             * @enum {string}
+             */
+            scope: "organization" | "team";
+            teamId: string | null;
+            /**
+             * @description money: in the organization's price currency; credits: Standard Credits
+             * @enum {string}
+             */
+            unit: "money" | "credits";
+            /** @description The organization's price currency for a money budget; null for credits */
+            currency: string | null;
+            amount: number;
+            thresholds: number[];
+            /** @description The current UTC month, YYYY-MM */
+            month: string;
+            /** @description Spent this month so far, in the unit */
+            spent: number;
+            /** @description The month-end forecast (docs/budgets.md "Forecast") */
+            forecast: number;
+            /** @description spent / amount in percent, two decimals */
+            percent: number;
+            /** @description The thresholds `spent` has reached now */
+            thresholdsReached: number[];
+            /** @description The thresholds recorded as crossed this month (each sent once as budget.threshold_crossed) */
+            crossings: {
+                threshold: number;
+                spent: number;
+                /** @description Unix time in milliseconds */
+                crossedAt: number;
+            }[];
+            /** @description Unix time in milliseconds */
+            createdAt: number;
+            /** @description Unix time in milliseconds */
+            updatedAt: number;
+        };
+        MemberLimitStatus: {
+            userId: string;
+            email: string;
+            /** @description The effective monthly limit in Standard Credits */
+            limit: number;
+            used: number;
+            /** @description used / limit in percent, two decimals; 100 for a limit of 0 */
+            percent: number;
+            /** @description Month-end forecast of used credits */
+            forecast: number;
         };
     };
     responses: never;

@@ -6,6 +6,7 @@ import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
 import { agent } from './agent.js';
 import { agentsConnected, agentsIdentities, agentsLink } from './agents.js';
 import { backup, restore } from './backup.js';
+import { budgetsCreate, budgetsDelete, budgetsGet, budgetsList, budgetsMembers, budgetsUpdate } from './budgets.js';
 import { analyticsActivity, analyticsProductivity, analyticsRepositories, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
 import { computersCreate, computersDelete, computersGet, computersGetByName, computersInstallDeps, computersList, computersMetrics, computersRefresh, computersRestart, computersUpdate } from './computers.js';
 import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
@@ -40,6 +41,7 @@ export const COMMANDS: readonly Command[] = [
   usersList, usersAdd, usersUpdate, usersRemove, usersInvite,
   teamsList, teamsGet, teamsCreate, teamsRename, teamsDelete, teamsMembers, teamsAddMember, teamsRemoveMember,
   webhooksList, webhooksGet, webhooksCreate, webhooksUpdate, webhooksEnable, webhooksDisable, webhooksDelete, webhooksRotateSecret, webhooksDeliveries, webhooksAttempts, webhooksReplay, webhooksTest,
+  budgetsList, budgetsGet, budgetsCreate, budgetsUpdate, budgetsDelete, budgetsMembers,
   keysList, keysCreate, keysRevoke,
   telemetrySend,
   agentsConnected, agentsIdentities, agentsLink,

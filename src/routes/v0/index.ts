@@ -2,6 +2,7 @@ import type { App } from '../../http/context.js';
 import { authenticate } from '../../http/auth.js';
 import { byCredential, limitRequests } from '../../http/rate-limit.js';
 import apiKeys from './api-keys/index.js';
+import budgets from './budgets/index.js';
 import createToken from './auth/create-token.js';
 import enterpriseControls from './enterprise-controls/index.js';
 import computers from './computers/index.js';
@@ -28,6 +29,7 @@ export default async function v0Routes(app: App) {
   await app.register(creditLimits);
   await app.register(prices);
   await app.register(webhooks);
+  await app.register(budgets);
   await app.register(computers);
   await app.register(sessions);
 }
