@@ -6,13 +6,15 @@ import { loadConfig } from '../config.js';
 import { invitationUrl } from '../domain/console-auth.js';
 import { startServer } from '../server.js';
 import { progressBar } from '../cli/format.js';
+import { DEMO_BUDGET_SHARE, startLiveDemo } from './live.js';
 import { seedDemoOrganization } from './seed.js';
 
 // `npm run demo`: a server on the embedded store (a fresh data directory unless DATA_DIR is set)
-// with a demo organization of 50 users and 90 days of telemetry, aggregated, ready to query.
+// with a demo organization of 50 users and 90 days of telemetry (DEMO_USERS, DEMO_DAYS),
+// aggregated, with controls history, limits, budgets, and a computer whose agent answers sessions.
 
-const USERS = 50;
-const DAYS = 90;
+const USERS = Number(process.env.DEMO_USERS ?? 50);
+const DAYS = Number(process.env.DEMO_DAYS ?? 90);
 
 async function main() {
   const dataDir = process.env.DATA_DIR || (await mkdtemp(join(tmpdir(), 'quarterdeck-demo-')));
@@ -21,7 +23,7 @@ async function main() {
   const { db } = server.app.services;
 
   const lastDay = addDays(dayOf(new Date()), -1);
-  const { apiKey, invitation, events } = await seedDemoOrganization(db, config, {
+  const { apiKey, owner, invitation, teamIds, events } = await seedDemoOrganization(db, config, {
     users: USERS,
     days: DAYS,
     seed: Number(process.env.DEMO_SEED ?? 42),
@@ -29,6 +31,7 @@ async function main() {
     onStored: (stored, total) => showProgress(stored < total ? `storing telemetry ${progressBar(stored, total, 'events')}` : 'aggregating the daily rollups'),
   });
   showProgress('');
+  const live = await startLiveDemo(server.url, { apiKey, email: owner.email }, teamIds);
 
   const start = addDays(lastDay, -6);
   console.log(`\nQuarterdeck demo: ${events} events of ${USERS} users over ${DAYS} days, aggregated up to ${lastDay}.`);
@@ -37,13 +40,18 @@ async function main() {
   console.log('                (one-time link: choose a password and you are signed in as the demo owner)');
   console.log(`Dashboard:      ${config.publicAppUrl}/analytics?days=${DAYS}`);
   console.log(`Repositories:   ${config.publicAppUrl}/repositories?days=${DAYS}`);
+  console.log(`Sessions:       ${config.publicAppUrl}/sessions (answered by \`quarterdeck agent\` on the demo computer, ${live.computerId})`);
+  console.log(`Budgets:        an organization budget at ${Math.round(DEMO_BUDGET_SHARE * 100)} % of this month's spend; members near, at and over their credit limits (${config.publicAppUrl}/settings/limits)`);
   console.log(`Owner API key:  ${apiKey}`);
   console.log(`Try:\n  curl -s -H 'Authorization: Bearer ${apiKey}' '${server.url}/api/v1/analytics/activity?startDate=${start}&endDate=${lastDay}'`);
   // The dashboard's Teams panel compares each team's spend with last month: the same rows.
   const lastMonthEnd = addDays(`${dayOf(new Date()).slice(0, 7)}-01`, -1);
   console.log(`Each team's spend last month (rows per day and team; add up per team, or see the dashboard's Teams panel):`);
   console.log(`  curl -s -H 'Authorization: Bearer ${apiKey}' -H 'Accept: text/csv' '${server.url}/api/v1/analytics/tokens?startDate=${lastMonthEnd.slice(0, 7)}-01&endDate=${lastMonthEnd}&group_by=team'\n`);
-  const stop = () => void server.stop().then(() => process.exit(0));
+  const stop = () => {
+    live.stop();
+    void server.stop().then(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

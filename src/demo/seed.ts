@@ -37,7 +37,7 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
     const role = i < 4 ? 'manager' : i < options.users * 0.9 ? 'member' : 'guest';
     userIds.push((await insertUser(db, created.organization.id, { email: `user${i}+${stamp}@demo.example`, name: `Demo User ${i}`, role })).id);
   }
-  await seedDemoTeams(db, created.organization.id, userIds);
+  const teamIds = await seedDemoTeams(db, created.organization.id, userIds);
   // A negotiated contract: 10 % off the dataset's list prices (docs/prices.md).
   await setPriceSettings(db, created.organization.id, { discount: DEMO_DISCOUNT });
   const events = generateDemoEvents({ seed: options.seed, users: options.users, days: options.days, lastDay: options.lastDay });
@@ -62,7 +62,7 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
   }
   // The server's own rollup timer may take some days; wait for those too.
   await runAllPendingRollups(db, 120_000);
-  return { ...created, events: events.length };
+  return { ...created, teamIds, events: events.length };
 }
 
 /**
@@ -71,11 +71,14 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
  */
 const DEMO_TEAMS = ['Platform', 'Product', 'Data'];
 
-async function seedDemoTeams(db: Db, organizationId: string, userIds: readonly string[]): Promise<void> {
+async function seedDemoTeams(db: Db, organizationId: string, userIds: readonly string[]): Promise<string[]> {
   const size = Math.ceil((userIds.length - 1) / DEMO_TEAMS.length);
   const overlap = Math.max(1, Math.floor(size / 5));
+  const teamIds: string[] = [];
   for (const [i, name] of DEMO_TEAMS.entries()) {
     const team = await createTeam(db, organizationId, { name });
     for (const userId of userIds.slice(1 + i * size, 1 + (i + 1) * size + overlap)) await addTeamMember(db, organizationId, team.id, userId);
+    teamIds.push(team.id);
   }
+  return teamIds;
 }

@@ -64,12 +64,38 @@ describe('quarterdeck serve', () => {
 });
 
 describe('quarterdeck demo', () => {
-  it('starts a demo server with analytics to query, and stops on SIGINT', async () => {
+  it('starts a demo server whose every page has data — analytics, controls history, limits, budgets, sessions answered by a running agent — and stops on SIGINT', async () => {
     const started = await startCli(['demo'], { DATA_DIR: await dataDir(), PORT: '0', LOG_LEVEL: 'warn' }, /Owner API key:\s+(qd_\S+)[\s\S]*?'(http:\/\/[^/']+)\/api/);
     const [, key, url] = started.match;
-    const activity = await cliJson(['analytics', 'activity'], { QUARTERDECK_URL: url!, QUARTERDECK_API_KEY: key! });
+    const env = { QUARTERDECK_URL: url!, QUARTERDECK_API_KEY: key! };
+    const activity = await cliJson(['analytics', 'activity'], env);
     expect(activity).toHaveLength(7);
     expect(activity.some((row: { daily_active_users: number }) => row.daily_active_users > 0)).toBe(true);
+    const get = async (path: string) => {
+      const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as any;
+    };
+    expect((await get('/api/v0/organization/enterprise-controls/history?limit=10')).changes.length).toBeGreaterThanOrEqual(3);
+    const limits = await get('/api/v0/budgets/members?sort=percent');
+    expect(limits.members.filter((member: { percent: number }) => member.percent >= 75).length).toBeGreaterThanOrEqual(2);
+    const { budgets } = await get('/api/v0/budgets');
+    expect(budgets.map((budget: { scope: string }) => budget.scope).sort()).toEqual(['organization', 'team']);
+    const organizationBudget = budgets.find((budget: { scope: string }) => budget.scope === 'organization');
+    // This month's spend at 78 % of the budget (none on a month's first day: nothing has ended yet).
+    if (organizationBudget.spent > 0) expect(organizationBudget.percent).toBeCloseTo(78, 0);
+    // The demo computer's agent answers each session.
+    const { sessions } = await get('/api/v0/sessions');
+    expect(sessions.length).toBe(3);
+    for (const session of sessions) {
+      await vi.waitFor(
+        async () => {
+          const { messages } = await get(`/api/v0/sessions/${session.sessionId}/messages`);
+          expect(messages.some((message: { role: string }) => message.role === 'assistant')).toBe(true);
+        },
+        { timeout: 30_000, interval: 500 },
+      );
+    }
     started.child.kill('SIGINT');
     expect(await started.exit).toBe(0);
   });
