@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { deliverMail, mailDeliveryOptions, type MailDeliveryOptions } from '../../src/jobs/mail-delivery.js';
+import { deleteOldWebhookHistory } from '../../src/jobs/webhook-retention.js';
+import { fanOutEvents } from '../../src/repositories/webhook-deliveries.js';
 import { recordEvent } from '../../src/repositories/webhook-events.js';
 import { auth, createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.js';
@@ -134,6 +136,15 @@ describe('mail delivery', () => {
     await recordEvent(server.store.db, org.id, 'webhook.disabled', { webhookId: 'whk_old', reason: 'old', disabledAt: '' }, new Date(clock.getTime() - 2 * 86_400_000));
     expect(await deliverMail(mailOptions())).toBe(0);
     expect(receiver.received).toEqual([]);
+  });
+
+  it('lets the outbox history retention delete mailed events with their mails', async () => {
+    const event = await limitRefused(org.users.member.id);
+    await deliverMail(mailOptions());
+    await fanOutEvents(server.store.db, clock);
+    await deleteOldWebhookHistory(server.store.db, new Date(clock.getTime() + 31 * 86_400_000));
+    expect(await server.store.db.selectFrom('webhook_events').select('id').where('id', '=', event).execute()).toEqual([]);
+    expect(await server.store.db.selectFrom('mail_deliveries').select('id').where('event_id', '=', event).execute()).toEqual([]);
   });
 
   it('has no mail job without SMTP_URL', () => {
