@@ -1,7 +1,7 @@
 import type { Db } from '../db/store.js';
 import { newId } from '../domain/ids.js';
 import { MAIL_MAX_EVENT_AGE_MS, MAIL_RECIPIENTS, type MailEvent } from '../domain/mail.js';
-import { isManager, type Role } from '../domain/roles.js';
+import { isManager, MANAGERS, type Role } from '../domain/roles.js';
 import { leaseDue } from './leases.js';
 
 // Mails queued from the events outbox, one per event and recipient (docs/email.md). All times
@@ -26,14 +26,21 @@ interface Recipient {
   role: string;
 }
 
-/** Active people of the organizations who did not opt out: the only ones ever mailed. */
-function mailable(db: Db, organizationIds: string[]) {
+/**
+ * The people who may hear of these events: the owners and managers of their organizations and the
+ * members they concern, if active and not opted out (the only people ever mailed).
+ */
+async function mailablePeople(db: Db, events: readonly { organization_id: string; payload: Record<string, unknown> }[]): Promise<Recipient[]> {
+  if (events.length === 0) return [];
+  const concerned = events.map((event) => event.payload.userId).filter((userId): userId is string => typeof userId === 'string');
   return db
     .selectFrom('users')
     .select(['id', 'organization_id', 'email', 'role'])
-    .where('organization_id', 'in', organizationIds)
+    .where('organization_id', 'in', [...new Set(events.map((event) => event.organization_id))])
     .where('active', '=', true)
-    .where('email_notifications', '=', true);
+    .where('email_notifications', '=', true)
+    .where((w) => w.or([w('role', 'in', MANAGERS), ...(concerned.length > 0 ? [w('id', 'in', concerned)] : [])]))
+    .execute();
 }
 
 /**
@@ -54,8 +61,7 @@ export async function fanOutMail(db: Db, now: Date): Promise<number> {
       .execute();
     if (events.length === 0) return 0;
     const news = events.filter((event) => MAIL_RECIPIENTS[event.type] !== undefined && now.getTime() - event.created_at.getTime() <= MAIL_MAX_EVENT_AGE_MS);
-    const organizations = [...new Set(news.map((event) => event.organization_id))];
-    const people: Recipient[] = organizations.length > 0 ? await mailable(trx, organizations).execute() : [];
+    const people = await mailablePeople(trx, news);
     const mails = news.flatMap((event) => {
       const concerned = event.payload.userId;
       const recipients = people.filter((person) =>
