@@ -81,17 +81,7 @@ export async function fanOutMail(db: Db, now: Date): Promise<number> {
  * replica died mid-send) makes the mail due again.
  */
 export async function claimDueMail(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
-  const due = db
-    .selectFrom('mail_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked();
-  const attempts = await leaseDue(db, 'mail_deliveries', due, leaseUntil);
+  const attempts = await leaseDue(db, 'mail_deliveries', { now, leaseUntil, limit });
   if (attempts.size === 0) return [];
   const rows = await db
     .selectFrom('mail_deliveries as m')
