@@ -61,6 +61,17 @@ export interface Config {
   webhookRetryWindowMs: number;
   /** How often each replica checks budgets and credit limits for thresholds crossed (docs/budgets.md). */
   budgetCheckIntervalMs: number;
+  /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: no e-mail. */
+  smtpUrl: string | undefined;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** How often each replica looks for mails to queue and send. */
+  mailIntervalMs: number;
+  /** Deadline of one SMTP exchange (connection, greeting, each reply). */
+  mailTimeoutMs: number;
+  /** Shortest wait before a mail is retried, and how long retries go on before it is given up. */
+  mailRetryBaseMs: number;
+  mailRetryWindowMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -155,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (jwtSecret && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
   const adminToken = text(env, 'ADMIN_TOKEN');
   if (adminToken && adminToken.length < 24) throw new ConfigError('ADMIN_TOKEN must be at least 24 characters');
+  const smtpUrl = text(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:password@mail.example.com:587');
+  const mailFrom = text(env, 'MAIL_FROM') ?? 'Quarterdeck <quarterdeck@localhost>';
+  if (!/^[^@\s<>]+@[^@\s<>]+$|^[^<>]*<[^@\s<>]+@[^@\s<>]+>$/.test(mailFrom)) throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", got "${mailFrom}"`);
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const publicAppUrl = text(env, 'PUBLIC_APP_URL') ?? origin;
   if (!/^https?:\/\/[^/]+\/?$/.test(publicAppUrl)) throw new ConfigError(`PUBLIC_APP_URL must be an http(s) origin such as https://quarterdeck.example.com, got "${publicAppUrl}"`);
@@ -194,5 +209,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 100, 3_600_000),
     webhookRetryWindowMs: integer(env, 'WEBHOOK_RETRY_WINDOW_MS', 86_400_000, 1000, 7 * 86_400_000),
     budgetCheckIntervalMs: integer(env, 'BUDGET_CHECK_INTERVAL_MS', 60_000, 100, 3_600_000),
+    smtpUrl,
+    mailFrom,
+    mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 5000, 100, 3_600_000),
+    mailTimeoutMs: integer(env, 'MAIL_TIMEOUT_MS', 30_000, 100, 300_000),
+    mailRetryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 60_000, 100, 3_600_000),
+    mailRetryWindowMs: integer(env, 'MAIL_RETRY_WINDOW_MS', 86_400_000, 1000, 7 * 86_400_000),
   };
 }

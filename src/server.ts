@@ -15,6 +15,7 @@ import { rollupJob } from './jobs/rollup.js';
 import { leaseSweepJob } from './jobs/run-leases.js';
 import { seriesRetentionJob } from './jobs/series-retention.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
+import { mailDeliveryJob, mailDeliveryOptions } from './jobs/mail-delivery.js';
 import { webhookDeliveryJob, webhookDeliveryOptions } from './jobs/webhook-delivery.js';
 import { webhookRetentionJob } from './jobs/webhook-retention.js';
 import { weeklyDigestJob } from './jobs/weekly-digest.js';
@@ -104,6 +105,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
         : `OTLP/HTTP at ${url}/v1/{metrics,logs,traces}; no OTLP/gRPC receiver (set OTLP_GRPC_PORT to run one)`,
     );
     const setupUrl = await issueSetupLink(store.db, config.publicAppUrl);
+    // Without SMTP_URL there is no mail job (docs/email.md); events a day old are never mailed.
+    const mail = mailDeliveryOptions(app.services);
     const jobs = [
       startJob(rollupJob(store.db, config.rollupIntervalMs), app.log),
       startJob(sessionRetentionJob(store.db, app.log), app.log),
@@ -113,6 +116,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(webhookRetentionJob(store.db), app.log),
       startJob(weeklyDigestJob(store.db, config.analyticsHistoryStart), app.log),
       startJob(budgetCheckJob(store.db, config.budgetCheckIntervalMs), app.log),
+      ...(mail ? [startJob(mailDeliveryJob(mail, config.mailIntervalMs), app.log)] : []),
     ];
     return {
       app,

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { UsageError, type Command, type CommandIo } from './command.js';
-import { COMMANDS } from './commands/index.js';
 
 // The `quarterdeck` command line: picks the command whose name words start the arguments, parses
 // the rest against that command's options, runs it and exits with its code. Wrong usage and
@@ -11,9 +10,22 @@ function usageLine(command: Command): string {
   return `quarterdeck ${[...command.name, command.usage].filter(Boolean).join(' ')}`;
 }
 
-function overview(): string {
+/**
+ * Commands an agent runs before every prompt load alone: the full list imports every command's
+ * modules, some 30 ms that a prompt should not wait for (docs/performance.md).
+ */
+const PROMPT_HOOKS: Record<string, () => Promise<Command>> = {
+  'hooks budget': async () => (await import('./commands/hooks-budget.js')).hooksBudget,
+};
+
+async function commandsFor(argv: string[]): Promise<readonly Command[]> {
+  const promptHook = PROMPT_HOOKS[argv.slice(0, 2).join(' ')];
+  return promptHook ? [await promptHook()] : (await import('./commands/index.js')).COMMANDS;
+}
+
+function overview(commands: readonly Command[]): string {
   // A usage line too long for the column puts its summary on the next line.
-  const lines = COMMANDS.map((command) => {
+  const lines = commands.map((command) => {
     const usage = usageLine(command);
     return usage.length <= 52 ? `  ${usage.padEnd(52)} ${command.summary}` : `  ${usage}\n  ${''.padEnd(52)} ${command.summary}`;
   });
@@ -26,20 +38,21 @@ function help(command: Command): string {
 }
 
 /** The command named by the first words of argv (the longest name wins), and the rest. */
-function findCommand(argv: string[]): { command: Command; rest: string[] } | undefined {
-  const matches = COMMANDS.filter((command) => command.name.every((word, index) => argv[index] === word));
+function findCommand(commands: readonly Command[], argv: string[]): { command: Command; rest: string[] } | undefined {
+  const matches = commands.filter((command) => command.name.every((word, index) => argv[index] === word));
   const command = matches.sort((a, b) => b.name.length - a.name.length)[0];
   return command ? { command, rest: argv.slice(command.name.length) } : undefined;
 }
 
 async function runCli(argv: string[], io: CommandIo): Promise<number> {
+  const commands = await commandsFor(argv);
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
-    io.stdout(overview());
+    io.stdout(overview(commands));
     return argv.length === 0 ? 1 : 0;
   }
-  const found = findCommand(argv);
+  const found = findCommand(commands, argv);
   if (!found) {
-    io.stderr(`quarterdeck: unknown command "${argv.join(' ')}"\n\n${overview()}`);
+    io.stderr(`quarterdeck: unknown command "${argv.join(' ')}"\n\n${overview(commands)}`);
     return 1;
   }
   const { command, rest } = found;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
+import { creditStanding, type CreditStanding } from '../domain/credit-standing.js';
 import { DomainError } from '../domain/errors.js';
 import { creditsUsed } from './credit-usage.js';
 import { recordLimitRefusal } from './webhook-events.js';
@@ -65,6 +66,12 @@ export async function effectiveLimit(db: Db, organizationId: string, userId: str
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return override ? override.credit_limit : globalLimit(db, organizationId);
+}
+
+/** The user's effective limit and credits used in the month containing `at`. */
+export async function standingOf(db: Db, organizationId: string, userId: string, at: Date = new Date()): Promise<CreditStanding> {
+  const [limit, used] = await Promise.all([effectiveLimit(db, organizationId, userId), creditsUsed(db, organizationId, [userId], at)]);
+  return creditStanding(limit, used.get(userId) ?? 0, at.toISOString().slice(0, 7));
 }
 
 /**

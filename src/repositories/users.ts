@@ -236,3 +236,16 @@ export async function findSignInCandidates(db: Db, email: string): Promise<{ id:
  * and always this many (docs/console-auth.md "Signing in").
  */
 export const MAX_SIGN_IN_CANDIDATES = 3;
+
+/** A person's own preferences (docs/email.md). */
+export async function findPreferences(db: Db, organizationId: string, userId: string): Promise<{ emailNotifications: boolean }> {
+  const row = await db.selectFrom('users').select('email_notifications').where('organization_id', '=', organizationId).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { emailNotifications: row.email_notifications };
+}
+
+export async function setPreferences(db: Db, organizationId: string, userId: string, changes: { emailNotifications?: boolean }): Promise<{ emailNotifications: boolean }> {
+  if (changes.emailNotifications !== undefined) {
+    await db.updateTable('users').set({ email_notifications: changes.emailNotifications }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+  }
+  return findPreferences(db, organizationId, userId);
+}

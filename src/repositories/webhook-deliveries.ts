@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import { notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { subscribes, TEST_EVENT_TYPE } from '../domain/webhook-events.js';
+import { leaseDue } from './leases.js';
 import { assertEnabled, disableFailingWebhook, findWebhook } from './webhooks.js';
 
 // Deliveries of outbox events to endpoints, and their log (docs/webhooks.md). All times come from
@@ -86,27 +88,9 @@ export async function fanOutEvents(db: Db, now: Date): Promise<number> {
  * meanwhile. A lease that lapses (its replica died) makes the delivery due again.
  */
 export async function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-  const claimed = await db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: leaseUntil }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-        .select('d.id')
-        .where('d.status', '=', 'pending')
-        .where('d.next_attempt_at', '<=', now)
-        .where((w) => w.or([w('d.lease_until', 'is', null), w('d.lease_until', '<=', now)]))
-        .where('e.enabled', '=', true)
-        .orderBy('d.next_attempt_at')
-        .limit(limit)
-        .forUpdate('d')
-        .skipLocked(),
-    )
-    .returning(['id', 'attempts'])
-    .execute();
-  if (claimed.length === 0) return [];
-  const attempts = new Map(claimed.map((row) => [row.id, row.attempts]));
+  const enabled = sql`EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.enabled)`;
+  const attempts = await leaseDue(db, 'webhook_deliveries', { now, leaseUntil, limit, alsoWhere: enabled });
+  if (attempts.size === 0) return [];
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')

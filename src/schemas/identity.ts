@@ -23,6 +23,12 @@ export const User = Type.Object(
   { $id: 'User' },
 );
 
+/** A person's own settings, changed only by that person (docs/email.md). */
+export const Preferences = Type.Object(
+  { emailNotifications: Type.Boolean({ description: 'Notification e-mails (limits, budgets, webhooks disabled, digest) are sent to this person' }) },
+  { $id: 'Preferences' },
+);
+
 export const ApiKey = Type.Object(
   {
     id: Type.String(),

@@ -3,7 +3,7 @@ import { Budget, MemberLimitStatus } from './budgets.js';
 import { ErrorBody, Pagination } from './common.js';
 import { ContentBlock, Computer, ComputerMetric, MetricSampleInput, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
 import { ControlChange } from './controls.js';
-import { ApiKey, ConsoleSession, RoleName, User } from './identity.js';
+import { ApiKey, ConsoleSession, Preferences, RoleName, User } from './identity.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
 import { ConnectedAgent, TelemetryIdentity } from './telemetry.js';
 import { Team, TeamMember } from './teams.js';
@@ -28,6 +28,7 @@ export const sharedSchemas: TSchema[] = [
   Pagination,
   RoleName,
   User,
+  Preferences,
   Team,
   TeamMember,
   ApiKey,

@@ -8,6 +8,8 @@ import { backoffMs, sleep } from './retry.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type ErrorBody = components['schemas']['ErrorBody'];
+/** A person's own preferences (GET/PATCH /api/v0/organization/users/me/preferences). */
+export type Preferences = components['schemas']['Preferences'];
 
 type Operation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
 type JsonContent<R> = R extends { content: { 'application/json': infer J } } ? J : undefined;

@@ -21,6 +21,7 @@ authMatrix([
   { method: 'GET', url: '/api/v0/organization/usage/limits/users', credentials: 'apiKeyOrJwt', roles: MANAGERS },
   { method: 'PUT', url: '/api/v0/organization/usage/limits/users', payload: ({ org }: MatrixContext) => ({ users: [{ email: org.users.member.email, limit: 10 }] }), credentials: 'apiKeyOrJwt', roles: MANAGERS },
   { method: 'GET', url: '/api/v0/organization/usage/limits/global', credentials: 'apiKeyOrJwt', roles: MANAGERS },
+  { method: 'GET', url: '/api/v0/organization/usage/limits/me', credentials: 'apiKeyOrJwt', roles: EVERYONE },
   { method: 'PUT', url: '/api/v0/organization/usage/limits/global', payload: { limit: 1000 }, credentials: 'apiKeyOrJwt', roles: MANAGERS },
   { method: 'GET', url: '/api/organization/maturity-level-reports', credentials: 'apiKey', session: true, roles: EVERYONE },
   { method: 'GET', url: '/api/organization/agent-readiness-reports', credentials: 'apiKey', session: true, roles: EVERYONE },

@@ -1,10 +1,10 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFY_COMMAND } from '../../src/hooks/install.js';
+import { BUDGET_HOOK, NOTIFY_HOOK } from '../../src/hooks/install.js';
 import { cli, CLI_COMMAND, tempDir } from './helpers.js';
 
-// `quarterdeck hooks install`: the notify hook merged into the user or project file, once.
+// `quarterdeck hooks install`: the notify (or budget) hook merged into the user or project file, once.
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => dir.remove());
 
-const notifyEntry = { hooks: [{ type: 'command', command: NOTIFY_COMMAND, timeout: 10 }] };
+const notifyEntry = { hooks: [{ type: 'command', command: NOTIFY_HOOK.command, timeout: 10 }] };
 const readConfig = async (file: string) => JSON.parse(await readFile(file, 'utf8'));
 
 describe('hooks install', () => {
@@ -21,11 +21,11 @@ describe('hooks install', () => {
     const file = join(home, 'hooks.json');
     const first = await cli(['hooks', 'install'], { env: { QUARTERDECK_CONFIG_HOME: home } });
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe(`Installed "${NOTIFY_COMMAND}" (timeout 10 s) for Notification, Stop, SubagentStop, SessionEnd in ${file}\n`);
+    expect(first.stdout).toBe(`Installed "${NOTIFY_HOOK.command}" (timeout 10 s) for Notification, Stop, SubagentStop, SessionEnd in ${file}\n`);
     expect(await readConfig(file)).toEqual({ hooks: { Notification: [notifyEntry], Stop: [notifyEntry], SubagentStop: [notifyEntry], SessionEnd: [notifyEntry] } });
     const before = { text: await readFile(file, 'utf8'), mtime: (await stat(file)).mtimeMs };
     const second = await cli(['hooks', 'install', '--user'], { env: { QUARTERDECK_CONFIG_HOME: home } });
-    expect(second).toEqual({ code: 0, stdout: `The notify hook is already installed in ${file}; nothing changed.\n`, stderr: '' });
+    expect(second).toEqual({ code: 0, stdout: `"${NOTIFY_HOOK.command}" is already installed in ${file}; nothing changed.\n`, stderr: '' });
     expect({ text: await readFile(file, 'utf8'), mtime: (await stat(file)).mtimeMs }).toEqual(before);
   });
 
@@ -36,7 +36,7 @@ describe('hooks install', () => {
     const existing = {
       PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 5 }] }],
       Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }],
-      Notification: [{ matcher: 'ignored', hooks: [{ type: 'command', command: NOTIFY_COMMAND, timeout: 3 }] }],
+      Notification: [{ matcher: 'ignored', hooks: [{ type: 'command', command: NOTIFY_HOOK.command, timeout: 3 }] }],
       FutureEvent: [{ anything: true }],
     };
     await writeFile(file, JSON.stringify(existing));
@@ -49,6 +49,20 @@ describe('hooks install', () => {
       SubagentStop: [notifyEntry],
       SessionEnd: [notifyEntry],
     });
+  });
+
+  it('installs the budget hook on UserPromptSubmit and SessionStart with --budget, beside the notify hook, once', async () => {
+    const home = join(dir.path, 'budget');
+    const file = join(home, 'hooks.json');
+    await cli(['hooks', 'install'], { env: { QUARTERDECK_CONFIG_HOME: home } });
+    const run = await cli(['hooks', 'install', '--budget'], { env: { QUARTERDECK_CONFIG_HOME: home } });
+    expect(run).toEqual({ code: 0, stdout: `Installed "${BUDGET_HOOK.command}" (timeout 5 s) for UserPromptSubmit, SessionStart in ${file}\n`, stderr: '' });
+    const budgetEntry = { hooks: [{ type: 'command', command: BUDGET_HOOK.command, timeout: 5 }] };
+    expect(await readConfig(file)).toEqual({
+      hooks: { Notification: [notifyEntry], Stop: [notifyEntry], SubagentStop: [notifyEntry], SessionEnd: [notifyEntry], UserPromptSubmit: [budgetEntry], SessionStart: [budgetEntry] },
+    });
+    const again = await cli(['hooks', 'install', '--budget'], { env: { QUARTERDECK_CONFIG_HOME: home } });
+    expect(again.stdout).toBe(`"${BUDGET_HOOK.command}" is already installed in ${file}; nothing changed.\n`);
   });
 
   it('writes .quarterdeck/hooks.json of the current directory with --project', async () => {
@@ -92,5 +106,5 @@ it('the installed hook works: hooks run Stop calls quarterdeck hook notify from 
   expect((await cli(['hooks', 'install'], { env })).code).toBe(0);
   const run = await cli(['hooks', 'run', 'Stop'], { env, stdin: JSON.stringify({ session_id: 'inst-1', cwd: dir.path }) });
   expect(run.code).toBe(0);
-  expect(JSON.parse(run.stdout).results).toMatchObject([{ command: NOTIFY_COMMAND, exitCode: 0, stdout: expect.stringMatching(/session inst-1\]: the agent finished its task\n$/) }]);
+  expect(JSON.parse(run.stdout).results).toMatchObject([{ command: NOTIFY_HOOK.command, exitCode: 0, stdout: expect.stringMatching(/session inst-1\]: the agent finished its task\n$/) }]);
 });

@@ -2,22 +2,20 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { QuarterdeckClient, QuarterdeckError } from '../../sdk/client.js';
 import { UsageError, type Command, type CommandArgs, type CommandIo, type OptionSpec } from '../command.js';
+import { API_KEY_OPTION, apiKeyOf, serverUrl, URL_OPTION } from '../connection.js';
 import { formatOutput, FORMATS, isFormat, type Format } from '../format.js';
 
 // What every API command shares: the connection options, the SDK client, reading JSON files,
 // printing in the chosen --format, following pages with --all, and turning failures into a
 // message that says what to do plus a documented exit code (docs/cli.md).
 
-export const DEFAULT_URL = 'http://127.0.0.1:8080';
-
 export const EXIT = { ok: 0, usage: 1, rejected: 2, auth: 3, server: 4, unreachable: 5 } as const;
 
-export const URL_OPTION: OptionSpec = { type: 'string', description: `Server address (env QUARTERDECK_URL, default ${DEFAULT_URL})` };
 export const ADMIN_TOKEN_OPTION: OptionSpec = { type: 'string', description: 'Admin token (env QUARTERDECK_ADMIN_TOKEN)' };
 
 const CONNECTION: Record<string, OptionSpec> = {
   url: URL_OPTION,
-  'api-key': { type: 'string', description: 'API key (env QUARTERDECK_API_KEY)' },
+  'api-key': API_KEY_OPTION,
   format: { type: 'string', description: `Output: ${FORMATS.join(', ')} (default json)` },
 };
 
@@ -103,13 +101,9 @@ export function adminConnection(values: CommandArgs['values'], env: NodeJS.Proce
   return { url: serverUrl(values, env), token };
 }
 
-function serverUrl(values: CommandArgs['values'], env: NodeJS.ProcessEnv): string {
-  return (values.url as string | undefined) ?? env.QUARTERDECK_URL ?? DEFAULT_URL;
-}
-
 function clientFor(spec: ApiCommandSpec, values: CommandArgs['values'], env: NodeJS.ProcessEnv): { client: QuarterdeckClient; url: string } {
   let url = serverUrl(values, env);
-  let credential = (values['api-key'] as string | undefined) ?? env.QUARTERDECK_API_KEY;
+  let credential = apiKeyOf(values, env);
   if (spec.credential === 'adminToken') ({ url, token: credential } = adminConnection(values, env));
   if (!credential) throw new UsageError('no API key: set QUARTERDECK_API_KEY or pass --api-key (see "How to get a key" in docs/cli.md)');
   return { client: new QuarterdeckClient({ baseUrl: url, apiKey: credential, maxRetries: 2, maxRetryDelayMs: 5_000 }), url };

@@ -1,7 +1,8 @@
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError, type Command } from '../command.js';
-import { ADMIN_TOKEN_OPTION, adminConnection, EXIT, URL_OPTION } from './api-command.js';
+import { URL_OPTION } from '../connection.js';
+import { ADMIN_TOKEN_OPTION, adminConnection, EXIT } from './api-command.js';
 
 // `quarterdeck backup FILE` asks the running server for a backup of its embedded store (it keeps
 // serving meanwhile) and writes it to FILE; `quarterdeck restore FILE` loads one into DATA_DIR

@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { hookNotify } from './hook-notify.js';
+import { hooksBudget } from './hooks-budget.js';
 import { hooksInstall } from './hooks-install.js';
 import { hooksRun } from './hooks-run.js';
 import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
@@ -27,7 +28,7 @@ import { usersAdd, usersInvite, usersList, usersRemove, usersUpdate } from './us
 
 /** Every `quarterdeck` command; main.ts picks one by its name words. */
 export const COMMANDS: readonly Command[] = [
-  hooksRun, hooksInstall, hookNotify,
+  hooksRun, hooksInstall, hookNotify, hooksBudget,
   serve, demo, agent, backup, restore,
   adminOrganizationsCreate, adminRollupsRun,
   analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers, analyticsRepositories,

@@ -21,6 +21,8 @@ export interface UsersTable {
   active: Generated<boolean>;
   created_at: CreatedAt;
   password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The person's own opt-out of notification e-mails (docs/email.md). */
+  email_notifications: Generated<boolean>;
 }
 
 export interface ApiKeysTable {

@@ -1,12 +1,27 @@
 import type { ColumnType } from 'kysely';
 
-// Outbound webhooks: the events outbox, endpoints, deliveries and their log (migrations/0024_webhooks.sql).
+// Outbound webhooks: the events outbox, endpoints, deliveries and their log (migrations/0024_webhooks.sql);
+// and the mails queued from the same outbox (migrations/0026_mail.sql).
 
 /** jsonb: read as parsed JSON, written as a JSON string (pg would turn JS arrays into SQL arrays). */
 type Json<T> = ColumnType<T, string, string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface WebhooksTables {
+  mail_deliveries: {
+    id: string;
+    organization_id: string;
+    event_id: string;
+    user_id: string;
+    address: string;
+    status: Defaulted<string>;
+    attempts: Defaulted<number>;
+    next_attempt_at: Date;
+    lease_until: Defaulted<Date | null>;
+    last_error: Defaulted<string | null>;
+    created_at: Date;
+    sent_at: Defaulted<Date | null>;
+  };
   webhook_events: {
     id: string;
     organization_id: string;
@@ -14,6 +29,8 @@ export interface WebhooksTables {
     payload: Json<Record<string, unknown>>;
     created_at: Defaulted<Date>;
     fanned_out_at: Defaulted<Date | null>;
+    /** When the mail job queued the event's mails (migrations/0026_mail.sql). */
+    mailed_at: Defaulted<Date | null>;
   };
   member_limit_refusals: {
     organization_id: string;

@@ -11,6 +11,7 @@ import organizationUsers from './organization-users/index.js';
 import sessions from './sessions/index.js';
 import teams from './teams/index.js';
 import creditLimits from './credit-limits/index.js';
+import preferences from './preferences/index.js';
 import prices from './prices/index.js';
 import webhooks from './webhooks/index.js';
 
@@ -23,6 +24,7 @@ export default async function v0Routes(app: App) {
   await app.register(createToken);
   await app.register(apiKeys);
   await app.register(organizationUsers);
+  await app.register(preferences);
   await app.register(teams);
   await app.register(organizationTelemetry);
   await app.register(enterpriseControls);
