@@ -26,6 +26,7 @@ const ComputersPage = lazy(() => import('./pages/Computers/ComputersPage'));
 const SessionsPage = lazy(() => import('./pages/Sessions/SessionsPage'));
 const SessionPage = lazy(() => import('./pages/Sessions/SessionPage'));
 const TeamsPage = lazy(() => import('./pages/Teams/TeamsPage'));
+const BudgetsPage = lazy(() => import('./pages/Budgets/BudgetsPage'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
 const ConnectedAgentsPage = lazy(() => import('./pages/ConnectedAgents/ConnectedAgentsPage'));
 
@@ -64,6 +65,7 @@ export function App() {
         <Route path="/settings/members" element={<MembersPage />} />
         <Route path="/settings/teams" element={<TeamsPage />} />
         <Route path="/settings/connected-agents" element={<ConnectedAgentsPage />} />
+        <Route path="/settings/budgets" element={<BudgetsPage />} />
         <Route path="/settings/webhooks" element={<WebhooksPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -1,9 +1,10 @@
-import { Badge, Button, Popover, Stack, Text } from '@mantine/core';
+import { Badge, Button, Popover, Stack, Switch, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { usePreferences, useSetPreferences } from '../api/usePreferences';
 import { SIGN_OUT_REQUESTED } from '../pages/SignOut/SignOutPage';
 import { useSignedInSession } from './SessionContext';
 
-/** Who is signed in (name, role, organization) and the way out. */
+/** Who is signed in (name, role, organization), whether they get e-mails, and the way out. */
 export function AccountMenu() {
   const { user, organization } = useSignedInSession();
   const navigate = useNavigate();
@@ -33,11 +34,28 @@ export function AccountMenu() {
           <Badge variant="light" w="fit-content">
             {user.role}
           </Badge>
+          <EmailSwitch />
           <Button variant="default" mt="sm" onClick={() => navigate('/sign-out', { state: SIGN_OUT_REQUESTED })}>
             Sign out
           </Button>
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** Each person's own opt-out of Quarterdeck's e-mails (limits, budgets, the weekly digest). */
+function EmailSwitch() {
+  const preferences = usePreferences();
+  const save = useSetPreferences();
+  return (
+    <Switch
+      mt="sm"
+      label="E-mail me about limits, budgets and the weekly digest"
+      checked={save.isPending ? save.variables.emailNotifications === true : (preferences.data?.emailNotifications ?? false)}
+      disabled={!preferences.data || save.isPending}
+      onChange={(event) => save.mutate({ emailNotifications: event.currentTarget.checked })}
+      error={save.isError || preferences.isError ? 'Could not load or save this setting' : undefined}
+    />
   );
 }

@@ -22,6 +22,7 @@ export function Layout() {
     ...(manager
       ? [
           { to: '/settings/limits', label: 'Credit limits' },
+          { to: '/settings/budgets', label: 'Budgets' },
           { to: '/settings/members', label: 'Members' },
           { to: '/settings/teams', label: 'Teams' },
           { to: '/settings/connected-agents', label: 'Connected agents' },

@@ -4,6 +4,7 @@ import { useActivity, useProductivity, useTokensByModel, useTools } from '../../
 import { useSignedInSession } from '../../components/SessionContext';
 import { useRenderedMark } from '../../perf';
 import { ActivityPanelBody } from './ActivityPanel';
+import { BudgetPanel } from './BudgetPanel';
 import { KpiCards } from './KpiCards';
 import { MembersPanel } from './MembersPanel';
 import { Panel } from './Panel';
@@ -40,6 +41,7 @@ function Dashboard() {
       <PageHeader title="Analytics" description="Usage of the organization's agents, per UTC day." />
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
       <KpiCards range={range} />
+      <BudgetPanel />
       <TeamsPanel />
       <Panel title="Spend, credits and tokens" description="Spend by model at your prices, Standard Credits per day stacked by model, and tokens in and out." source={{ resource: 'tokens', range, groupBy: 'model' }} query={tokens}>
         {() => <TokensPanelBody range={range} answer={tokens.data!} />}

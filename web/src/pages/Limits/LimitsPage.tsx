@@ -1,4 +1,5 @@
 import { ManagersOnly } from '../../components/ManagersOnly';
+import { useMemberLimits } from '../../api/useBudgets';
 import { Alert, Badge, Button, Card, FileButton, Group, Modal, NumberInput, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type User } from '../../api/client';
@@ -26,13 +27,15 @@ function Limits() {
   const members = useMembers();
   const month = monthToDate();
   const monthCredits = useMonthCredits(month && { startDate: month.startDate, endDate: month.endDate });
+  const memberLimits = useMemberLimits();
   const [editing, setEditing] = useState<User | null>(null);
   if (limits.isPending || members.isPending) return <LoadingState label="Loading credit limits" />;
   if (limits.isError || members.isError) return <ErrorState error={limits.error ?? members.error} />;
   const overrides = new Map(limits.data.userLimits.map((entry) => [entry.email.toLowerCase(), entry]));
   const active = members.data.filter((member) => member.active).sort((a, b) => (a.email < b.email ? -1 : 1));
-  // Overrides carry the live counter; others the closed days of the month (analytics).
-  const usedOf = (member: User) => overrides.get(member.email.toLowerCase())?.used ?? monthCredits.data?.get(member.id) ?? 0;
+  // Members with a limit (own or global) carry the live counter; others the closed days of the month (analytics).
+  const liveUsed = new Map((memberLimits.data?.members ?? []).map((entry) => [entry.userId, entry.used]));
+  const usedOf = (member: User) => overrides.get(member.email.toLowerCase())?.used ?? liveUsed.get(member.id) ?? monthCredits.data?.get(member.id) ?? 0;
   // Members the global limit applies to, with what they used: a lower global limit may cut them off.
   const underGlobal = active.filter((member) => !overrides.has(member.email.toLowerCase())).map((member) => ({ email: member.email, used: usedOf(member) }));
   return (
@@ -174,7 +177,7 @@ function EditLimit({ member, current, used, onClose }: { member: User | null; cu
 function CutOffWarning({ members, limit }: { members: { email: string; used: number }[]; limit: number }) {
   const [first] = members;
   return (
-    <Alert color="orange" title="This cuts off at once" role="alert">
+    <Alert color="red" title="This cuts off at once" role="alert">
       {members.length === 1 && first
         ? `${first.email} has already used ${formatExact(first.used)} Standard Credits this month: with a limit of ${formatExact(limit)}, their agents are refused (402) from their next request until the month ends.`
         : `${members.length} members have already used ${formatExact(limit)} Standard Credits or more this month: their agents are refused (402) from their next request until the month ends.`}

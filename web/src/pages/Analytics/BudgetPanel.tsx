@@ -1,0 +1,153 @@
+import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { Budget, MemberLimitStatus } from '../../api/client';
+import { useBudgets, useMemberLimits } from '../../api/useBudgets';
+import { useTeams } from '../../api/useTeams';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { SortableHeads, type SortableColumn, type SortState } from '../../components/SortableHeads';
+import { formatExact } from '../../format';
+import { formatBudgetAmount, shareBadge } from '../Budgets/budgetFigures';
+
+// This month against the budgets and the members' credit limits: live figures (the server's
+// monthly counters and today's costs), not the range's, so the panel stands apart from it.
+
+/** Members listed from this share of their limit on (the limits page's first badge). */
+export const NEAR_LIMIT_PERCENT = 75;
+
+type MemberSortKey = 'email' | 'used' | 'limit' | 'percent' | 'forecast';
+
+export function BudgetPanel() {
+  const title = 'Budgets and limits this month';
+  return (
+    <Card withBorder padding="md" component="section" aria-label={title}>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        Live figures of the current UTC month, whatever the range above; the forecast is the month-end at the pace of the last 7 days.
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Budgets />
+        <MembersNearLimit />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function Budgets() {
+  const budgets = useBudgets();
+  const teams = useTeams();
+  if (budgets.isPending) return <LoadingState label="Loading budgets" />;
+  if (budgets.isError) return <ErrorState error={budgets.error} onRetry={() => void budgets.refetch()} />;
+  // The organization's budget first, then the teams'.
+  const sorted = [...budgets.data].sort((a, b) => (a.teamId === null ? -1 : b.teamId === null ? 1 : 0));
+  return (
+    <Stack gap="sm">
+      {sorted.length === 0 && (
+        <EmptyState title="No budget yet">
+          <Anchor component={Link} to="/settings/budgets">
+            Set a monthly budget
+          </Anchor>{' '}
+          to be warned before the spend reaches it.
+        </EmptyState>
+      )}
+      {sorted.map((budget) => (
+        <BudgetLine key={budget.id} budget={budget} name={budget.teamId === null ? 'Organization' : `Team ${teams.data?.find((team) => team.id === budget.teamId)?.name ?? budget.teamId}`} />
+      ))}
+      {sorted.length > 0 && (
+        <Anchor component={Link} to="/settings/budgets" size="sm">
+          Budgets and thresholds
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+function BudgetLine({ budget, name }: { budget: Budget; name: string }) {
+  const over = budget.forecast > budget.amount;
+  return (
+    <div data-testid={`budget-${budget.teamId ?? 'organization'}`}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600}>
+          {name}
+        </Text>
+        <Badge variant="filled" miw="max-content" {...shareBadge(budget.percent, budget.thresholds[0] ?? 100)}>
+          {budget.percent} %
+        </Badge>
+      </Group>
+      <Progress value={Math.min(100, budget.percent)} color={shareBadge(budget.percent, budget.thresholds[0] ?? 100).color} aria-label={`${name}: share of the budget spent`} mt={4} />
+      <Text size="sm" mt={4}>
+        {formatBudgetAmount(budget, budget.spent)} of {formatBudgetAmount(budget, budget.amount)}; forecast {formatBudgetAmount(budget, budget.forecast)}
+        {over ? ', over the budget' : ''}
+      </Text>
+    </div>
+  );
+}
+
+function MembersNearLimit() {
+  const limits = useMemberLimits();
+  const [sort, setSort] = useState<SortState<MemberSortKey>>({ key: 'percent', descending: true });
+  const near = useMemo(() => {
+    const direction = sort.descending ? -1 : 1;
+    return (limits.data?.members ?? [])
+      .filter((member) => member.percent >= NEAR_LIMIT_PERCENT)
+      .sort((a, b) => (a[sort.key] < b[sort.key] ? -1 : a[sort.key] > b[sort.key] ? 1 : 0) * direction || (a.email < b.email ? -1 : 1));
+  }, [limits.data, sort]);
+  const columns: SortableColumn<MemberSortKey>[] = [
+    { key: 'email', label: 'Member' },
+    { key: 'percent', label: 'Used', numeric: true },
+    { key: 'limit', label: 'Limit', numeric: true, wideOnly: true },
+    { key: 'forecast', label: 'Forecast', numeric: true },
+  ];
+  if (limits.isPending) return <LoadingState label="Loading members' limits" />;
+  if (limits.isError) return <ErrorState error={limits.error} onRetry={() => void limits.refetch()} />;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600}>
+        Members at {NEAR_LIMIT_PERCENT} % of their credit limit or more: {near.length}
+      </Text>
+      {near.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nobody is near their limit.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped verticalSpacing={4} aria-label="Members near their credit limit">
+            <SortableHeads columns={columns} sort={sort} onSort={setSort} />
+            <Table.Tbody>
+              {near.map((member) => (
+                <MemberLine key={member.userId} member={member} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Anchor component={Link} to="/settings/limits" size="sm">
+        Credit limits
+      </Anchor>
+    </Stack>
+  );
+}
+
+function MemberLine({ member }: { member: MemberLimitStatus }) {
+  return (
+    <Table.Tr>
+      <Table.Td style={{ wordBreak: 'break-all' }}>
+        <Text size="sm">{member.email}</Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Badge variant="filled" miw="max-content" {...shareBadge(member.percent, 90)}>
+            {member.percent} %
+          </Badge>
+          <Text size="sm">{formatExact(member.used)}</Text>
+        </Group>
+      </Table.Td>
+      <Table.Td ta="right" visibleFrom="sm">
+        {formatExact(member.limit)}
+      </Table.Td>
+      <Table.Td ta="right">{formatExact(member.forecast)}</Table.Td>
+    </Table.Tr>
+  );
+}
