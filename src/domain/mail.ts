@@ -12,6 +12,7 @@ export type RecipientRule = 'member concerned' | 'owners and managers';
 
 /** One line per mailed event type. */
 export const MAIL_RECIPIENTS: Readonly<Record<string, RecipientRule>> = {
+  'agent.identity_unattributed': 'owners and managers',
   'member.limit_refused': 'member concerned',
   'member.limit_reached': 'member concerned',
   'budget.threshold_crossed': 'owners and managers',
@@ -47,6 +48,8 @@ function subjectOf(event: MailEvent): string {
       return `Quarterdeck: you reached your monthly credit limit (${value(data, 'month')})`;
     case 'budget.threshold_crossed':
       return `Quarterdeck: ${value(data, 'threshold')}% of the ${value(data, 'scope')} budget for ${value(data, 'month')} is spent`;
+    case 'agent.identity_unattributed':
+      return `Quarterdeck: a ${value(data, 'agent')} agent sends telemetry for nobody in your organization`;
     case 'webhook.disabled':
       return `Quarterdeck: webhook ${value(data, 'webhookId')} was disabled`;
     case 'digest':

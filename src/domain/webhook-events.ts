@@ -5,6 +5,7 @@ import type { WeeklyDigest } from './weekly-digest.js';
 
 /** Event types an endpoint may subscribe to. */
 export const WEBHOOK_EVENT_TYPES = [
+  'agent.identity_unattributed',
   'budget.threshold_crossed',
   'controls.changed',
   'member.invited',
@@ -19,6 +20,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 export interface WebhookEventPayloads {
+  /** The identity as `GET /api/v0/organization/telemetry-identities` lists it (its id is `kind:value`). */
+  'agent.identity_unattributed': { identityId: string; kind: string; agent: string };
   'budget.threshold_crossed': { budgetId: string; scope: 'organization' | 'team'; teamId?: string; unit: 'money' | 'credits'; currency?: string; amount: number; threshold: number; spent: number; month: string };
   'controls.changed': { revision: number; userId: string };
   'member.invited': { userId: string; invitationId: string; expiresAt: string };
@@ -37,6 +40,8 @@ export function subscribes(types: readonly string[] | null, type: string): boole
 /** A short line for people (the Slack body), with ids and figures only. */
 export function eventSummary(type: string, data: Record<string, unknown>): string {
   switch (type) {
+    case 'agent.identity_unattributed':
+      return `A ${String(data.agent)} agent sends telemetry with an identity (${String(data.kind)}) that matches no member: identity ${String(data.identityId)} waits to be linked or invited.`;
     case 'controls.changed':
       return `Enterprise controls changed: revision ${String(data.revision)} by user ${String(data.userId)}.`;
     case 'member.invited':

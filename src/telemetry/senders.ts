@@ -3,6 +3,7 @@ import type { Db } from '../db/store.js';
 import { telemetryCreatesMembers } from '../domain/policies.js';
 import { currentSettings } from '../repositories/enterprise-controls.js';
 import { ensureMembers, findActiveUsers } from '../repositories/users.js';
+import { recordEvent } from '../repositories/webhook-events.js';
 
 // Who telemetry sent with an ingest key counts for (docs/otel.md, "Identity"): the member whose
 // e-mail the record carries; else the member an admin linked one of its identities to; else
@@ -91,13 +92,22 @@ export async function resolveSenders(trx: Db, organizationId: string, agent: str
   return (identity) => senders.get(identityKey(identity))!;
 }
 
-/** The unattributed identities seen, created on first sight, their last sighting kept. */
+/**
+ * The unattributed identities seen, created on first sight, their last sighting kept. A first
+ * sighting writes its agent.identity_unattributed event in the same transaction (the outbox), so
+ * an identity is announced once, however many exports and replicas race.
+ */
 async function recordIdentities(trx: Db, organizationId: string, rows: readonly (IdentityRow & { agent: string })[]): Promise<void> {
   const unique = [...new Map(rows.map((row) => [row.id, row])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
   if (unique.length === 0) return;
-  await sql`
+  // xmax is 0 on a row this statement inserted, and set on one it updated.
+  const { rows: recorded } = await sql<{ id: string; kind: string; agent: string; inserted: boolean }>`
     INSERT INTO telemetry_identities (organization_id, id, kind, value, agent)
     SELECT ${organizationId}, id, kind, value, agent
     FROM unnest(${unique.map((row) => row.id)}::text[], ${unique.map((row) => row.kind)}::text[], ${unique.map((row) => row.value)}::text[], ${unique.map((row) => row.agent)}::text[]) AS rows (id, kind, value, agent)
-    ON CONFLICT (organization_id, id) DO UPDATE SET last_seen_at = now()`.execute(trx);
+    ON CONFLICT (organization_id, id) DO UPDATE SET last_seen_at = now()
+    RETURNING id, kind, agent, (xmax = 0) AS inserted`.execute(trx);
+  for (const identity of recorded) {
+    if (identity.inserted) await recordEvent(trx, organizationId, 'agent.identity_unattributed', { identityId: identity.id, kind: identity.kind, agent: identity.agent });
+  }
 }

@@ -79,6 +79,10 @@ describe('OTLP with an ingest key', () => {
     const connections = await server.store.db.selectFrom('telemetry_connections').selectAll().where('organization_id', '=', other.id).execute();
     expect(connections).toHaveLength(1);
     expect(connections[0]).toMatchObject({ agent: 'claude-code', sender: 'identity:email:dev@example.test', accepted: 0, unattributed: waiting.length });
+    // Its first sighting is announced once (the outbox), not again when the exports are retried.
+    await replay(server, claude, key, days);
+    const announced = await server.store.db.selectFrom('webhook_events').select(['payload']).where('organization_id', '=', other.id).where('type', '=', 'agent.identity_unattributed').execute();
+    expect(announced.map((event) => event.payload)).toEqual([{ identityId: 'email:dev@example.test', kind: 'email', agent: 'claude-code' }]);
   });
 
   it("counts a member's records for that member, matched by e-mail case-insensitively", async () => {
