@@ -3,15 +3,18 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { QuarterdeckClient } from '../sdk/client.js';
+import { QuarterdeckClient, type RequestBody } from '../sdk/client.js';
 
 // What `npm run demo` does through the API once the server is up, as an organization would:
 // enterprise controls changed a few times (a history), a global credit limit and members near,
-// at and over theirs, an organization budget just above this month's spend and a team budget,
+// at and over theirs, an organization budget just above this month's spend and a team budget
+// below its first threshold,
 // and a computer with `quarterdeck agent` running for it, answering the demo's sessions.
 
 /** The owner's budget is set so that this month's spend is this share of it. */
 export const DEMO_BUDGET_SHARE = 0.78;
+/** The first team's budget in credits, likewise: below its first threshold (75 %). */
+export const DEMO_TEAM_BUDGET_SHARE = 0.6;
 /** Members given their own limit, as the share of it their month's credits make. */
 const DEMO_LIMIT_SHARES = [0.8, 0.95, 1.05];
 /** The agent's run command: it answers each message by saying what it works on. */
@@ -54,9 +57,13 @@ export async function startLiveDemo(url: string, owner: { apiKey: string; email:
     });
   }
 
-  const { budget } = await api.request('post', '/api/v0/budgets', { body: { scope: 'organization', unit: 'money', amount: 1 } });
-  if (budget.spent > 0) await api.request('patch', '/api/v0/budgets/{budgetId}', { path: { budgetId: budget.id }, body: { amount: Math.round((budget.spent / DEMO_BUDGET_SHARE) * 100) / 100 } });
-  if (teamIds[0]) await api.request('post', '/api/v0/budgets', { body: { scope: 'team', teamId: teamIds[0], unit: 'credits', amount: 50_000_000, thresholds: [75, 90, 100] } });
+  // Budgets at a share of this month's spend so far: created, read, then set to that amount.
+  const budgetAt = async (body: RequestBody<'/api/v0/budgets', 'post'>, share: number) => {
+    const { budget } = await api.request('post', '/api/v0/budgets', { body });
+    if (budget.spent > 0) await api.request('patch', '/api/v0/budgets/{budgetId}', { path: { budgetId: budget.id }, body: { amount: Math.round((budget.spent / share) * 100) / 100 } });
+  };
+  await budgetAt({ scope: 'organization', unit: 'money', amount: 1 }, DEMO_BUDGET_SHARE);
+  if (teamIds[0]) await budgetAt({ scope: 'team', teamId: teamIds[0], unit: 'credits', amount: 1, thresholds: [75, 90, 100] }, DEMO_TEAM_BUDGET_SHARE);
 
   const computer = await api.request('post', '/api/v0/computers', { body: { name: 'demo-box', providerType: 'byom', hostname: 'demo-box.local' } });
   const workdir = await mkdtemp(join(tmpdir(), 'quarterdeck-demo-agent-'));

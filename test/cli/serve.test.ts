@@ -84,6 +84,8 @@ describe('quarterdeck demo', () => {
     const organizationBudget = budgets.find((budget: { scope: string }) => budget.scope === 'organization');
     // This month's spend at 78 % of the budget (none on a month's first day: nothing has ended yet).
     if (organizationBudget.spent > 0) expect(organizationBudget.percent).toBeCloseTo(78, 0);
+    const teamBudget = budgets.find((budget: { scope: string }) => budget.scope === 'team');
+    if (teamBudget.spent > 0) expect(teamBudget.percent).toBeCloseTo(60, 0);
     // The demo computer's agent answers each session.
     const { sessions } = await get('/api/v0/sessions');
     expect(sessions.length).toBe(3);
