@@ -46,7 +46,8 @@ function Budgets() {
     <Stack gap="sm">
       {sorted.length === 0 && (
         <EmptyState title="No budget yet">
-          <Anchor component={Link} to="/settings/budgets">
+          {/* Underlined: a link inside a sentence must not be told apart by its colour alone. */}
+          <Anchor component={Link} to="/settings/budgets" underline="always">
             Set a monthly budget
           </Anchor>{' '}
           to be warned before the spend reaches it.
