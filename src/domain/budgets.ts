@@ -9,6 +9,11 @@ export const BUDGET_UNITS = ['money', 'credits'] as const;
 export type BudgetUnit = (typeof BUDGET_UNITS)[number];
 
 export const DEFAULT_THRESHOLDS: readonly number[] = [50, 80, 100];
+/**
+ * The shares of a member's credit limit (percent) at which they are warned (member.limit_warning),
+ * before member.limit_reached at 100 %: the dashboard's and the limits page's 75 and 90 %.
+ */
+export const MEMBER_WARNING_THRESHOLDS: readonly number[] = [75, 90];
 export const MIN_THRESHOLD = 1;
 export const MAX_THRESHOLD = 1000;
 export const MAX_THRESHOLDS = 20;

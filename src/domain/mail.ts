@@ -15,6 +15,7 @@ export const MAIL_RECIPIENTS: Readonly<Record<string, RecipientRule>> = {
   'agent.identity_unattributed': 'owners and managers',
   'member.limit_refused': 'member concerned',
   'member.limit_reached': 'member concerned',
+  'member.limit_warning': 'member concerned',
   'budget.threshold_crossed': 'owners and managers',
   'webhook.disabled': 'owners and managers',
   digest: 'owners and managers',
@@ -44,6 +45,8 @@ function subjectOf(event: MailEvent): string {
   switch (event.type) {
     case 'member.limit_refused':
       return `Quarterdeck: your monthly credit limit is reached (${value(data, 'month')})`;
+    case 'member.limit_warning':
+      return `Quarterdeck: ${value(data, 'threshold')}% of your monthly credit limit is used (${value(data, 'month')})`;
     case 'member.limit_reached':
       return `Quarterdeck: you reached your monthly credit limit (${value(data, 'month')})`;
     case 'budget.threshold_crossed':

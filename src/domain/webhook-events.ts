@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'member.invited',
   'member.limit_reached',
   'member.limit_refused',
+  'member.limit_warning',
   'webhook.disabled',
   'digest',
 ] as const;
@@ -27,6 +28,7 @@ export interface WebhookEventPayloads {
   'member.invited': { userId: string; invitationId: string; expiresAt: string };
   'member.limit_reached': { userId: string; month: string; limit: number; used: number };
   'member.limit_refused': { userId: string; month: string; limit: number; used: number };
+  'member.limit_warning': { userId: string; month: string; limit: number; used: number; threshold: number };
   'webhook.disabled': { webhookId: string; reason: string; disabledAt: string };
   'webhook.test': { webhookId: string };
   digest: WeeklyDigest;
@@ -53,6 +55,8 @@ export function eventSummary(type: string, data: Record<string, unknown>): strin
     }
     case 'member.limit_reached':
       return `User ${String(data.userId)} reached their monthly credit limit: ${String(data.used)} of ${String(data.limit)} Standard Credits used in ${String(data.month)}.`;
+    case 'member.limit_warning':
+      return `User ${String(data.userId)} used ${String(data.threshold)} % of their monthly credit limit: ${String(data.used)} of ${String(data.limit)} Standard Credits in ${String(data.month)}.`;
     case 'member.limit_refused':
       return `User ${String(data.userId)} reached their monthly credit limit (${String(data.used)} of ${String(data.limit)} Standard Credits in ${String(data.month)}) and was refused.`;
     case 'webhook.disabled':

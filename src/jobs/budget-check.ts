@@ -1,7 +1,8 @@
 import type { Db } from '../db/store.js';
 import { currentBudgetFigures } from '../analytics/budget-figures.js';
 import { monthPosition } from '../domain/forecast.js';
-import { listBudgets, membersReached, organizationsToCheck, recordCrossings, recordedCrossings, recordLimitReached } from '../repositories/budgets.js';
+import { MEMBER_WARNING_THRESHOLDS, thresholdsReached } from '../domain/budgets.js';
+import { listBudgets, membersReached, membersWarned, organizationsToCheck, recordCrossings, recordedCrossings, recordLimitReached, recordLimitWarning } from '../repositories/budgets.js';
 import { membersWithLimits } from '../repositories/credit-limits.js';
 import { creditsUsedByAll } from '../repositories/credit-usage.js';
 import { priceSettings } from '../repositories/prices.js';
@@ -9,8 +10,8 @@ import type { Job } from './job.js';
 
 // The budget check (docs/budgets.md "Events"): every BUDGET_CHECK_INTERVAL_MS each replica looks
 // at every organization with a budget or a credit limit, and records each threshold newly crossed
-// this month (budget.threshold_crossed) and each member who reached their limit
-// (member.limit_reached). The rows' primary keys make each announcement once per month whatever
+// this month (budget.threshold_crossed), each member who reached a warning share of their limit
+// (member.limit_warning, 75 and 90 %) and each who reached their limit (member.limit_reached). The rows' primary keys make each announcement once per month whatever
 // the number of replicas checking at once (repositories/budgets.ts); what was already recorded is
 // read first, so a quiet pass writes nothing. On a month's first day a pass also checks the month
 // before at its last instant: usage of its last minutes, checked after midnight, is announced too.
@@ -34,11 +35,23 @@ async function checkOrganization(db: Db, organizationId: string, at: Date, now: 
       recorded += await recordCrossings(db, organizationId, budget, { month, spent, currency, reached }, now);
     }
   }
-  const [members, used, reached] = await Promise.all([membersWithLimits(db, organizationId), creditsUsedByAll(db, organizationId, at), membersReached(db, organizationId, month)]);
+  const [members, used, reached, warned] = await Promise.all([
+    membersWithLimits(db, organizationId),
+    creditsUsedByAll(db, organizationId, at),
+    membersReached(db, organizationId, month),
+    membersWarned(db, organizationId, month),
+  ]);
   for (const { userId, limit } of members) {
     const credits = used.get(userId) ?? 0;
-    if (credits < limit || reached.has(userId)) continue;
-    if (await recordLimitReached(db, organizationId, { userId, month, limit, used: credits }, now)) recorded += 1;
+    if (credits >= limit) {
+      if (!reached.has(userId) && (await recordLimitReached(db, organizationId, { userId, month, limit, used: credits }, now))) recorded += 1;
+      continue;
+    }
+    // Below the limit: the warning shares reached and not yet announced (a member who reaches the
+    // limit between two checks hears of the limit only).
+    for (const threshold of thresholdsReached(credits, limit, MEMBER_WARNING_THRESHOLDS)) {
+      if (!warned.get(userId)?.has(threshold) && (await recordLimitWarning(db, organizationId, { userId, month, limit, used: credits, threshold }, now))) recorded += 1;
+    }
   }
   return recorded;
 }

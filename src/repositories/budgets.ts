@@ -200,6 +200,33 @@ export async function recordLimitReached(db: Db, organizationId: string, figures
   });
 }
 
+/** The warning thresholds already recorded for each member of the organization in `month`. */
+export async function membersWarned(db: Db, organizationId: string, month: string): Promise<Map<string, Set<number>>> {
+  const rows = await db.selectFrom('member_limit_warnings').select(['user_id', 'threshold']).where('organization_id', '=', organizationId).where('month', '=', `${month}-01`).execute();
+  const warned = new Map<string, Set<number>>();
+  for (const row of rows) warned.set(row.user_id, (warned.get(row.user_id) ?? new Set()).add(row.threshold));
+  return warned;
+}
+
+/**
+ * Records that a member's used credits reached a warning share of their limit in the month, with
+ * its member.limit_warning event, once per member, month and share (the primary key). Answers
+ * whether this call recorded it.
+ */
+export async function recordLimitWarning(db: Db, organizationId: string, figures: { userId: string; month: string; limit: number; used: number; threshold: number }, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('member_limit_warnings')
+      .values({ organization_id: organizationId, user_id: figures.userId, month: `${figures.month}-01`, threshold: figures.threshold, warned_at: now })
+      .onConflict((oc) => oc.columns(['organization_id', 'user_id', 'month', 'threshold']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    await recordEvent(trx, organizationId, 'member.limit_warning', figures, now);
+    return true;
+  });
+}
+
 /** Organizations with a budget or a credit limit: the ones the budget check looks at. */
 export async function organizationsToCheck(db: Db): Promise<string[]> {
   const result = await sql<{ organization_id: string }>`

@@ -2577,7 +2577,7 @@ export interface paths {
                         url: string;
                         description?: string;
                         /** @description The event types sent to this endpoint; null: every type */
-                        eventTypes?: ("agent.identity_unattributed" | "budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "webhook.disabled" | "digest")[] | null;
+                        eventTypes?: ("agent.identity_unattributed" | "budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "member.limit_warning" | "webhook.disabled" | "digest")[] | null;
                         /**
                          * @description standard: the Standard Webhooks envelope {type, timestamp, data}; slack: a Slack message {text, blocks}
                          * @enum {string}
@@ -2736,7 +2736,7 @@ export interface paths {
                         url?: string;
                         description?: string;
                         /** @description The event types sent to this endpoint; null: every type */
-                        eventTypes?: ("agent.identity_unattributed" | "budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "webhook.disabled" | "digest")[] | null;
+                        eventTypes?: ("agent.identity_unattributed" | "budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "member.limit_warning" | "webhook.disabled" | "digest")[] | null;
                         /**
                          * @description standard: the Standard Webhooks envelope {type, timestamp, data}; slack: a Slack message {text, blocks}
                          * @enum {string}

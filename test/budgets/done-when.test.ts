@@ -139,6 +139,9 @@ describe('issue 26, done when', () => {
     expect(reached[0]!.event.data).toMatchObject({ month, limit: MEMBER_LIMIT, used: MEMBER_LIMIT });
     const subjectReached = `Quarterdeck: you reached your monthly credit limit (${month})`;
     await until('the member\'s mail', () => smtp.received.filter((mail) => mail.subject === subjectReached), (mails) => mails.length > 0);
+    // At 80 % of their limit the member was warned by mail too (75 %); 90 % was never seen below the limit.
+    const subjectWarned = `Quarterdeck: 75% of your monthly credit limit is used (${month})`;
+    await until('the member\'s warning mail', () => smtp.received.filter((mail) => mail.subject === subjectWarned), (mails) => mails.length > 0);
 
     // Nothing twice: limit_reached came from a check after the 80 % crossing was recorded; five
     // more intervals of every job change nothing.
@@ -154,6 +157,8 @@ describe('issue 26, done when', () => {
       subject80,
       subject80,
       subjectReached,
+      subjectWarned,
     ].sort());
+    expect(smtp.received.filter((mail) => mail.subject === subjectWarned).map((mail) => mail.to)).toEqual([member.email]);
   }, 60_000);
 });

@@ -99,6 +99,33 @@ describe('threshold events', () => {
     expect(read.crossings.map((crossing: { threshold: number }) => crossing.threshold)).toEqual([50, 80, 100]);
   });
 
+  it("warns a member at 75 and 90 % of their limit, once each, then announces the limit reached", async () => {
+    const org = await createOrganization(server);
+    const { member } = org.users;
+    await ok('PUT', '/api/v0/organization/usage/limits/users', org.owner.key, { users: [{ email: member.email, limit: 1000 }] });
+    const checks = () => Promise.all([checkBudgets(server.store.db), checkBudgets(server.store.db), ...(replica ? [checkBudgets(replica.db)] : [])]);
+    const warnings = async () => (await eventsOf(org.id, 'member.limit_warning')).map((event) => event.payload);
+    const month = new Date().toISOString().slice(0, 7);
+
+    await send(org, [usage(member, 700)]);
+    await checks();
+    expect(await warnings()).toEqual([]);
+    await send(org, [usage(member, 100)]);
+    await checks();
+    await checks();
+    expect(await warnings()).toEqual([{ userId: member.id, month, limit: 1000, used: 800, threshold: 75 }]);
+    await send(org, [usage(member, 150)]);
+    await checks();
+    expect((await warnings()).map((payload) => [payload.threshold, payload.used])).toEqual([
+      [75, 800],
+      [90, 950],
+    ]);
+    await send(org, [usage(member, 100)]);
+    await checks();
+    expect(await warnings()).toHaveLength(2);
+    expect((await eventsOf(org.id, 'member.limit_reached')).map((event) => event.payload)).toEqual([{ userId: member.id, month, limit: 1000, used: 1050 }]);
+  });
+
   it('keeps crossings when the amount changes: a raised amount announces nothing again, a lowered one what it newly reaches', async () => {
     const org = await createOrganization(server);
     const budget = (await ok('POST', '/api/v0/budgets', org.owner.key, { scope: 'organization', unit: 'credits', amount: 100 }, 201)).budget;

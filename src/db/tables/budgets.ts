@@ -25,6 +25,13 @@ export interface BudgetsTables {
     spent: number;
     crossed_at: Defaulted<Date>;
   };
+  member_limit_warnings: {
+    organization_id: string;
+    user_id: string;
+    month: string;
+    threshold: number;
+    warned_at: Defaulted<Date>;
+  };
   member_limits_reached: {
     organization_id: string;
     user_id: string;
