@@ -3,6 +3,7 @@ import { newId } from '../domain/ids.js';
 import { MAIL_MAX_EVENT_AGE_MS, MAIL_RECIPIENTS, type MailEvent } from '../domain/mail.js';
 import { isManager, MANAGERS, type Role } from '../domain/roles.js';
 import { leaseDue } from './leases.js';
+import { consumeNewEvents } from './webhook-events.js';
 
 // Mails queued from the events outbox, one per event and recipient (docs/email.md). All times
 // come from the caller, so the mail job's schedule can run on a test clock.
@@ -16,8 +17,6 @@ export interface ClaimedMail {
   createdAt: Date;
   event: MailEvent;
 }
-
-const FAN_OUT_BATCH = 100;
 
 interface Recipient {
   id: string;
@@ -49,17 +48,7 @@ async function mailablePeople(db: Db, events: readonly { organization_id: string
  * events; the unique (event, recipient) pair keeps a mail from being queued twice.
  */
 export async function fanOutMail(db: Db, now: Date): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const events = await trx
-      .selectFrom('webhook_events')
-      .select(['id', 'organization_id', 'type', 'payload', 'created_at'])
-      .where('mailed_at', 'is', null)
-      .orderBy('id')
-      .limit(FAN_OUT_BATCH)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (events.length === 0) return 0;
+  return consumeNewEvents(db, 'mailed_at', now, async (trx, events) => {
     const news = events.filter((event) => MAIL_RECIPIENTS[event.type] !== undefined && now.getTime() - event.created_at.getTime() <= MAIL_MAX_EVENT_AGE_MS);
     const people = await mailablePeople(trx, news);
     const mails = news.flatMap((event) => {
@@ -70,7 +59,6 @@ export async function fanOutMail(db: Db, now: Date): Promise<number> {
       return recipients.map((person) => ({ id: newId('mail', now.getTime()), organization_id: event.organization_id, event_id: event.id, user_id: person.id, address: person.email, next_attempt_at: now, created_at: now }));
     });
     if (mails.length > 0) await trx.insertInto('mail_deliveries').values(mails).onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing()).execute();
-    await trx.updateTable('webhook_events').set({ mailed_at: now }).where('id', 'in', events.map((event) => event.id)).execute();
     return mails.length;
   });
 }

@@ -4,6 +4,7 @@ import { notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { subscribes, TEST_EVENT_TYPE } from '../domain/webhook-events.js';
 import { leaseDue } from './leases.js';
+import { consumeNewEvents } from './webhook-events.js';
 import { assertEnabled, disableFailingWebhook, findWebhook } from './webhooks.js';
 
 // Deliveries of outbox events to endpoints, and their log (docs/webhooks.md). All times come from
@@ -49,25 +50,13 @@ export interface ClaimedDelivery {
   payload: Record<string, unknown>;
 }
 
-const FAN_OUT_BATCH = 100;
-
 /**
  * Turns outbox events not yet fanned out into one delivery per enabled endpoint that subscribes
  * to them (and existed when they happened), and marks them fanned out, in one transaction. Replicas skip each other's locked
  * events; the unique (endpoint, event) pair keeps a delivery from being made twice.
  */
 export async function fanOutEvents(db: Db, now: Date): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const events = await trx
-      .selectFrom('webhook_events')
-      .select(['id', 'organization_id', 'type', 'created_at'])
-      .where('fanned_out_at', 'is', null)
-      .orderBy('id')
-      .limit(FAN_OUT_BATCH)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (events.length === 0) return 0;
+  return consumeNewEvents(db, 'fanned_out_at', now, async (trx, events) => {
     const organizations = [...new Set(events.map((event) => event.organization_id))];
     const endpoints = await trx.selectFrom('webhook_endpoints').select(['id', 'organization_id', 'event_types', 'created_at']).where('organization_id', 'in', organizations).where('enabled', '=', true).execute();
     const deliveries = events.flatMap((event) =>
@@ -77,7 +66,6 @@ export async function fanOutEvents(db: Db, now: Date): Promise<number> {
         .map((endpoint) => ({ id: newId('msg', now.getTime()), organization_id: event.organization_id, endpoint_id: endpoint.id, event_id: event.id, next_attempt_at: now, retry_window_start: now, created_at: now })),
     );
     if (deliveries.length > 0) await trx.insertInto('webhook_deliveries').values(deliveries).onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing()).execute();
-    await trx.updateTable('webhook_events').set({ fanned_out_at: now }).where('id', 'in', events.map((event) => event.id)).execute();
     return deliveries.length;
   });
 }

@@ -50,3 +50,39 @@ export async function recordWeeklyDigest(db: Db, organizationId: string, weekSta
     return true;
   });
 }
+
+/** The outbox's consumers, each with the column that records the events it has taken. */
+export type OutboxConsumer = 'fanned_out_at' | 'mailed_at';
+/** Events one consumer takes per transaction. */
+const TAKE_BATCH = 100;
+
+export interface OutboxEvent {
+  id: string;
+  organization_id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+/**
+ * Gives `consume` the oldest outbox events `consumer` has not taken yet, then records them taken,
+ * in one transaction: what `consume` writes commits with the mark, or neither does. The events are
+ * locked meanwhile; replicas skip each other's. Answers what `consume` answers (0 without events).
+ */
+export async function consumeNewEvents(db: Db, consumer: OutboxConsumer, now: Date, consume: (trx: Db, events: OutboxEvent[]) => Promise<number>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const events = await trx
+      .selectFrom('webhook_events')
+      .select(['id', 'organization_id', 'type', 'payload', 'created_at'])
+      .where(consumer, 'is', null)
+      .orderBy('id')
+      .limit(TAKE_BATCH)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (events.length === 0) return 0;
+    const consumed = await consume(trx, events);
+    await trx.updateTable('webhook_events').set({ [consumer]: now }).where('id', 'in', events.map((event) => event.id)).execute();
+    return consumed;
+  });
+}

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
-import { acceptInvitation, createOrganization, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
+import { type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 
 // Budgets and limits from the console, in headless Chromium against the built server: usage of
 // this month sent through the API, an organization and a team budget added and changed on the
@@ -63,9 +63,7 @@ beforeAll(async () => {
     ],
   });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-  page = await context.newPage();
-  await acceptInvitation(page, inviteUrl);
+  ({ context, page } = await signedInPage(browser, inviteUrl));
 }, 300_000);
 
 afterAll(async () => {
@@ -115,8 +113,7 @@ describe('budgets and limits in the console', () => {
   }, 120_000);
 
   it('fits the budgets page on a 390 px screen', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', storageState: await context.storageState() });
-    const mobile = await phone.newPage();
+    const { context: phone, page: mobile } = await phonePage(browser, context);
     await mobile.goto(`${server.url}/settings/budgets`);
     await mobile.getByRole('row', { name: /Team Platform/ }).waitFor();
     expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

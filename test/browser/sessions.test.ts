@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
-import { acceptInvitation, createOrganization, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
+import { type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 import { CLI_COMMAND } from '../hooks/helpers.js';
 
 // Sessions from the console, in headless Chromium against the built server: an owner registers a
@@ -35,9 +35,7 @@ beforeAll(async () => {
   server = running.server;
   const { inviteUrl } = await createOrganization(running, 'Sessions Org', 'owner@sessions.test');
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-  page = await context.newPage();
-  await acceptInvitation(page, inviteUrl);
+  ({ context, page } = await signedInPage(browser, inviteUrl));
 }, 300_000);
 
 afterAll(async () => {
@@ -114,8 +112,7 @@ describe('sessions from the console', () => {
     await page.getByLabel('Status').selectOption('idle');
     await page.getByText('1 of 1').waitFor();
     await check('05-sessions');
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', storageState: await context.storageState() });
-    const mobile = await phone.newPage();
+    const { context: phone, page: mobile } = await phonePage(browser, context);
     await mobile.goto(`${server.url}/sessions`);
     await mobile.getByRole('link', { name: 'Ask the build box' }).waitFor();
     expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

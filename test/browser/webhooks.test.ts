@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
-import { acceptInvitation, createOrganization, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
+import { type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 // Webhooks from the console, in headless Chromium against the built server and a real receiver on
@@ -36,9 +36,7 @@ beforeAll(async () => {
   const { inviteUrl, apiKey } = await createOrganization(running, 'Webhooks Org', 'owner@webhooks.test');
   ownerKey = apiKey;
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-  page = await context.newPage();
-  await acceptInvitation(page, inviteUrl);
+  ({ context, page } = await signedInPage(browser, inviteUrl));
 }, 300_000);
 
 afterAll(async () => {
@@ -162,8 +160,7 @@ describe('webhooks from the console', () => {
   }, 30_000);
 
   it('fits a 390 px screen', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', storageState: await context.storageState() });
-    const mobile = await phone.newPage();
+    const { context: phone, page: mobile } = await phonePage(browser, context);
     await mobile.goto(`${server.url}/settings/webhooks`);
     await mobile.getByRole('button', { name: `Actions for ${receiver.url}/hooks` }).waitFor();
     expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
@@ -179,9 +176,7 @@ describe('webhooks from the console', () => {
     });
     expect(added.status).toBe(201);
     const { inviteUrl } = (await added.json()) as { inviteUrl: string };
-    const memberContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    const memberPage = await memberContext.newPage();
-    await acceptInvitation(memberPage, inviteUrl);
+    const { context: memberContext, page: memberPage } = await signedInPage(browser, inviteUrl);
     expect(await memberPage.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
     await memberPage.goto(`${server.url}/settings/webhooks`);
     await memberPage.getByText('Webhooks are managed by owners and managers').waitFor();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureBuilt, startBuiltServer, type BuiltServer } from './built-console.js';
 import { scratchDatabase } from './server.js';
 
@@ -60,4 +60,18 @@ export async function acceptInvitation(page: Page, inviteUrl: string): Promise<v
   await page.getByLabel('Repeat the password').fill(CONSOLE_PASSWORD);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
   await page.waitForURL('**/settings/api-keys');
+}
+
+/** A desktop-sized context (1440 px) and its page, signed in through the invitation link. */
+export async function signedInPage(browser: Browser, inviteUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await acceptInvitation(page, inviteUrl);
+  return { context, page };
+}
+
+/** A phone-sized (390 px) context signed in as `context` is, and its page; close the context after. */
+export async function phonePage(browser: Browser, context: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', storageState: await context.storageState() });
+  return { context: phone, page: await phone.newPage() };
 }

@@ -5,6 +5,7 @@ import { useApiKeys, useRevokeApiKey } from '../../api/useApiKeys';
 import { useKeyCreationRestricted } from '../../api/useEnterpriseControls';
 import { useMembers } from '../../api/useMembers';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { useDialog } from '../../components/useDialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
 import { CreateKeyModal } from './CreateKeyModal';
@@ -20,13 +21,9 @@ export function ApiKeysPage() {
   const restricted = useKeyCreationRestricted(manager);
   const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const { target: revoking, open: setRevoking, close: closeRevoke } = useDialog<ApiKey>(revoke);
 
   const emailOf = (userId: string) => members.data?.find((user) => user.id === userId)?.email;
-  const closeRevoke = () => {
-    revoke.reset();
-    setRevoking(null);
-  };
 
   return (
     <Stack>

@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
 import type { Budget } from '../../api/client';
 import { useBudgets, useCreateBudget, useDeleteBudget, useUpdateBudget } from '../../api/useBudgets';
 import { usePrices } from '../../api/usePrices';
 import { useTeams } from '../../api/useTeams';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { useDialog } from '../../components/useDialog';
 import { ManagersOnly } from '../../components/ManagersOnly';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
@@ -28,25 +28,13 @@ function ManageBudgets() {
   const create = useCreateBudget();
   const update = useUpdateBudget();
   const remove = useDeleteBudget();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Budget | null>(null);
-  const [deleting, setDeleting] = useState<Budget | null>(null);
+  const { target: creating, open: setCreating, close: closeCreate } = useDialog<true>(create);
+  const { target: editing, open: setEditing, close: closeEdit } = useDialog<Budget>(update);
+  const { target: deleting, open: setDeleting, close: closeDelete } = useDialog<Budget>(remove);
   const currency = prices.data?.currency ?? 'USD';
   const teamName = (teamId: string | null) => (teamId === null ? 'The organization' : `Team ${teams.data?.find((team) => team.id === teamId)?.name ?? teamId}`);
   const taken = new Set((budgets.data ?? []).map((budget) => budget.teamId ?? 'organization'));
   const scopes = [{ value: 'organization', label: 'The organization' }, ...(teams.data ?? []).map((team) => ({ value: team.id, label: `Team ${team.name}` }))].filter((scope) => !taken.has(scope.value));
-  const closeCreate = () => {
-    create.reset();
-    setCreating(false);
-  };
-  const closeEdit = () => {
-    update.reset();
-    setEditing(null);
-  };
-  const closeDelete = () => {
-    remove.reset();
-    setDeleting(null);
-  };
   const submitCreate = (form: BudgetForm) =>
     create.mutate(
       { ...(form.scope === 'organization' ? { scope: 'organization' } : { scope: 'team', teamId: form.scope }), unit: form.unit, amount: form.amount, thresholds: form.thresholds },

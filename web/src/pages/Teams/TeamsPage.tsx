@@ -5,6 +5,7 @@ import { type Team } from '../../api/client';
 import { useCreateTeam, useDeleteTeam, useRenameTeam, useTeams } from '../../api/useTeams';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { useDialog } from '../../components/useDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { TeamMembersModal } from './TeamMembersModal';
@@ -24,22 +25,10 @@ function ManageTeams() {
   const create = useCreateTeam();
   const rename = useRenameTeam();
   const remove = useDeleteTeam();
-  const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState<Team | null>(null);
-  const [deleting, setDeleting] = useState<Team | null>(null);
+  const { target: creating, open: setCreating, close: closeCreate } = useDialog<true>(create);
+  const { target: renaming, open: setRenaming, close: closeRename } = useDialog<Team>(rename);
+  const { target: deleting, open: setDeleting, close: closeDelete } = useDialog<Team>(remove);
   const [filling, setFilling] = useState<Team | null>(null);
-  const closeCreate = () => {
-    create.reset();
-    setCreating(false);
-  };
-  const closeRename = () => {
-    rename.reset();
-    setRenaming(null);
-  };
-  const closeDelete = () => {
-    remove.reset();
-    setDeleting(null);
-  };
 
   return (
     <Stack>

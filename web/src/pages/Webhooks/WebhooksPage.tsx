@@ -5,6 +5,7 @@ import { type Webhook } from '../../api/client';
 import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useSendTestEvent, useUpdateWebhook, useWebhooks } from '../../api/useWebhooks';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { useDialog } from '../../components/useDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { SigningSecret } from './SigningSecret';
@@ -27,28 +28,12 @@ function ManageWebhooks() {
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
   const sendTest = useSendTestEvent();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Webhook | null>(null);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
-  const [rotating, setRotating] = useState<Webhook | null>(null);
+  const { target: creating, open: setCreating, close: closeCreate } = useDialog<true>(create);
+  const { target: editing, open: setEditing, close: closeEdit } = useDialog<Webhook>(update);
+  const { target: deleting, open: setDeleting, close: closeDelete } = useDialog<Webhook>(remove);
+  const { target: rotating, open: setRotating, close: closeRotate } = useDialog<Webhook>(rotate);
   const [viewing, setViewing] = useState<Webhook | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const closeCreate = () => {
-    create.reset();
-    setCreating(false);
-  };
-  const closeEdit = () => {
-    update.reset();
-    setEditing(null);
-  };
-  const closeDelete = () => {
-    remove.reset();
-    setDeleting(null);
-  };
-  const closeRotate = () => {
-    rotate.reset();
-    setRotating(null);
-  };
   const showSecret = (closeForm: () => void) => (answer: { secret: string }) => {
     closeForm();
     setSecret(answer.secret);
