@@ -242,6 +242,11 @@ describe('webhook delivery', () => {
       for (let i = 0; i < 20; i += 1) await request('POST', '/api/v0/organization/users', { email: `invitee-${i}-${Math.random()}@example.test`, role: 'member' });
       const now = new Date();
       const replicaOptions = replica ? { db: replica.db } : {};
+      // The fan-out races first, then the attempts: a pass whose claim runs before another
+      // pass's fan-out commits finds nothing due, and a pass attempts at most a batch (16), so
+      // racing both at once would leave deliveries to a later pass and count fewer than 20.
+      const fannedOut = await Promise.all([fanOutEvents(server.store.db, now), fanOutEvents(replica?.db ?? server.store.db, now)]);
+      expect(fannedOut.reduce((sum, count) => sum + count, 0)).toBe(20);
       const made = await Promise.all([pass(now), pass(now, replicaOptions), pass(now), pass(now, replicaOptions)]);
       expect(made.reduce((sum, count) => sum + count, 0)).toBe(20);
       const ids = receiver.received.map((got) => got.headers['webhook-id']);
