@@ -81,14 +81,25 @@ export async function revokeApiKey(db: Db, organizationId: string, keyId: string
   });
 }
 
-/** Revokes every key of a user (deactivation). */
+/** Revokes every live key of a user (deactivation), marked so a reactivation can restore them. */
 export async function revokeUserApiKeys(db: Db, organizationId: string, userId: string): Promise<void> {
   await db
     .updateTable('api_keys')
-    .set({ revoked_at: new Date() })
+    .set({ revoked_at: new Date(), revoked_by_deactivation: true })
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** The keys a user's deactivation revoked work again (reactivation); expired ones stay expired. */
+export async function restoreUserApiKeys(db: Db, organizationId: string, userId: string): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: null, revoked_by_deactivation: false })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('revoked_by_deactivation', '=', true)
     .execute();
 }
 

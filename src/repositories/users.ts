@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
+import { appendAudit } from './audit-log.js';
+import type { AuditActor } from '../domain/audit.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { mayAssignRole, mayManageUser, outranks, type Role } from '../domain/roles.js';
-import { insertApiKey, revokeUserApiKeys } from './api-keys.js';
+import { insertApiKey, restoreUserApiKeys, revokeUserApiKeys } from './api-keys.js';
 import { endUserSessions } from './browser-sessions.js';
 import { credentialsChanged } from '../services/credential-cache.js';
 import { issueInvitation, type IssuedInvitation } from './invitations.js';
@@ -17,12 +19,23 @@ export interface UserRecord {
   name: string | null;
   role: Role;
   active: boolean;
+  status: MemberStatus;
   createdAt: Date;
+  /** The first sign-in; null while invited. */
+  joinedAt: Date | null;
+  deactivatedAt: Date | null;
 }
 
-const columns = ['id', 'organization_id', 'email', 'name', 'role', 'active', 'created_at'] as const;
+/**
+ * A member is invited until their first sign-in (an invitation accepted, or single sign-on),
+ * active after, deactivated once deactivated (docs/members.md "Lifecycle").
+ */
+export const MEMBER_STATUSES = ['invited', 'active', 'deactivated'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-type Row = { id: string; organization_id: string; email: string; name: string | null; role: string; active: boolean; created_at: Date };
+const columns = ['id', 'organization_id', 'email', 'name', 'role', 'active', 'created_at', 'joined_at', 'deactivated_at'] as const;
+
+type Row = { id: string; organization_id: string; email: string; name: string | null; role: string; active: boolean; created_at: Date; joined_at: Date | null; deactivated_at: Date | null };
 
 function toRecord(row: Row): UserRecord {
   return {
@@ -32,7 +45,10 @@ function toRecord(row: Row): UserRecord {
     name: row.name,
     role: row.role as Role,
     active: row.active,
+    status: !row.active ? 'deactivated' : row.joined_at ? 'active' : 'invited',
     createdAt: row.created_at,
+    joinedAt: row.joined_at,
+    deactivatedAt: row.deactivated_at,
   };
 }
 
@@ -164,18 +180,54 @@ export async function changeUser(
   });
 }
 
-/** Deactivates a user, as `actorRole` may: its keys, tokens and console sessions die. Deactivating again changes nothing. */
-export async function deactivateUser(db: Db, organizationId: string, actorRole: Role, userId: string): Promise<void> {
+/**
+ * Deactivates a user, as `actorRole` may: its keys, computers' tokens and console sessions stop
+ * working at once, its history stays. Deactivating again changes nothing.
+ */
+export async function deactivateUser(db: Db, organizationId: string, actorRole: Role, userId: string, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await findUser(trx, organizationId, userId);
     if (!current) throw notFound('user');
     if (!current.active) return;
-    await assertAnotherOwnerRemains(trx, organizationId, await lockManagedUser(trx, organizationId, actorRole, userId));
-    await trx.updateTable('users').set({ active: false }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+    const subject = await lockManagedUser(trx, organizationId, actorRole, userId);
+    await assertAnotherOwnerRemains(trx, organizationId, subject);
+    await trx.updateTable('users').set({ active: false, deactivated_at: new Date() }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
     await revokeUserApiKeys(trx, organizationId, userId);
     await endUserSessions(trx, organizationId, userId);
     await credentialsChanged(trx);
+    await appendAudit(trx, organizationId, { actor, action: 'member.deactivated', target: { type: 'user', id: userId, label: subject.email } });
   });
+}
+
+/**
+ * Brings a deactivated user back, as `actorRole` may: the API keys the deactivation revoked (and
+ * not expired since) and its computers' tokens work again; console sessions do not come back.
+ * Reactivating an active user changes nothing.
+ */
+export async function reactivateUser(db: Db, organizationId: string, actorRole: Role, userId: string, actor: AuditActor): Promise<UserRecord> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('users').select(columns).where('organization_id', '=', organizationId).where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!row) throw notFound('user');
+    const subject = toRecord(row);
+    if (subject.active) return subject;
+    if (!mayManageUser(actorRole, subject.role)) throw new DomainError('role_not_permitted', 'only an owner may change or remove an owner');
+    const reactivated = await trx
+      .updateTable('users')
+      .set({ active: true, deactivated_at: null })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', userId)
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    await restoreUserApiKeys(trx, organizationId, userId);
+    await credentialsChanged(trx);
+    await appendAudit(trx, organizationId, { actor, action: 'member.reactivated', target: { type: 'user', id: userId, label: subject.email } });
+    return toRecord(reactivated);
+  });
+}
+
+/** Records a person's first sign-in: from now on they are active, not invited. */
+export async function markJoined(db: Db, organizationId: string, userId: string, now = new Date()): Promise<void> {
+  await db.updateTable('users').set({ joined_at: now }).where('organization_id', '=', organizationId).where('id', '=', userId).where('joined_at', 'is', null).execute();
 }
 
 /** A new console invitation for a user `actorRole` may manage; the user's unused one dies. */

@@ -23,6 +23,11 @@ export interface UsersTable {
   password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** The person's own opt-out of notification e-mails (docs/email.md). */
   email_notifications: Generated<boolean>;
+  /** The first sign-in; NULL while the person is invited (migrations/0029_identity.sql). */
+  joined_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The identity provider's id for the person (SCIM externalId). */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiKeysTable {
@@ -38,6 +43,8 @@ export interface ApiKeysTable {
   expires_at: Date | null;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  /** Revoked by the user's deactivation, so a reactivation brings it back. */
+  revoked_by_deactivation: Generated<boolean>;
 }
 
 export interface ServerSecretsTable {
@@ -65,6 +72,8 @@ export interface BrowserSessionsTable {
   created_at: CreatedAt;
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Date;
+  /** The ID token of a session begun through single sign-on, for RP-initiated logout. */
+  id_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SignInFailuresTable {

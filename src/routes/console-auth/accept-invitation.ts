@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors.js';
 import { ConsoleSession, Password } from '../../schemas/index.js';
 import { endUserSessions } from '../../repositories/browser-sessions.js';
 import { consumeInvitation } from '../../repositories/invitations.js';
-import { setPasswordHash } from '../../repositories/users.js';
+import { markJoined, setPasswordHash } from '../../repositories/users.js';
 import { startConsoleSession } from './start-session.js';
 
 // POST /api/v0/auth/invitations/accept — the invite page: sets the password (ending the user's
@@ -31,6 +31,7 @@ export default async function acceptInvitationRoute(app: App) {
         const invited = await consumeInvitation(trx, request.body.token);
         if (!invited) throw new ApiError('not_found', 'this invitation link is unknown, used or expired: ask for a new one');
         await setPasswordHash(trx, invited.organizationId, invited.userId, passwordHash);
+        await markJoined(trx, invited.organizationId, invited.userId);
         await endUserSessions(trx, invited.organizationId, invited.userId);
         return startConsoleSession(app, reply, trx, invited);
       });

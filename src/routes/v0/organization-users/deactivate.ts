@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { deactivateUser } from '../../../repositories/users.js';
@@ -17,7 +18,7 @@ export default async function deactivateUserRoute(app: App) {
     },
     async (request, reply) => {
       const { organizationId, role } = principalOf(request);
-      await deactivateUser(app.services.db, organizationId, role, request.params.userId);
+      await deactivateUser(app.services.db, organizationId, role, request.params.userId, auditActorOf(request));
       await app.services.credentials.awaitChangesHeard(request.log);
       return reply.code(204).send(null);
     },
