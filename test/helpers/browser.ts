@@ -12,5 +12,5 @@ export async function screenshotAndScan(page: Page, folder: string, name: string
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
   const result = await new AxeBuilder({ page }).analyze();
   const severe = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(severe.map((violation) => `${name}: ${violation.id} — ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(severe.map((violation) => `${name}: ${violation.id} — ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(', ')})`)).toEqual([]);
 }

@@ -1,25 +1,43 @@
 import '@mantine/core/styles.css';
 import './styles.css';
-import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, TableScrollContainer, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 
+// defaultColorScheme auto: the console follows the system's light or dark mode until the person
+// picks one in the account menu (kept in this browser).
 // respectReducedMotion: no animations for people who ask their system for less motion.
-// autoContrast: filled badges and buttons pick black or white text, whichever reads on the colour.
-const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'md', respectReducedMotion: true, autoContrast: true });
+// autoContrast: filled badges and buttons pick black or white text, whichever reads on the colour;
+// the luminance where black starts is where both reach the same contrast (orange and teal's shade 8
+// read in black, red and blue's in white).
+// A table wider than the screen scrolls inside its container, which keyboards must reach too.
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  defaultRadius: 'md',
+  respectReducedMotion: true,
+  autoContrast: true,
+  luminanceThreshold: 0.2,
+  components: { TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }) },
+});
 // Light variants (badges, alerts) write their text in the darkest shade: AA contrast on the tint.
 // (green's darkest shade is still below AA: the console uses teal for success.)
 const LIGHT_TEXT_COLORS = ['blue', 'teal', 'red', 'gray', 'grape', 'cyan', 'indigo', 'violet', 'pink'];
-// Mantine's dimmed grey is below the WCAG AA contrast for small text on white: one shade darker.
-const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...Object.fromEntries(LIGHT_TEXT_COLORS.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])) }, dark: {} });
+// Mantine's dimmed grey is below the WCAG AA contrast for small text, on white and on the dark
+// background alike: one shade further from the background in each scheme.
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...Object.fromEntries(LIGHT_TEXT_COLORS.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])) },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+});
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <App />

@@ -1,10 +1,10 @@
-import { Badge, Button, Popover, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Popover, SegmentedControl, Stack, Switch, Text, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { usePreferences, useSetPreferences } from '../api/usePreferences';
 import { SIGN_OUT_REQUESTED } from '../pages/SignOut/SignOutPage';
 import { useSignedInSession } from './SessionContext';
 
-/** Who is signed in (name, role, organization), whether they get e-mails, and the way out. */
+/** Who is signed in (name, role, organization), whether they get e-mails, light or dark, and the way out. */
 export function AccountMenu() {
   const { user, organization } = useSignedInSession();
   const navigate = useNavigate();
@@ -35,6 +35,7 @@ export function AccountMenu() {
             {user.role}
           </Badge>
           <EmailSwitch />
+          <ColorSchemeChoice />
           <Button variant="default" mt="sm" onClick={() => navigate('/sign-out', { state: SIGN_OUT_REQUESTED })}>
             Sign out
           </Button>
@@ -57,5 +58,24 @@ function EmailSwitch() {
       onChange={(event) => save.mutate({ emailNotifications: event.currentTarget.checked })}
       error={save.isError || preferences.isError ? 'Could not load or save this setting' : undefined}
     />
+  );
+}
+
+const COLOR_SCHEMES: { value: MantineColorScheme; label: string }[] = [
+  { value: 'auto', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** Light or dark, or whatever the system says (the default); kept in this browser. */
+function ColorSchemeChoice() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  return (
+    <Stack gap={4} mt="sm" role="group" aria-labelledby="color-scheme-label">
+      <Text size="sm" id="color-scheme-label">
+        Appearance
+      </Text>
+      <SegmentedControl size="xs" data={COLOR_SCHEMES} value={colorScheme} onChange={(value) => setColorScheme(value as MantineColorScheme)} />
+    </Stack>
   );
 }

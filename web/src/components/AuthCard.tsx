@@ -8,7 +8,7 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
   return (
     <Container size={440} py={48} component="main">
       <Stack gap="lg">
-        <Text fw={700} size="lg" c="blue.8">
+        <Text fw={700} size="lg" c="var(--mantine-color-blue-light-color)">
           Quarterdeck
         </Text>
         <Paper withBorder shadow="sm" p="lg" radius="md">

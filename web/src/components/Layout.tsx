@@ -40,7 +40,7 @@ export function Layout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
-            <Text fw={700} c="blue.8">
+            <Text fw={700} c="var(--mantine-color-blue-light-color)">
               Quarterdeck
             </Text>
           </Group>

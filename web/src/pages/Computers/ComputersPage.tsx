@@ -81,7 +81,7 @@ export default function ComputersPage() {
                             {step.status}
                           </Badge>
                           {step.error && (
-                            <Text size="xs" c="red.9">
+                            <Text size="xs" c="var(--mantine-color-red-light-color)">
                               {step.error}
                             </Text>
                           )}

@@ -1,7 +1,6 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { ConnectedAgent } from '../../api/client';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { KEYBOARD_SCROLLABLE } from './scrolling';
 import { formatCompact, formatDateTime, formatExact } from '../../format';
 
 /** Who sent a connection's data, for people: the member, the identity waiting for one, or the key. */
@@ -22,7 +21,7 @@ export function senderLabel(sender: ConnectedAgent['sender']): { title: string; 
  */
 export function ConnectionsTable({ connections }: { connections: ConnectedAgent[] }) {
   return (
-    <Table.ScrollContainer minWidth={320} scrollAreaProps={KEYBOARD_SCROLLABLE}>
+    <Table.ScrollContainer minWidth={320}>
       <Table striped verticalSpacing="sm" aria-label="Connected agents today">
         <ColumnHeads
           columns={[

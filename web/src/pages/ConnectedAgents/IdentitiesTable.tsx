@@ -1,13 +1,12 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { TelemetryIdentity } from '../../api/client';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { KEYBOARD_SCROLLABLE } from './scrolling';
 import { formatDateTime, formatExact } from '../../format';
 
 /** Identities no member matches yet, with what waits for them and the two ways to resolve one. */
 export function IdentitiesTable(props: { identities: TelemetryIdentity[]; onLink: (identity: TelemetryIdentity) => void; onInvite: (identity: TelemetryIdentity) => void }) {
   return (
-    <Table.ScrollContainer minWidth={320} scrollAreaProps={KEYBOARD_SCROLLABLE}>
+    <Table.ScrollContainer minWidth={320}>
       <Table striped verticalSpacing="sm" aria-label="Unattributed identities">
         <ColumnHeads columns={['Identity', { label: 'Agent', wideOnly: true }, { label: 'Last seen', wideOnly: true }, { label: 'Waiting events', numeric: true }, { label: 'Actions', labelHidden: true }]} />
         <Table.Tbody>

@@ -88,7 +88,7 @@ export default function SessionPage() {
           <EmptyState title="No messages yet">Write the first one below.</EmptyState>
         ) : (
           messages.data.map((message) => (
-            <Card key={message.id} withBorder padding="sm" bg={message.role === 'user' ? 'blue.0' : undefined} component="article" aria-label={`${ROLE_LABELS[message.role]} message`}>
+            <Card key={message.id} withBorder padding="sm" bg={message.role === 'user' ? 'var(--mantine-color-blue-light)' : undefined} component="article" aria-label={`${ROLE_LABELS[message.role]} message`}>
               <Group justify="space-between" mb={4}>
                 <Text size="xs" fw={700}>
                   {ROLE_LABELS[message.role]}

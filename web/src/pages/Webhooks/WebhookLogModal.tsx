@@ -117,7 +117,7 @@ function Attempts({ webhookId }: { webhookId: string }) {
                   <Table.Td ta="right">{attempt.latencyMs} ms</Table.Td>
                   <Table.Td>
                     {attempt.error && (
-                      <Text size="xs" c="red.9">
+                      <Text size="xs" c="var(--mantine-color-red-light-color)">
                         {attempt.error}
                       </Text>
                     )}
