@@ -123,6 +123,8 @@ async function expectLoaded(page: Page, path: string, heading: RegExp): Promise<
   expect(title, `${path}: its title`).toMatch(/. · Quarterdeck$/);
 }
 
+const colorSchemeOf = (page: Page) => page.evaluate<string | null>("document.documentElement.getAttribute('data-mantine-color-scheme')");
+
 const shotName = (path: string) => path.replace(/\?.*$/, '').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
 
 describe.skipIf(onPostgres)('every console page of the demo', () => {
@@ -137,8 +139,8 @@ describe.skipIf(onPostgres)('every console page of the demo', () => {
           for (const { path, heading, signedOut } of await consolePages()) {
             const page = signedOut ? visitorsPage : ownersPage;
             await expectLoaded(page, path, heading);
-            expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')), path).toBe(colorScheme);
-            if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: wider than the phone`).toBeLessThanOrEqual(390);
+            expect(await colorSchemeOf(page), path).toBe(colorScheme);
+            if (width === 390) expect(await page.evaluate<number>('document.documentElement.scrollWidth'), `${path}: wider than the phone`).toBeLessThanOrEqual(390);
             await screenshotAndScan(page, shots, `${colorScheme}-${width}-${shotName(path)}`);
           }
         } finally {
@@ -155,13 +157,13 @@ describe.skipIf(onPostgres)('every console page of the demo', () => {
     await expectLoaded(page, '/settings/api-keys', /API keys/);
     await page.getByRole('button', { name: /^Account:/ }).click();
     await page.getByRole('group', { name: 'Appearance' }).getByText('Dark').click();
-    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    expect(await colorSchemeOf(page)).toBe('dark');
     await page.reload();
     await expectLoaded(page, '/settings/api-keys', /API keys/);
-    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    expect(await colorSchemeOf(page)).toBe('dark');
     await page.getByRole('button', { name: /^Account:/ }).click();
     await page.getByRole('group', { name: 'Appearance' }).getByText('System').click();
-    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('light');
+    expect(await colorSchemeOf(page)).toBe('light');
     await context.close();
   }, 120_000);
 });
