@@ -207,6 +207,25 @@ describe('console II in Chromium on a demo organization', () => {
     await page.getByLabel('Search members').fill('');
   }, 180_000);
 
+  it('answers adoption at a glance: the members active in the range as a share of the members', async () => {
+    const end = yesterday();
+    const start = daysBefore(end, 13);
+    // The reference: distinct users in the API's /users rows of that range, over the members.
+    const active = new Set<string>();
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const answer: { data: { user_id: string }[]; meta: { next_cursor: string | null } } = await json(await call('GET', `/api/v1/analytics/users?startDate=${start}&endDate=${end}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, ownerKey), 200);
+      for (const row of answer.data) active.add(row.user_id);
+      cursor = answer.meta.next_cursor;
+    }
+    const memberCount = ACTIVE_USERS + 21;
+    expect(active.size).toBeGreaterThan(0);
+    await page.goto(`${server.url}/analytics?start=${start}&end=${end}`);
+    await expect.poll(() => page.getByTestId('kpi-adoption').textContent(), { timeout: 20_000 }).toBe(`${Math.round((active.size / memberCount) * 100)} %`);
+    await expect.poll(() => page.getByText(`${active.size} of ${memberCount} members active in the range`).count()).toBe(1);
+    // The others are the members table's inactive ones.
+    expect(await page.getByLabel(`Inactive only (${memberCount - active.size})`).count()).toBe(1);
+  }, 60_000);
+
   it('offers this month and last month as calendar months', async () => {
     const end = yesterday();
     const today = new Date().toISOString().slice(0, 10);

@@ -1,11 +1,13 @@
 import { memo } from 'react';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Text, Tooltip } from '@mantine/core';
-import { useActivity, useProductivity, useTokensByModel, type DayRange } from '../../api/useAnalytics';
-import { formatCompact, formatExact, formatMoney } from '../../format';
+import { useActivity, useAnalyticsUsers, useProductivity, useTokensByModel, type DayRange } from '../../api/useAnalytics';
+import { useMembers } from '../../api/useMembers';
+import { formatCompact, formatExact, formatMoney, formatPercent } from '../../format';
 import { lengthInDays, previousPeriod } from './range';
 import { total } from './totals';
 
-// The four headline figures of the range, each against the period of the same length before it.
+// The headline figures of the range, each against the period of the same length before it, and
+// adoption: the share of the organization's members active in the range.
 
 interface Figures {
   /** At the organization's prices, in `currency`; models without a price left out. */
@@ -71,7 +73,7 @@ export const KpiCards = memo(function KpiCards({ range }: { range: DayRange }) {
     { key: 'pullRequests', label: 'Pull requests' },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, md: 5 }} aria-label="Key figures" component="section">
+    <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} aria-label="Key figures" component="section">
       {cards.map((card) => (
         <Card withBorder padding="sm" key={card.key}>
           <Text size="xs" c="dimmed">
@@ -94,6 +96,36 @@ export const KpiCards = memo(function KpiCards({ range }: { range: DayRange }) {
           </Text>
         </Card>
       ))}
+      <AdoptionCard range={range} />
     </SimpleGrid>
   );
 });
+
+/**
+ * Members (not deactivated) with any activity in the range, as a share of all of them: the
+ * members table's "Inactive only" lists the others. The same answers the table loads.
+ */
+function AdoptionCard({ range }: { range: DayRange }) {
+  const members = useMembers();
+  const usage = useAnalyticsUsers(range, members.isSuccess);
+  const current = members.data?.filter((member) => member.active);
+  const activeIds = usage.data && new Set(usage.data.map((row) => row.user_id));
+  const adopted = current && activeIds ? current.filter((member) => activeIds.has(member.id)).length : undefined;
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed">
+        Adoption
+      </Text>
+      {current && adopted !== undefined ? (
+        <Text fz={26} fw={700} data-testid="kpi-adoption">
+          {current.length === 0 ? '—' : formatPercent(adopted / current.length)}
+        </Text>
+      ) : (
+        <Skeleton height={34} mt={4} />
+      )}
+      <Text size="xs" c="dimmed">
+        {current && adopted !== undefined ? `${adopted} of ${current.length} members active in the range` : 'members active in the range'}
+      </Text>
+    </Card>
+  );
+}
