@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { DayRange, useActivity } from '../../api/useAnalytics';
-import { DailyLines, StackedDailyAreas } from '../../components/Charts';
+import { DailyLines } from '../../components/Charts';
 import { EmptyState } from '../../components/QueryState';
 import { daysOf } from './range';
 import { dailySeries } from './totals';
@@ -13,7 +13,9 @@ export const ActivityPanelBody = memo(function ActivityPanelBody({ range, rows }
   if (rows.length === 0) return <EmptyState title="No activity in this range">Active users appear the day after they use an agent.</EmptyState>;
   const days = daysOf(range);
   const users = dailySeries(days, rows, (row) => ({ dau: row.daily_active_users, wau: row.weekly_active_users, mau: row.monthly_active_users }), { dau: 0, wau: 0, mau: 0 });
-  const clients = dailySeries(days, rows, (row) => ({ ...row.daily_active_users_by_client }), { 'terminal-ui': 0, web: 0, 'non-interactive-cli': 0 });
+  // A person on two clients in a day is in both clients' counts: lines, never a stack that would
+  // count them twice, beside the day's unique count.
+  const clients = dailySeries(days, rows, (row) => ({ all: row.daily_active_users, ...row.daily_active_users_by_client }), { all: 0, 'terminal-ui': 0, web: 0, 'non-interactive-cli': 0 });
   const work = dailySeries(days, rows, (row) => ({ sessions: row.sessions, messages: row.messages, user_messages: row.user_messages }), { sessions: 0, messages: 0, user_messages: 0 });
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -35,10 +37,11 @@ export const ActivityPanelBody = memo(function ActivityPanelBody({ range, rows }
         <Text size="sm" fw={600}>
           Daily active users by client
         </Text>
-        <StackedDailyAreas
+        <DailyLines
           label="Daily active users by client"
           data={clients}
           series={[
+            { key: 'all', label: 'Any client (unique)' },
             { key: 'terminal-ui', label: 'Terminal' },
             { key: 'web', label: 'Web' },
             { key: 'non-interactive-cli', label: 'Non-interactive CLI' },
