@@ -131,7 +131,14 @@ describe('console II in Chromium on a demo organization', () => {
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(20);
     expect(await table.getByText('inactive').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('kpi-credits').textContent()).not.toBe('0');
+    // 90 days read as weeks by default; the picker goes back to days, in the URL.
+    expect(await page.getByText('Standard Credits per week, by model').count()).toBe(1);
     await check('01-analytics-90-days');
+    await page.getByRole('group', { name: 'Charts by' }).getByText('Days').click();
+    await page.waitForURL(/[?&]by=day\b/);
+    await page.getByText('Standard Credits per day, by model').waitFor();
+    await page.goto(`${server.url}/analytics?days=${DAYS}`);
+    await page.getByText('Standard Credits per week, by model').waitFor();
 
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(ACTIVE_USERS + 21 - 20);

@@ -16,12 +16,12 @@ export interface Series {
 
 type Row = Record<string, string | number>;
 
-function ExactTooltip({ active, payload, label }: TooltipContentProps<ValueType, NameType>) {
+function ExactTooltip({ active, payload, label, title = DAYS.title }: TooltipContentProps<ValueType, NameType> & { title?: (value: string) => string }) {
   if (!active || !payload?.length) return null;
   return (
     <Paper shadow="sm" p="xs" withBorder>
       <Text size="xs" fw={600}>
-        {typeof label === 'string' && DAY.test(label) ? `${formatDay(label)} (UTC)` : label}
+        {typeof label === 'string' ? title(label) : label}
       </Text>
       {payload.map((item) => (
         <Text size="xs" key={String(item.dataKey)} c={item.color}>
@@ -33,7 +33,18 @@ function ExactTooltip({ active, payload, label }: TooltipContentProps<ValueType,
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const axisDay = (value: string) => (DAY.test(value) ? formatDayOfYear(value) : value);
+
+/** How a chart writes its x values: on the axis, and atop the tooltip. */
+export interface XFormat {
+  tick: (value: string) => string;
+  title: (value: string) => string;
+}
+
+/** Days of one year: Nov 3 on the axis, Nov 3, 2026 (UTC) in the tooltip. */
+const DAYS: XFormat = {
+  tick: (value) => (DAY.test(value) ? formatDayOfYear(value) : value),
+  title: (value) => (DAY.test(value) ? `${formatDay(value)} (UTC)` : value),
+};
 
 interface ChartProps {
   label: string;
@@ -41,6 +52,8 @@ interface ChartProps {
   series: Series[];
   /** The x axis key; `date` by default. */
   x?: string;
+  /** How x values read; days by default. */
+  xFormat?: XFormat;
   height?: number;
 }
 
@@ -55,22 +68,22 @@ function Frame({ label, height, children }: { label: string; height: number; chi
 }
 
 /** Grid, day axis, value axis, tooltip and legend of every chart per day (an array: charts read their direct children). */
-function dailyAxes(x: string) {
+function dailyAxes(x: string, format: XFormat) {
   return [
     <CartesianGrid key="grid" strokeDasharray="3 3" vertical={false} />,
-    <XAxis key="x" dataKey={x} tickFormatter={axisDay} fontSize={12} minTickGap={24} />,
+    <XAxis key="x" dataKey={x} tickFormatter={format.tick} fontSize={12} minTickGap={24} />,
     <YAxis key="y" tickFormatter={formatCompact} fontSize={12} width={48} />,
-    <Tooltip key="tooltip" content={ExactTooltip} />,
+    <Tooltip key="tooltip" content={(props) => <ExactTooltip {...props} title={format.title} />} />,
     <Legend key="legend" wrapperStyle={{ fontSize: 12 }} />,
   ];
 }
 
 /** Values per day, stacked (credits by model). */
-export function StackedDailyBars({ label, data, series, x = 'date', height = 260 }: ChartProps) {
+export function StackedDailyBars({ label, data, series, x = 'date', xFormat = DAYS, height = 260 }: ChartProps) {
   return (
     <Frame label={label} height={height}>
       <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        {dailyAxes(x)}
+        {dailyAxes(x, xFormat)}
         {series.map((item, index) => (
           <Bar key={item.key} dataKey={item.key} name={item.label} stackId="stack" fill={SERIES_COLORS[index % SERIES_COLORS.length]} isAnimationActive={false} />
         ))}
@@ -80,11 +93,11 @@ export function StackedDailyBars({ label, data, series, x = 'date', height = 260
 }
 
 /** Stacked areas per day (tokens in and out, DAU by client). */
-export function StackedDailyAreas({ label, data, series, x = 'date', height = 260 }: ChartProps) {
+export function StackedDailyAreas({ label, data, series, x = 'date', xFormat = DAYS, height = 260 }: ChartProps) {
   return (
     <Frame label={label} height={height}>
       <AreaChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        {dailyAxes(x)}
+        {dailyAxes(x, xFormat)}
         {series.map((item, index) => (
           <Area key={item.key} type="monotone" dataKey={item.key} name={item.label} stackId="stack" stroke={SERIES_COLORS[index % SERIES_COLORS.length]} fill={SERIES_COLORS[index % SERIES_COLORS.length]} fillOpacity={0.35} isAnimationActive={false} />
         ))}
@@ -94,11 +107,11 @@ export function StackedDailyAreas({ label, data, series, x = 'date', height = 26
 }
 
 /** Lines per day, not stacked (DAU / WAU / MAU, sessions and messages). */
-export function DailyLines({ label, data, series, x = 'date', height = 260 }: ChartProps) {
+export function DailyLines({ label, data, series, x = 'date', xFormat = DAYS, height = 260 }: ChartProps) {
   return (
     <Frame label={label} height={height}>
       <LineChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        {dailyAxes(x)}
+        {dailyAxes(x, xFormat)}
         {series.map((item, index) => (
           <Line key={item.key} type="monotone" dataKey={item.key} name={item.label} stroke={SERIES_COLORS[index % SERIES_COLORS.length]} dot={data.length <= 31} strokeWidth={2} isAnimationActive={false} />
         ))}

@@ -14,6 +14,8 @@ import { TokensPanelBody } from './TokensPanel';
 import { TeamsPanel } from './TeamsPanel';
 import { ToolsPanelBody } from './ToolsPanel';
 import { useDayRange } from './range';
+import { GranularityPicker } from './GranularityPicker';
+import { useTimeAxis } from './timeAxis';
 import { PageHeader } from '../../components/PageHeader';
 
 /** /analytics — owner and manager: how the organization uses its agents over a range of days. */
@@ -31,6 +33,7 @@ export default function AnalyticsPage() {
 
 function Dashboard() {
   const { range, choice, setPreset, setCustom, search } = useDayRange();
+  const { axis, setGranularity } = useTimeAxis(range);
   const tokens = useTokensByModel(range);
   const activity = useActivity(range);
   const tools = useTools(range);
@@ -40,20 +43,21 @@ function Dashboard() {
     <Stack>
       <PageHeader title="Analytics" description="Usage of the organization's agents, per UTC day." />
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
+      <GranularityPicker value={axis.granularity} onChange={setGranularity} />
       <KpiCards range={range} />
       <BudgetPanel />
       <TeamsPanel />
       <Panel title="Spend, credits and tokens" description="Spend by model at your prices, Standard Credits per day stacked by model, and tokens in and out." source={{ resource: 'tokens', range, groupBy: 'model' }} query={tokens}>
-        {() => <TokensPanelBody range={range} answer={tokens.data!} />}
+        {() => <TokensPanelBody axis={axis} answer={tokens.data!} />}
       </Panel>
       <Panel title="Activity" description="Active users (DAU, WAU, MAU), DAU by client, sessions and messages." source={{ resource: 'activity', range }} query={activity}>
-        {() => <ActivityPanelBody range={range} rows={activity.data!} />}
+        {() => <ActivityPanelBody axis={axis} rows={activity.data!} />}
       </Panel>
       <Panel title="Tools" description="Calls by tool, MCP servers, skills, slash commands, hooks and autonomy; totals over the range." source={{ resource: 'tools', range }} query={tools}>
-        {() => <ToolsPanelBody range={range} rows={tools.data!} />}
+        {() => <ToolsPanelBody axis={axis} rows={tools.data!} />}
       </Panel>
       <Panel title="Productivity" description="Files created and edited, by language and extension; commits and pull requests." source={{ resource: 'productivity', range }} query={productivity}>
-        {() => <ProductivityPanelBody range={range} rows={productivity.data!} />}
+        {() => <ProductivityPanelBody axis={axis} rows={productivity.data!} />}
       </Panel>
       <MembersPanel range={range} search={search} />
     </Stack>

@@ -1,19 +1,18 @@
 import { memo } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
-import type { DayRange, useProductivity } from '../../api/useAnalytics';
+import type { useProductivity } from '../../api/useAnalytics';
 import { DailyLines, RankedBars, StackedDailyBars } from '../../components/Charts';
 import { EmptyState } from '../../components/QueryState';
-import { daysOf } from './range';
-import { dailySeries, sumBy } from './totals';
+import { timeSeries, type TimeAxis } from './timeAxis';
+import { sumBy } from './totals';
 
 type ProductivityRow = NonNullable<ReturnType<typeof useProductivity>['data']>[number];
 
 /** Files created and edited (by language and extension), commits and pull requests (/productivity). */
-export const ProductivityPanelBody = memo(function ProductivityPanelBody({ range, rows }: { range: DayRange; rows: ProductivityRow[] }) {
+export const ProductivityPanelBody = memo(function ProductivityPanelBody({ axis, rows }: { axis: TimeAxis; rows: ProductivityRow[] }) {
   if (rows.length === 0) return <EmptyState title="No file or git work in this range" />;
-  const days = daysOf(range);
-  const files = dailySeries(days, rows, (row) => ({ created: row.files_created, edited: row.files_edited }), { created: 0, edited: 0 });
-  const git = dailySeries(days, rows, (row) => ({ commits: row.git_commits, prs: row.git_prs_created }), { commits: 0, prs: 0 });
+  const files = timeSeries(axis, rows, (row) => ({ created: row.files_created, edited: row.files_edited }), { created: 0, edited: 0 }, 'sum');
+  const git = timeSeries(axis, rows, (row) => ({ commits: row.git_commits, prs: row.git_prs_created }), { commits: 0, prs: 0 }, 'sum');
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <div>
@@ -21,7 +20,8 @@ export const ProductivityPanelBody = memo(function ProductivityPanelBody({ range
           Files created and edited
         </Text>
         <StackedDailyBars
-          label="Files created and edited per day"
+          label={`Files created and edited ${axis.per}`}
+          xFormat={axis}
           data={files}
           series={[
             { key: 'created', label: 'Created' },
@@ -34,7 +34,8 @@ export const ProductivityPanelBody = memo(function ProductivityPanelBody({ range
           Commits and pull requests
         </Text>
         <DailyLines
-          label="Commits and pull requests per day"
+          label={`Commits and pull requests ${axis.per}`}
+          xFormat={axis}
           data={git}
           series={[
             { key: 'commits', label: 'Commits' },

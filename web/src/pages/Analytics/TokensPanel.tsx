@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTokensByModel, type DayRange } from '../../api/useAnalytics';
+import { useTokensByModel } from '../../api/useAnalytics';
 import { StackedDailyAreas, StackedDailyBars } from '../../components/Charts';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { CreditNote } from '../../components/CreditNote';
 import { EmptyState } from '../../components/QueryState';
 import { formatExact, formatMoney } from '../../format';
-import { daysOf } from './range';
+import { timeSeries, type TimeAxis } from './timeAxis';
 
 type Answer = NonNullable<ReturnType<typeof useTokensByModel>['data']>;
 
@@ -84,35 +84,37 @@ function SpendTable({ answer }: { answer: Answer }) {
 }
 
 /** Spend per model, then Standard Credits and tokens per day, stacked by model (/tokens?group_by=model). */
-export const TokensPanelBody = memo(function TokensPanelBody({ range, answer }: { range: DayRange; answer: Answer }) {
+export const TokensPanelBody = memo(function TokensPanelBody({ axis, answer }: { axis: TimeAxis; answer: Answer }) {
   const { rows } = answer;
   if (rows.length === 0) return <EmptyState title="No model usage in this range">Credits appear the day after agents call a model.</EmptyState>;
   const models = [...new Set(rows.map((row) => row.group_key))].sort();
-  const byDay = new Map(daysOf(range).map((day) => [day, { date: day, input: 0, output: 0, ...Object.fromEntries(models.map((model) => [model, 0])) } as Record<string, number | string>]));
+  const zero = { input: 0, output: 0, ...Object.fromEntries(models.map((model) => [model, 0])) };
+  const byDay = new Map<string, { date: string; figures: Record<string, number> }>();
   for (const row of rows) {
-    const day = byDay.get(row.date);
-    if (!day) continue;
-    day[row.group_key] = row.billable_tokens;
-    day.input = (day.input as number) + row.input_tokens;
-    day.output = (day.output as number) + row.output_tokens;
+    const day = byDay.get(row.date) ?? { date: row.date, figures: { ...zero } };
+    byDay.set(row.date, day);
+    day.figures[row.group_key] = row.billable_tokens;
+    day.figures.input! += row.input_tokens;
+    day.figures.output! += row.output_tokens;
   }
-  const data = [...byDay.values()];
+  const data = timeSeries(axis, [...byDay.values()], (day) => day.figures, zero, 'sum');
   return (
     <Stack>
       <SpendTable answer={answer} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <div>
           <Text size="sm" fw={600}>
-            Standard Credits per day, by model
+            Standard Credits {axis.per}, by model
           </Text>
-          <StackedDailyBars label="Standard Credits per day, stacked by model" data={data} series={models.map((model) => ({ key: model, label: model }))} />
+          <StackedDailyBars label={`Standard Credits ${axis.per}, stacked by model`} xFormat={axis} data={data} series={models.map((model) => ({ key: model, label: model }))} />
         </div>
         <div>
           <Text size="sm" fw={600}>
-            Tokens per day, input and output
+            Tokens {axis.per}, input and output
           </Text>
           <StackedDailyAreas
-            label="Input and output tokens per day"
+            label={`Input and output tokens ${axis.per}`}
+            xFormat={axis}
             data={data}
             series={[
               { key: 'input', label: 'Input tokens' },

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
-import type { DayRange, useTools } from '../../api/useAnalytics';
+import type { useTools } from '../../api/useAnalytics';
 import { DailyLines, RankedBars, StackedDailyAreas } from '../../components/Charts';
 import { EmptyState } from '../../components/QueryState';
-import { daysOf } from './range';
-import { dailySeries, sumBy } from './totals';
+import { meanNote, timeSeries, type TimeAxis } from './timeAxis';
+import { sumBy } from './totals';
 
 type ToolsRow = NonNullable<ReturnType<typeof useTools>['data']>[number];
 
@@ -20,11 +20,10 @@ function Ranked({ title, items, unit }: { title: string; items: { name: string; 
 }
 
 /** Calls by tool, MCP servers, skills, slash commands, hooks by event, autonomy (/tools). */
-export const ToolsPanelBody = memo(function ToolsPanelBody({ range, rows }: { range: DayRange; rows: ToolsRow[] }) {
+export const ToolsPanelBody = memo(function ToolsPanelBody({ axis, rows }: { axis: TimeAxis; rows: ToolsRow[] }) {
   if (rows.length === 0) return <EmptyState title="No tool use in this range" />;
-  const days = daysOf(range);
-  const autonomy = dailySeries(days, rows, (row) => ({ avg: row.autonomy_ratio_avg, p50: row.autonomy_ratio_p50, p90: row.autonomy_ratio_p90 }), { avg: 0, p50: 0, p90: 0 });
-  const levels = dailySeries(days, rows, (row) => ({ ...row.tool_autonomy_level_ratio }), { auto_high: 0, auto_medium: 0, auto_low: 0, manual: 0 });
+  const autonomy = timeSeries(axis, rows, (row) => ({ avg: row.autonomy_ratio_avg, p50: row.autonomy_ratio_p50, p90: row.autonomy_ratio_p90 }), { avg: 0, p50: 0, p90: 0 }, 'mean');
+  const levels = timeSeries(axis, rows, (row) => ({ ...row.tool_autonomy_level_ratio }), { auto_high: 0, auto_medium: 0, auto_low: 0, manual: 0 }, 'mean');
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
       <Ranked title="Calls by tool" unit="Calls" items={sumBy(rows, (row) => row.by_tool.map((item) => ({ name: item.tool, value: item.invocations })))} />
@@ -34,10 +33,11 @@ export const ToolsPanelBody = memo(function ToolsPanelBody({ range, rows }: { ra
       <Ranked title="Hooks by event" unit="Runs" items={sumBy(rows, (row) => row.hooks_by_event.map((item) => ({ name: item.matcher ? `${item.event} (${item.matcher})` : item.event, value: item.count })))} />
       <div>
         <Text size="sm" fw={600}>
-          Autonomy ratio per day
+          Autonomy ratio per day{meanNote(axis)}
         </Text>
         <DailyLines
-          label="Autonomy ratio per day: average, median and 90th percentile"
+          label={`Autonomy ratio per day${meanNote(axis)}: average, median and 90th percentile`}
+          xFormat={axis}
           data={autonomy}
           series={[
             { key: 'avg', label: 'Average' },
@@ -52,7 +52,8 @@ export const ToolsPanelBody = memo(function ToolsPanelBody({ range, rows }: { ra
           Tool calls by autonomy level
         </Text>
         <StackedDailyAreas
-          label="Share of tool calls per autonomy level per day"
+          label={`Share of tool calls per autonomy level per day${meanNote(axis)}`}
+          xFormat={axis}
           data={levels}
           series={[
             { key: 'auto_high', label: 'Auto high' },

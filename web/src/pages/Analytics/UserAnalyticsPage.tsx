@@ -10,8 +10,9 @@ import { formatCompact, formatDay, formatExact, formatMoney } from '../../format
 import { byId, usageOf } from './memberUsage';
 import { PanelActions } from './Panel';
 import { RangePicker } from './RangePicker';
-import { daysOf, useDayRange } from './range';
-import { dailySeries, sumBy } from './totals';
+import { useDayRange } from './range';
+import { timeSeries, useTimeAxis } from './timeAxis';
+import { sumBy } from './totals';
 import { usePageTitle } from '../../components/usePageTitle';
 
 /** /analytics/users/:userId — one member's days: credits, model mix, tools, sessions. */
@@ -35,7 +36,7 @@ function UserAnalytics() {
   const figures = usageOf(rows);
   // The currency of the costs, named by the organization's tokens answer.
   const currency = useTokensByModel(range).data?.currency ?? 'USD';
-  const days = daysOf(range);
+  const { axis } = useTimeAxis(range);
   usePageTitle(member ? (member.name ?? member.email) : 'Member');
 
   return (
@@ -100,11 +101,12 @@ function UserAnalytics() {
               <SimpleGrid cols={{ base: 1, md: 2 }}>
                 <div>
                   <Text size="sm" fw={600}>
-                    Standard Credits per day, by the day's primary model
+                    Standard Credits {axis.per}, by the day's primary model
                   </Text>
                   <StackedDailyBars
-                    label="Standard Credits per day"
-                    data={dailySeries(days, rows, (row) => ({ [row.primary_model]: row.billable_tokens }), {})}
+                    label={`Standard Credits ${axis.per}`}
+                    xFormat={axis}
+                    data={timeSeries(axis, rows, (row) => ({ [row.primary_model]: row.billable_tokens }), {}, 'sum')}
                     series={[...new Set(rows.map((row) => row.primary_model))].sort().map((model) => ({ key: model, label: model }))}
                   />
                 </div>
@@ -113,8 +115,9 @@ function UserAnalytics() {
                     Sessions and messages
                   </Text>
                   <DailyLines
-                    label="Sessions and messages per day"
-                    data={dailySeries(days, rows, (row) => ({ sessions: row.sessions, messages: row.messages }), { sessions: 0, messages: 0 })}
+                    label={`Sessions and messages ${axis.per}`}
+                    xFormat={axis}
+                    data={timeSeries(axis, rows, (row) => ({ sessions: row.sessions, messages: row.messages }), { sessions: 0, messages: 0 }, 'sum')}
                     series={[
                       { key: 'sessions', label: 'Sessions' },
                       { key: 'messages', label: 'Messages' },

@@ -13,12 +13,3 @@ export function sumBy<T>(rows: readonly T[], items: (row: T) => readonly { name:
 export function total<T>(rows: readonly T[], value: (row: T) => number): number {
   return rows.reduce((sum, row) => sum + value(row), 0);
 }
-
-/** Rows of `range`'s every day (days without data are zeros), with the given figures. */
-export function dailySeries<T extends { date: string }>(days: string[], rows: readonly T[], figures: (row: T) => Record<string, number>, zero: Record<string, number>): Record<string, string | number>[] {
-  const byDay = new Map(rows.map((row) => [row.date, row]));
-  return days.map((date) => {
-    const row = byDay.get(date);
-    return { date, ...(row ? figures(row) : zero) };
-  });
-}
