@@ -344,6 +344,29 @@ describe('console II in Chromium on a demo organization', () => {
     await expect.poll(() => page.locator('.recharts-bar-rectangle path, .recharts-line-curve').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(page.url()).toContain(`days=${DAYS}`);
     await check('03-member-analytics');
+
+    // Sessions against the period before and the median of the members active in the range,
+    // computed here from the API's /users rows.
+    const end = yesterday();
+    const sessionsPerUser = async (startDate: string, endDate: string) => {
+      const totals = new Map<string, number>();
+      for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+        const answer: { data: { user_id: string; sessions: number }[]; meta: { next_cursor: string | null } } = await json(await call('GET', `/api/v1/analytics/users?startDate=${startDate}&endDate=${endDate}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, ownerKey), 200);
+        for (const row of answer.data) totals.set(row.user_id, (totals.get(row.user_id) ?? 0) + row.sessions);
+        cursor = answer.meta.next_cursor;
+      }
+      return totals;
+    };
+    const { users } = await json<{ users: { id: string; name: string | null }[] }>(await call('GET', '/api/v0/organization/users?limit=100', ownerKey), 200);
+    const userId = users.find((user) => user.name === 'User 1')!.id;
+    const now = await sessionsPerUser(daysBefore(end, DAYS - 1), end);
+    const before = await sessionsPerUser(daysBefore(end, 2 * DAYS - 1), daysBefore(end, DAYS));
+    const sorted = [...now.values()].sort((a, b) => a - b);
+    const middle = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+    const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+    await expect
+      .poll(() => page.getByTestId('member-sessions-compared').textContent(), { timeout: 20_000 })
+      .toBe(`${compact.format(before.get(userId) ?? 0)} in the ${DAYS} days before · median member ${compact.format(middle)}`);
   }, 180_000);
 
   it('shows readiness: the latest report per repository, the worst first, with its criteria by name', async () => {

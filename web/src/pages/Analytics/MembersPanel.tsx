@@ -3,12 +3,12 @@ import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toCsv } from '../../../../src/http/csv.js';
 import type { ListedUser } from '../../api/client';
-import { useAnalyticsUsers, useTokensByModel, type AnalyticsUserRow, type DayRange } from '../../api/useAnalytics';
+import { useAnalyticsUsers, useTokensByModel, type DayRange } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { SortableHeads, type SortableColumn, type SortState } from '../../components/SortableHeads';
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
-import { usageOf, type MemberUsage } from './memberUsage';
+import { usageByMember, type MemberUsage } from './memberUsage';
 import { PanelActions } from './Panel';
 
 export const MEMBERS_PAGE_SIZE = 20;
@@ -87,12 +87,8 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
   const title = 'Members';
 
   const lines = useMemo(() => {
-    const rowsByUser = new Map<string, AnalyticsUserRow[]>();
-    for (const row of usage.data ?? []) rowsByUser.set(row.user_id, [...(rowsByUser.get(row.user_id) ?? []), row]);
-    return (members.data ?? []).map((member): MemberLine => {
-      const rows = rowsByUser.get(member.id);
-      return { member, figures: rows ? usageOf(rows) : undefined };
-    });
+    const usageOfMember = usageByMember(usage.data ?? []);
+    return (members.data ?? []).map((member): MemberLine => ({ member, figures: usageOfMember.get(member.id) }));
   }, [members.data, usage.data]);
   const inactiveCount = lines.filter((line) => !line.figures).length;
   const shown = useMemo(() => {

@@ -1,16 +1,16 @@
 import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { isManager } from '../../api/client';
-import { useAnalyticsUsersPage, useTokensByModel } from '../../api/useAnalytics';
+import { useAnalyticsUsers, useAnalyticsUsersPage, useTokensByModel } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
 import { DailyLines, RankedBars, StackedDailyBars } from '../../components/Charts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
-import { byId, usageOf } from './memberUsage';
+import { byId, median, usageByMember, usageOf, type MemberUsage } from './memberUsage';
 import { PanelActions } from './Panel';
 import { RangePicker } from './RangePicker';
-import { useDayRange } from './range';
+import { lengthInDays, previousPeriod, useDayRange } from './range';
 import { timeSeries, useTimeAxis } from './timeAxis';
 import { sumBy } from './totals';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -34,6 +34,11 @@ function UserAnalytics() {
   const usage = useAnalyticsUsersPage(range, cursor, 1, member !== undefined);
   const rows = (usage.data ?? []).filter((row) => row.user_id === userId);
   const figures = usageOf(rows);
+  // The same member over the period before, and every member over this range for the median.
+  const before = useAnalyticsUsersPage(previousPeriod(range), cursor, 1, member !== undefined);
+  const figuresBefore = before.data && usageOf(before.data.filter((row) => row.user_id === userId));
+  const everyone = useAnalyticsUsers(range, member !== undefined);
+  const activeMembers = everyone.data && [...usageByMember(everyone.data).values()];
   // The currency of the costs, named by the organization's tokens answer.
   const currency = useTokensByModel(range).data?.currency ?? 'USD';
   const { axis } = useTimeAxis(range);
@@ -63,32 +68,18 @@ function UserAnalytics() {
         <EmptyState title="No such member">This organization has no member with that id.</EmptyState>
       ) : (
         <>
-          <SimpleGrid cols={{ base: 2, md: 5 }}>
-            <Card withBorder padding="sm">
-              <Text size="xs" c="dimmed">
-                Spend
-              </Text>
-              <Text fz={24} fw={700} data-testid="member-spend">
-                {formatMoney(figures.spend, currency)}
-              </Text>
-              {figures.unpricedModels.length > 0 && (
-                <Text size="xs">
-                  without {figures.unpricedModels.join(', ')} (no price)
-                </Text>
-              )}
-            </Card>
-            {[
-              ['Standard Credits', figures.credits],
-              ['Sessions', figures.sessions],
-              ['Tool calls', figures.toolCalls],
-              ['Pull requests', figures.pullRequests],
-            ].map(([label, value]) => (
-              <Card withBorder padding="sm" key={label}>
+          <SimpleGrid cols={{ base: 2, md: 5 }} component="section" aria-label="Key figures">
+            {MEMBER_FIGURES.map(({ key, label }) => (
+              <Card withBorder padding="sm" key={key}>
                 <Text size="xs" c="dimmed">
                   {label}
                 </Text>
-                <Text fz={24} fw={700} title={formatExact(value as number)}>
-                  {formatCompact(value as number)}
+                <Text fz={24} fw={700} title={formatExact(figures[key])} data-testid={`member-${key}`}>
+                  {key === 'spend' ? formatMoney(figures.spend, currency) : formatCompact(figures[key])}
+                </Text>
+                {key === 'spend' && figures.unpricedModels.length > 0 && <Text size="xs">without {figures.unpricedModels.join(', ')} (no price)</Text>}
+                <Text size="xs" c="dimmed" data-testid={`member-${key}-compared`}>
+                  {compared(key, figuresBefore, activeMembers, key === 'spend' ? (value) => formatMoney(value, currency) : formatCompact, lengthInDays(range))}
                 </Text>
               </Card>
             ))}
@@ -169,4 +160,20 @@ function SimpleGridHeader({ title, range, cursor, withCsv }: { title: string; ra
       {withCsv && <PanelActions title={title} source={{ resource: 'users', range, page: { limit: 1, cursor } }} />}
     </Stack>
   );
+}
+
+type Figure = 'spend' | 'credits' | 'sessions' | 'toolCalls' | 'pullRequests';
+const MEMBER_FIGURES: { key: Figure; label: string }[] = [
+  { key: 'spend', label: 'Spend' },
+  { key: 'credits', label: 'Standard Credits' },
+  { key: 'sessions', label: 'Sessions' },
+  { key: 'toolCalls', label: 'Tool calls' },
+  { key: 'pullRequests', label: 'Pull requests' },
+];
+
+/** The member's figure over the period before, and the median of the members active in the range. */
+function compared(key: Figure, before: MemberUsage | undefined, activeMembers: MemberUsage[] | undefined, format: (value: number) => string, days: number): string {
+  const previous = before ? `${format(before[key])} in the ${days} days before` : '…';
+  const middle = activeMembers ? `median member ${format(median(activeMembers.map((usage) => usage[key])))}` : '…';
+  return `${previous} · ${middle}`;
 }

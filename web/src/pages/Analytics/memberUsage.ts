@@ -51,3 +51,18 @@ export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
 export function byId<T extends { id: string }>(a: T, b: T): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+/** The median of the values (the mean of the middle two for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Each member's usage over the rows of many members (all pages of /users). */
+export function usageByMember(rows: readonly AnalyticsUserRow[]): Map<string, MemberUsage> {
+  const rowsByUser = new Map<string, AnalyticsUserRow[]>();
+  for (const row of rows) rowsByUser.set(row.user_id, [...(rowsByUser.get(row.user_id) ?? []), row]);
+  return new Map([...rowsByUser].map(([userId, own]) => [userId, usageOf(own)]));
+}
