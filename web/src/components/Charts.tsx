@@ -12,7 +12,26 @@ export const SERIES_COLORS = ['#1c7ed6', '#e8590c', '#2b8a3e', '#ae3ec9', '#c92a
 export interface Series {
   key: string;
   label: string;
+  /** Its own colour (a model's, see modelSeries); else the palette's in order. */
+  color?: string;
 }
+
+/**
+ * A model's colour, the same on every chart and page: picked from the palette by a hash of its
+ * name, so it does not depend on which other models a chart shows (two models may share one).
+ */
+export function modelColor(model: string): string {
+  let hash = 2166136261;
+  for (let i = 0; i < model.length; i++) hash = Math.imul(hash ^ model.charCodeAt(i), 16777619);
+  return SERIES_COLORS[(hash >>> 0) % SERIES_COLORS.length]!;
+}
+
+/** Series of models, each in its own colour. */
+export function modelSeries(models: readonly string[]): Series[] {
+  return models.map((model) => ({ key: model, label: model, color: modelColor(model) }));
+}
+
+const colorOf = (item: Series, index: number) => item.color ?? SERIES_COLORS[index % SERIES_COLORS.length];
 
 type Row = Record<string, string | number>;
 
@@ -85,7 +104,7 @@ export function StackedDailyBars({ label, data, series, x = 'date', xFormat = DA
       <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         {dailyAxes(x, xFormat)}
         {series.map((item, index) => (
-          <Bar key={item.key} dataKey={item.key} name={item.label} stackId="stack" fill={SERIES_COLORS[index % SERIES_COLORS.length]} isAnimationActive={false} />
+          <Bar key={item.key} dataKey={item.key} name={item.label} stackId="stack" fill={colorOf(item, index)} isAnimationActive={false} />
         ))}
       </BarChart>
     </Frame>
@@ -99,7 +118,7 @@ export function StackedDailyAreas({ label, data, series, x = 'date', xFormat = D
       <AreaChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         {dailyAxes(x, xFormat)}
         {series.map((item, index) => (
-          <Area key={item.key} type="monotone" dataKey={item.key} name={item.label} stackId="stack" stroke={SERIES_COLORS[index % SERIES_COLORS.length]} fill={SERIES_COLORS[index % SERIES_COLORS.length]} fillOpacity={0.35} isAnimationActive={false} />
+          <Area key={item.key} type="monotone" dataKey={item.key} name={item.label} stackId="stack" stroke={colorOf(item, index)} fill={colorOf(item, index)} fillOpacity={0.35} isAnimationActive={false} />
         ))}
       </AreaChart>
     </Frame>
@@ -113,7 +132,7 @@ export function DailyLines({ label, data, series, x = 'date', xFormat = DAYS, he
       <LineChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         {dailyAxes(x, xFormat)}
         {series.map((item, index) => (
-          <Line key={item.key} type="monotone" dataKey={item.key} name={item.label} stroke={SERIES_COLORS[index % SERIES_COLORS.length]} dot={data.length <= 31} strokeWidth={2} isAnimationActive={false} />
+          <Line key={item.key} type="monotone" dataKey={item.key} name={item.label} stroke={colorOf(item, index)} dot={data.length <= 31} strokeWidth={2} isAnimationActive={false} />
         ))}
       </LineChart>
     </Frame>

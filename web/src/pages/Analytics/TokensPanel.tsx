@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTokensByModel } from '../../api/useAnalytics';
-import { StackedDailyAreas, StackedDailyBars } from '../../components/Charts';
+import { StackedDailyAreas, StackedDailyBars, modelSeries } from '../../components/Charts';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { CreditNote } from '../../components/CreditNote';
 import { EmptyState } from '../../components/QueryState';
@@ -106,7 +106,7 @@ export const TokensPanelBody = memo(function TokensPanelBody({ axis, answer }: {
           <Text size="sm" fw={600}>
             Standard Credits {axis.per}, by model
           </Text>
-          <StackedDailyBars label={`Standard Credits ${axis.per}, stacked by model`} xFormat={axis} data={data} series={models.map((model) => ({ key: model, label: model }))} />
+          <StackedDailyBars label={`Standard Credits ${axis.per}, stacked by model`} xFormat={axis} data={data} series={modelSeries(models)} />
         </div>
         <div>
           <Text size="sm" fw={600}>

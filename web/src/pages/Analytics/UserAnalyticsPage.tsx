@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { isManager } from '../../api/client';
 import { useAnalyticsUsers, useAnalyticsUsersPage, useTokensByModel } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
-import { DailyLines, RankedBars, StackedDailyBars } from '../../components/Charts';
+import { DailyLines, RankedBars, StackedDailyBars, modelSeries } from '../../components/Charts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
@@ -98,7 +98,7 @@ function UserAnalytics() {
                     label={`Standard Credits ${axis.per}`}
                     xFormat={axis}
                     data={timeSeries(axis, rows, (row) => ({ [row.primary_model]: row.billable_tokens }), {}, 'sum')}
-                    series={[...new Set(rows.map((row) => row.primary_model))].sort().map((model) => ({ key: model, label: model }))}
+                    series={modelSeries([...new Set(rows.map((row) => row.primary_model))].sort())}
                   />
                 </div>
                 <div>
