@@ -52,9 +52,9 @@ async function allEntries(o: TestOrganization = org, query = ''): Promise<Entry[
   const entries: Entry[] = [];
   let cursor: string | null = null;
   do {
-    const response = await server.app.inject({ method: 'GET', url: `/api/v0/organization/audit-log?limit=100${query}${cursor ? `&cursor=${cursor}` : ''}`, headers: auth(o.owner.key) });
+    const response: Awaited<ReturnType<typeof server.app.inject>> = await server.app.inject({ method: 'GET', url: `/api/v0/organization/audit-log?limit=100${query}${cursor ? `&cursor=${cursor}` : ''}`, headers: auth(o.owner.key) });
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body: { entries: Entry[]; pagination: { nextCursor: string | null } } = response.json();
     entries.push(...body.entries);
     cursor = body.pagination.nextCursor;
   } while (cursor);
@@ -67,7 +67,7 @@ async function written(requestId: string): Promise<Entry[]> {
 }
 
 /** Asserts the request wrote exactly one entry, with this action and target, by the owner from ORIGIN. */
-async function expectOne(response: { requestId: string; statusCode: number; body: string }, action: string, target: { type: string; id?: string }, actor = org.owner): Promise<Entry> {
+async function expectOne(response: { requestId: string; statusCode: number; body: string }, action: string, target: { type: string; id?: string; label?: string }, actor = org.owner): Promise<Entry> {
   expect(response.statusCode, response.body).toBeLessThan(300);
   const entries = await written(response.requestId);
   expect(entries.map((entry) => entry.action)).toEqual([action]);
@@ -242,9 +242,9 @@ describe('GET /api/v0/organization/audit-log', () => {
     const seen: Entry[] = [];
     let cursor: string | null = null;
     do {
-      const response = await server.app.inject({ method: 'GET', url: `/api/v0/organization/audit-log?limit=2${cursor ? `&cursor=${cursor}` : ''}`, headers: auth(fresh.owner.key) });
+      const response: Awaited<ReturnType<typeof server.app.inject>> = await server.app.inject({ method: 'GET', url: `/api/v0/organization/audit-log?limit=2${cursor ? `&cursor=${cursor}` : ''}`, headers: auth(fresh.owner.key) });
       expect(response.statusCode).toBe(200);
-      const body = response.json();
+      const body: { entries: Entry[]; pagination: { hasMore: boolean; nextCursor: string | null } } = response.json();
       expect(body.entries.length).toBeLessThanOrEqual(2);
       expect(body.pagination.hasMore).toBe(body.pagination.nextCursor !== null);
       seen.push(...body.entries);
