@@ -42,7 +42,7 @@ export function ApiKeysPage() {
       )}
 
       {expiring.data && expiring.data.length > 0 && (
-        <Alert color="orange" title={`${expiring.data.length === 1 ? 'A key expires' : `${expiring.data.length} keys expire`} within ${EXPIRY_WARNING_DAYS} days`}>
+        <Alert color="red" title={`${expiring.data.length === 1 ? 'A key expires' : `${expiring.data.length} keys expire`} within ${EXPIRY_WARNING_DAYS} days`}>
           {expiring.data
             .map((key) => `“${key.name}” (${key.prefix}…${manager && emailOf(key.userId) ? `, ${emailOf(key.userId)}` : ''}) on ${new Date(key.expiresAt!).toLocaleDateString()}`)
             .join('; ')}
