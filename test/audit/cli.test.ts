@@ -42,7 +42,8 @@ describe('quarterdeck users and audit', () => {
     expect(csv.code).toBe(0);
     expect(csv.stdout).toContain('member.created');
     const refused = await cli(['audit', 'list'], { ...env, QUARTERDECK_API_KEY: org.users.manager.key });
-    expect(refused.code).toBe(2);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('403');
   });
 
   it('lists the keys near expiry', async () => {
