@@ -14,6 +14,7 @@ import { fmt, load, machine, quantile, sample, timed } from './lib/measure.js';
 import { ENDPOINTS, rawAnswer, requestOf, type Endpoint, type Range } from './lib/raw-queries.js';
 import { scratchStore } from './lib/scratch-store.js';
 import { startServerProcess, type PhaseUse, type ServerProcess } from './lib/server-process.js';
+import { SYSTEM_ACTOR } from '../src/domain/audit.js';
 
 // The analytics benchmark (docs/performance.md): the built server in a process of its own on a
 // scratch store, fed through its API with the demo generator's telemetry by this process. Prints,
@@ -252,7 +253,7 @@ async function fullRun(run: Run, options: { users: number; rawSamples: number; s
   const copyShare = await withDatabase(async ({ db, pool }) => {
     let share: number | undefined;
     for (const [name, floor] of Object.entries(floors)) {
-      const target = await insertOrganization(db, { name: `Benchmark floor ${name}`, ownerEmail: 'floor@bench.example' });
+      const target = await insertOrganization(db, { name: `Benchmark floor ${name}`, ownerEmail: 'floor@bench.example' }, SYSTEM_ACTOR);
       const written = await floor(pool, org.id, target.organization.id);
       if (written.rows !== ingested.events) throw new Error(`${name} stored ${written.rows} of ${ingested.events} rows`);
       const rate = written.rows / (written.ms / 1000);

@@ -14,6 +14,7 @@ import { createOrganization } from './lib/demo-load.js';
 import { fmt, load, machine, timed } from './lib/measure.js';
 import { scratchStore } from './lib/scratch-store.js';
 import { startServerProcess, type ServerProcess } from './lib/server-process.js';
+import { SYSTEM_ACTOR } from '../src/domain/audit.js';
 
 // The OTLP ingestion benchmark (docs/performance.md "OTLP ingestion"), on PostgreSQL: the built
 // server in a process of its own on a scratch database. In one run: the same usage (model calls
@@ -251,7 +252,7 @@ async function main() {
     if (nativeAccepted !== events || nativeRows !== events || otlpRows !== events) throw new Error(`stored native ${nativeRows} (accepted ${nativeAccepted}), OTLP ${otlpRows}, of ${events}`);
     const nativeRate = events / (nativeMs / 1000);
     const otlpRate = events / (otlpMs / 1000);
-    const floorOrg = await insertOrganization(direct.db, { name: 'COPY floor', ownerEmail: 'floor@bench.example' });
+    const floorOrg = await insertOrganization(direct.db, { name: 'COPY floor', ownerEmail: 'floor@bench.example' }, SYSTEM_ACTOR);
     const floor = await copyFloor(direct.pool, native.id, floorOrg.organization.id);
     const copyRate = floor.rows / (floor.ms / 1000);
     await direct.db.deleteFrom('telemetry_events').where('organization_id', '=', floorOrg.organization.id).execute();

@@ -14,6 +14,7 @@ import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
 import { leaseSweepJob } from './jobs/run-leases.js';
 import { seriesRetentionJob } from './jobs/series-retention.js';
+import { auditRetentionJob } from './jobs/audit-retention.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
 import { mailDeliveryJob, mailDeliveryOptions } from './jobs/mail-delivery.js';
 import { webhookDeliveryJob, webhookDeliveryOptions } from './jobs/webhook-delivery.js';
@@ -110,6 +111,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const jobs = [
       startJob(rollupJob(store.db, config.rollupIntervalMs), app.log),
       startJob(sessionRetentionJob(store.db, app.log), app.log),
+      startJob(auditRetentionJob(store.db, app.log), app.log),
       startJob(seriesRetentionJob(store.db), app.log),
       startJob(leaseSweepJob(store.db, config.runLeaseMs, (computerId) => app.services.claimWakeups.wake(computerId)), app.log),
       startJob(webhookDeliveryJob(webhookDeliveryOptions(app.services), config.webhookIntervalMs), app.log),

@@ -3,6 +3,7 @@ import { runAllPendingRollups } from '../analytics/rollup.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/store.js';
 import { repoIdOf } from '../domain/repo-id.js';
+import { SYSTEM_ACTOR } from '../domain/audit.js';
 import { createOrganization } from '../repositories/organizations.js';
 import { setPriceSettings } from '../repositories/prices.js';
 import { insertReport } from '../repositories/readiness-reports.js';
@@ -31,7 +32,7 @@ export interface DemoSeedOptions {
 
 export async function seedDemoOrganization(db: Db, config: Config, options: DemoSeedOptions) {
   const stamp = Date.now();
-  const created = await createOrganization(db, { name: 'Demo Org', ownerEmail: `owner+${stamp}@demo.example` });
+  const created = await createOrganization(db, { name: 'Demo Org', ownerEmail: `owner+${stamp}@demo.example` }, SYSTEM_ACTOR);
   const userIds = [created.owner.id];
   for (let i = 1; i < options.users; i++) {
     const role = i < 4 ? 'manager' : i < options.users * 0.9 ? 'member' : 'guest';

@@ -1,5 +1,5 @@
 import { Type, type Static, type TBoolean, type TOptional, type TSchema } from '@sinclair/typebox';
-import { DomainError } from './errors.js';
+import { DomainError, invalidInput } from './errors.js';
 import { freeForm } from './json-limits.js';
 import { isManager, type Role } from './roles.js';
 
@@ -9,6 +9,10 @@ import { isManager, type Role } from './roles.js';
 
 /** The longest session retention a setting may ask for: 100 years. */
 export const MAX_SESSION_RETENTION_DAYS = 36_500;
+
+/** The longest API-key lifetime cap (`apiKeyMaxLifetimeDays`) and audit retention a setting may ask for: 10 years. */
+export const MAX_API_KEY_LIFETIME_DAYS = 3650;
+export const MAX_AUDIT_RETENTION_DAYS = 3650;
 
 const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 10_000 });
 const StringMap = Type.Record(Type.String(), Type.Unknown(), freeForm);
@@ -88,6 +92,8 @@ export const EnterpriseSettingsSchema = Type.Object(
     managedComputersAllowedEmails: Type.Optional(Type.Array(Type.String({ format: 'email' }), { maxItems: 10_000 })),
     byomComputersAllowedEmails: Type.Optional(Type.Array(Type.String({ format: 'email' }), { maxItems: 10_000 })),
     sessionRetentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SESSION_RETENTION_DAYS })),
+    apiKeyMaxLifetimeDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_API_KEY_LIFETIME_DAYS, description: 'New API keys expire within this many days (docs/controls.md)' })),
+    auditLogRetentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AUDIT_RETENTION_DAYS, description: 'Audit log entries older than this many days are deleted (docs/audit-log.md)' })),
     routerGuidance: Type.Optional(Type.String()),
   },
   // Unknown properties are kept as given, each bounded like any free-form value.
@@ -115,6 +121,26 @@ export interface SessionDefaults {
   model?: string;
   specModeModel?: string;
   runInWorktree?: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The expiry of a new API key under `apiKeyMaxLifetimeDays`: none asked for gets the cap, one
+ * beyond the cap is refused (400). Without the setting (or with a stored value outside its
+ * bounds, written before they existed) the asked expiry stands.
+ */
+export function cappedKeyExpiry(settings: EnterpriseSettings, asked: Date | null, now: Date = new Date()): Date | null {
+  const days = settings.apiKeyMaxLifetimeDays;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_API_KEY_LIFETIME_DAYS) return asked;
+  const latest = new Date(now.getTime() + days * DAY_MS);
+  if (asked === null) return latest;
+  if (asked.getTime() > latest.getTime()) {
+    throw invalidInput(`expiresAt is beyond the organization's API-key lifetime cap of ${days} days (apiKeyMaxLifetimeDays): choose ${latest.toISOString()} or earlier`, [
+      { path: 'body/expiresAt', message: `at most ${days} days from now` },
+    ]);
+  }
+  return asked;
 }
 
 /** What new sessions start with (`sessionDefaultSettings`). */

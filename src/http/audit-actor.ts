@@ -17,3 +17,8 @@ export function auditActorOf(request: FastifyRequest): AuditActor {
   const principal = principalOf(request);
   return { type: 'user', userId: principal.userId, label: principal.email, ...requestOrigin(request) };
 }
+
+/** The platform operator behind an /admin request (the admin token names no member). */
+export function operatorActorOf(request: FastifyRequest): AuditActor {
+  return { type: 'admin', userId: null, label: 'platform operator', ...requestOrigin(request) };
+}

@@ -1,8 +1,10 @@
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
 import { API_KEY_PREFIX, issueSecret, type ApiKeyKind } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import type { Role } from '../domain/roles.js';
 import { credentialsChanged } from '../services/credential-cache.js';
+import { appendAudit } from './audit-log.js';
 
 // API keys: stored as a hash, shown once at creation.
 
@@ -56,9 +58,36 @@ export async function insertApiKey(db: Db, organizationId: string, userId: strin
   return { record: toRecord(row), key: issued.secret };
 }
 
-export async function listApiKeys(db: Db, organizationId: string, filter: { userId?: string }, page: { after: string | undefined; limit: number }): Promise<ApiKeyRecord[]> {
+/** The audit entry of a key's creation, in the caller's transaction (never the secret). */
+export async function auditKeyCreated(trx: Db, record: ApiKeyRecord, actor: AuditActor): Promise<void> {
+  await appendAudit(trx, record.organizationId, {
+    actor,
+    action: 'api_key.created',
+    target: { type: 'api_key', id: record.id, label: record.name },
+    details: { kind: record.kind, prefix: record.prefix, userId: record.userId, expiresAt: record.expiresAt?.getTime() ?? null },
+  });
+}
+
+/** A new key with its audit entry, both or neither. */
+export async function createApiKey(db: Db, organizationId: string, userId: string, input: { name: string; expiresAt?: Date | null; kind?: ApiKeyKind }, actor: AuditActor): Promise<{ record: ApiKeyRecord; key: string }> {
+  return db.transaction().execute(async (trx) => {
+    const created = await insertApiKey(trx, organizationId, userId, input);
+    await auditKeyCreated(trx, created.record, actor);
+    return created;
+  });
+}
+
+export async function listApiKeys(
+  db: Db,
+  organizationId: string,
+  filter: { userId?: string; expiringBefore?: Date },
+  page: { after: string | undefined; limit: number },
+  now: Date = new Date(),
+): Promise<ApiKeyRecord[]> {
   let query = db.selectFrom('api_keys').select(columns).where('organization_id', '=', organizationId).where('revoked_at', 'is', null);
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  // Keys near expiry: still working, and expiring before the bound.
+  if (filter.expiringBefore !== undefined) query = query.where('expires_at', '>', now).where('expires_at', '<=', filter.expiringBefore);
   if (page.after !== undefined) query = query.where('id', '>', page.after);
   return (await query.orderBy('id').limit(page.limit).execute()).map(toRecord);
 }
@@ -74,10 +103,24 @@ export async function findApiKey(db: Db, organizationId: string, keyId: string):
   return row && toRecord(row);
 }
 
-export async function revokeApiKey(db: Db, organizationId: string, keyId: string): Promise<void> {
+/** Revokes a live key with its audit entry; revoking a key revoked meanwhile writes nothing. */
+export async function revokeApiKey(db: Db, organizationId: string, key: ApiKeyRecord, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('api_keys').set({ revoked_at: new Date() }).where('organization_id', '=', organizationId).where('id', '=', keyId).execute();
+    const revoked = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date() })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', key.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (revoked.numUpdatedRows === 0n) return;
     await credentialsChanged(trx);
+    await appendAudit(trx, organizationId, {
+      actor,
+      action: 'api_key.revoked',
+      target: { type: 'api_key', id: key.id, label: key.name },
+      details: { kind: key.kind, prefix: key.prefix, userId: key.userId },
+    });
   });
 }
 

@@ -38,3 +38,53 @@ export async function appendAudit(trx: Db, organizationId: string, entry: AuditE
     .execute();
   return id;
 }
+
+/** Runs `work` in the caller's transaction when `db` is one, else in a new one: a change and its entry commit together. */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+export interface AuditFilter {
+  actions?: readonly string[];
+  actorUserId?: string;
+  targetId?: string;
+  /** occurredAt ≥ from */
+  from?: Date;
+  /** occurredAt < to */
+  to?: Date;
+}
+
+/**
+ * The organization's entries matching `filter`, newest first, continuing after the id `after`.
+ * Ids begin with the time of the entry, so id order is time order and keyset paging is stable.
+ */
+export async function listAuditEntries(db: Db, organizationId: string, filter: AuditFilter, page: { after: string | undefined; limit: number }): Promise<AuditRecord[]> {
+  let query = db.selectFrom('audit_log').selectAll().where('organization_id', '=', organizationId);
+  if (filter.actions && filter.actions.length > 0) query = query.where('action', 'in', [...filter.actions]);
+  if (filter.actorUserId !== undefined) query = query.where('actor_user_id', '=', filter.actorUserId);
+  if (filter.targetId !== undefined) query = query.where('target_id', '=', filter.targetId);
+  if (filter.from !== undefined) query = query.where('occurred_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('occurred_at', '<', filter.to);
+  if (page.after !== undefined) query = query.where('id', '<', page.after);
+  const rows = await query.orderBy('id', 'desc').limit(page.limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    occurredAt: row.occurred_at,
+    actor: { type: row.actor_type as AuditActorType, userId: row.actor_user_id, label: row.actor_label, ip: row.ip, userAgent: row.user_agent, requestId: row.request_id },
+    action: row.action,
+    target: row.target_type !== null && row.target_id !== null ? { type: row.target_type, id: row.target_id, label: row.target_label } : null,
+    details: row.details,
+  }));
+}
+
+/** Deletes the organization's entries older than `before` (retention); answers how many. */
+export async function deleteAuditEntriesBefore(db: Db, organizationId: string, before: Date): Promise<number> {
+  const deleted = await db.deleteFrom('audit_log').where('organization_id', '=', organizationId).where('occurred_at', '<', before).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
+/** Every organization: each keeps its log for a retention, the default one when it sets none. */
+export async function organizationIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('organizations').select('id').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}

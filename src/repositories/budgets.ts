@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
 import { DEFAULT_THRESHOLDS, normalizedThresholds, type BudgetScope, type BudgetUnit } from '../domain/budgets.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { toSixDecimals } from '../domain/micro-credits.js';
 import type { WebhookEventPayloads } from '../domain/webhook-events.js';
+import { appendAudit } from './audit-log.js';
 import { findTeam } from './teams.js';
 import { recordEvent } from './webhook-events.js';
 
@@ -75,51 +77,65 @@ export async function findBudget(db: Db, organizationId: string, budgetId: strin
  * At most one budget per scope (the organization, each team): a second is 409. A team budget's
  * team must be one of the organization's (404 otherwise, also when it is deleted meanwhile).
  */
-export async function createBudget(db: Db, organizationId: string, input: BudgetInput): Promise<BudgetRecord> {
+export async function createBudget(db: Db, organizationId: string, input: BudgetInput, actor: AuditActor): Promise<BudgetRecord> {
   const teamId = input.scope === 'team' ? input.teamId! : null;
   if (teamId !== null) await findTeam(db, organizationId, teamId);
   const id = newId('bdg');
   try {
-    await db
-      .insertInto('budgets')
-      .values({
-        id,
-        organization_id: organizationId,
-        team_id: teamId,
-        unit: input.unit,
-        amount: toSixDecimals(input.amount),
-        thresholds: JSON.stringify(normalizedThresholds(input.thresholds ?? DEFAULT_THRESHOLDS)),
-      })
-      .execute();
+    return await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('budgets')
+        .values({
+          id,
+          organization_id: organizationId,
+          team_id: teamId,
+          unit: input.unit,
+          amount: toSixDecimals(input.amount),
+          thresholds: JSON.stringify(normalizedThresholds(input.thresholds ?? DEFAULT_THRESHOLDS)),
+        })
+        .execute();
+      const budget = await findBudget(trx, organizationId, id);
+      await appendAudit(trx, organizationId, { actor, action: 'budget.created', target: budgetTarget(budget), details: budgetFigures(budget) });
+      return budget;
+    });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === UNIQUE_VIOLATION) throw new DomainError('budget_exists', teamId === null ? 'the organization already has a budget' : `team ${teamId} already has a budget`);
     if (code === FOREIGN_KEY_VIOLATION) throw notFound('team');
     throw error;
   }
-  return findBudget(db, organizationId, id);
 }
 
+const budgetTarget = (budget: BudgetRecord) => ({ type: 'budget' as const, id: budget.id, label: budget.teamId === null ? 'organization' : `team ${budget.teamId}` });
+const budgetFigures = (budget: BudgetRecord) => ({ scope: budget.teamId === null ? 'organization' : 'team', teamId: budget.teamId, unit: budget.unit, amount: budget.amount, thresholds: budget.thresholds });
+
 /** A new amount or thresholds; the crossings recorded this month stay (docs/budgets.md). */
-export async function changeBudget(db: Db, organizationId: string, budgetId: string, changes: { amount?: number; thresholds?: number[] }): Promise<BudgetRecord> {
-  const updated = await db
-    .updateTable('budgets')
-    .set({
-      ...(changes.amount !== undefined && { amount: toSixDecimals(changes.amount) }),
-      ...(changes.thresholds !== undefined && { thresholds: JSON.stringify(normalizedThresholds(changes.thresholds)) }),
-      updated_at: new Date(),
-    })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', budgetId)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) throw notFound('budget');
-  return findBudget(db, organizationId, budgetId);
+export async function changeBudget(db: Db, organizationId: string, budgetId: string, changes: { amount?: number; thresholds?: number[] }, actor: AuditActor): Promise<BudgetRecord> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findBudget(trx, organizationId, budgetId);
+    await trx
+      .updateTable('budgets')
+      .set({
+        ...(changes.amount !== undefined && { amount: toSixDecimals(changes.amount) }),
+        ...(changes.thresholds !== undefined && { thresholds: JSON.stringify(normalizedThresholds(changes.thresholds)) }),
+        updated_at: new Date(),
+      })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', budgetId)
+      .execute();
+    const after = await findBudget(trx, organizationId, budgetId);
+    await appendAudit(trx, organizationId, { actor, action: 'budget.changed', target: budgetTarget(after), details: { from: budgetFigures(before), to: budgetFigures(after) } });
+    return after;
+  });
 }
 
 /** Deletes the budget with its recorded crossings. */
-export async function deleteBudget(db: Db, organizationId: string, budgetId: string): Promise<void> {
-  const deleted = await db.deleteFrom('budgets').where('organization_id', '=', organizationId).where('id', '=', budgetId).executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) throw notFound('budget');
+export async function deleteBudget(db: Db, organizationId: string, budgetId: string, actor: AuditActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const budget = await findBudget(trx, organizationId, budgetId);
+    await trx.deleteFrom('budgets').where('organization_id', '=', organizationId).where('id', '=', budgetId).execute();
+    await appendAudit(trx, organizationId, { actor, action: 'budget.deleted', target: budgetTarget(budget), details: budgetFigures(budget) });
+  });
 }
 
 /** The thresholds the budget crossed in `month` ('YYYY-MM'), lowest first. */

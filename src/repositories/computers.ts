@@ -3,12 +3,14 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/store.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { ComputersTable } from '../db/tables/compute.js';
+import type { AuditActor } from '../domain/audit.js';
 import { INITIAL_STEPS, type StepState, type StepStatus } from '../domain/computer-status.js';
 import { issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import { mayActOn, ownedByFilter, type Actor } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { credentialsChanged } from '../services/credential-cache.js';
+import { appendAudit } from './audit-log.js';
 import { expireLapsedRuns, releaseComputerSessions } from './messages.js';
 
 // Computers and their provisioning steps. Every call takes the organization id, except the
@@ -101,7 +103,8 @@ function toRecord(row: Row & { steps: { id: string; name: string; status: string
   };
 }
 
-export async function insertComputer(db: Db, organizationId: string, ownerUserId: string, input: ComputerInput): Promise<{ record: ComputerRecord; token: string }> {
+/** A new computer and its agent's token, audited as computer_token.created in the same transaction. */
+export async function insertComputer(db: Db, organizationId: string, ownerUserId: string, input: ComputerInput, actor: AuditActor): Promise<{ record: ComputerRecord; token: string }> {
   const issued = issueSecret(COMPUTER_TOKEN_PREFIX);
   const id = newId('cmp');
   await db.transaction().execute(async (trx) => {
@@ -126,6 +129,7 @@ export async function insertComputer(db: Db, organizationId: string, ownerUserId
       .insertInto('provisioning_steps')
       .values(INITIAL_STEPS.map((step, position) => ({ computer_id: id, id: step.id, position, name: step.name, status: 'pending', error: null, started_at: null, completed_at: null })))
       .execute();
+    await appendAudit(trx, organizationId, { actor, action: 'computer_token.created', target: { type: 'computer', id, label: input.name }, details: { ownerUserId, providerType: input.providerType } });
   });
   const record = await findComputer(db, organizationId, id);
   if (!record) throw new Error(`computer ${id} vanished after insert`);
@@ -208,16 +212,17 @@ export async function changeStep(db: Db, organizationId: string, computerId: str
 
 /**
  * Deletes the computer: its run and queued messages end first (releaseComputerSessions), then the
- * row goes, and its token with it. False when there was none.
+ * row goes, and its token with it (audited as computer_token.revoked). False when there was none.
  */
-export async function deleteComputer(db: Db, organizationId: string, computerId: string): Promise<boolean> {
+export async function deleteComputer(db: Db, organizationId: string, computerId: string, actor: AuditActor): Promise<boolean> {
   const now = new Date();
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('computers').select('id').where('organization_id', '=', organizationId).where('id', '=', computerId).forUpdate().executeTakeFirst();
+    const row = await trx.selectFrom('computers').select(['id', 'name', 'owner_user_id']).where('organization_id', '=', organizationId).where('id', '=', computerId).forUpdate().executeTakeFirst();
     if (!row) return false;
     await releaseComputerSessions(trx, organizationId, computerId, now);
     await trx.deleteFrom('computers').where('id', '=', computerId).execute();
     await credentialsChanged(trx);
+    await appendAudit(trx, organizationId, { actor, action: 'computer_token.revoked', target: { type: 'computer', id: computerId, label: row.name }, details: { ownerUserId: row.owner_user_id, reason: 'computer deleted' } });
     return true;
   });
 }

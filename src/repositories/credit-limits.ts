@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
 import { creditStanding, type CreditStanding } from '../domain/credit-standing.js';
 import { DomainError } from '../domain/errors.js';
+import { appendAudit } from './audit-log.js';
 import { creditsUsed } from './credit-usage.js';
 import { recordLimitRefusal } from './webhook-events.js';
 import { findActiveUsers } from './users.js';
@@ -14,17 +16,24 @@ export async function globalLimit(db: Db, organizationId: string): Promise<numbe
   return row?.credit_limit ?? null;
 }
 
-/** null removes the global limit. */
-export async function setGlobalLimit(db: Db, organizationId: string, limit: number | null): Promise<void> {
-  if (limit === null) {
-    await db.deleteFrom('organization_credit_limits').where('organization_id', '=', organizationId).execute();
-    return;
-  }
-  await db
-    .insertInto('organization_credit_limits')
-    .values({ organization_id: organizationId, credit_limit: limit })
-    .onConflict((oc) => oc.column('organization_id').doUpdateSet({ credit_limit: limit }))
-    .execute();
+/** null removes the global limit. A change (not a repeat of the current value) is audited as credit_limit.changed. */
+export async function setGlobalLimit(db: Db, organizationId: string, limit: number | null, actor: AuditActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('organization_credit_limits').select('credit_limit').where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
+    const before = row?.credit_limit ?? null;
+    if (limit === null) {
+      await trx.deleteFrom('organization_credit_limits').where('organization_id', '=', organizationId).execute();
+    } else {
+      await trx
+        .insertInto('organization_credit_limits')
+        .values({ organization_id: organizationId, credit_limit: limit })
+        .onConflict((oc) => oc.column('organization_id').doUpdateSet({ credit_limit: limit }))
+        .execute();
+    }
+    if (before !== limit) {
+      await appendAudit(trx, organizationId, { actor, action: 'credit_limit.changed', target: { type: 'credit_limit', id: 'global', label: 'organization' }, details: { scope: 'global', from: before, to: limit } });
+    }
+  });
 }
 
 /** null removes the user's override. */
@@ -99,7 +108,7 @@ export interface UserLimitEntry {
  * user, a negative limit, a repeat of an earlier entry's e-mail) come back as errors, the others
  * are applied in one transaction, in user-id order so concurrent bulk writes never deadlock.
  */
-export async function setUserLimits(db: Db, organizationId: string, entries: readonly UserLimitEntry[]) {
+export async function setUserLimits(db: Db, organizationId: string, entries: readonly UserLimitEntry[], actor: AuditActor) {
   const users = await findActiveUsers(db, organizationId, { emails: entries.map((entry) => entry.email) });
   const userIds = new Map(users.map((user) => [user.email.toLowerCase(), user.id]));
   const seen = new Set<string>();
@@ -116,7 +125,28 @@ export async function setUserLimits(db: Db, organizationId: string, entries: rea
   }
   const inLockOrder = [...updated].sort((a, b) => (a.userId < b.userId ? -1 : 1));
   await db.transaction().execute(async (trx) => {
-    for (const entry of inLockOrder) await setUserLimit(trx, organizationId, entry.userId, entry.limit);
+    const current =
+      inLockOrder.length === 0
+        ? []
+        : await trx
+            .selectFrom('user_credit_limits')
+            .select(['user_id', 'credit_limit'])
+            .where('organization_id', '=', organizationId)
+            .where('user_id', 'in', inLockOrder.map((entry) => entry.userId))
+            .execute();
+    const before = new Map(current.map((row) => [row.user_id, row.credit_limit]));
+    for (const entry of inLockOrder) {
+      await setUserLimit(trx, organizationId, entry.userId, entry.limit);
+      // One entry per member whose override changed; a repeat of the current value is no change.
+      const from = before.get(entry.userId) ?? null;
+      if (from === entry.limit) continue;
+      await appendAudit(trx, organizationId, {
+        actor,
+        action: 'credit_limit.changed',
+        target: { type: 'credit_limit', id: entry.userId, label: entry.email },
+        details: { scope: 'user', userId: entry.userId, from, to: entry.limit },
+      });
+    }
   });
   return { updated: updated.map(({ email, limit }) => ({ email, limit })), errors };
 }

@@ -1,7 +1,9 @@
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
 import type { EnterpriseSettings } from '../domain/policies.js';
 import { maskSettingsSecrets } from '../domain/secret-box.js';
 import { notFound } from '../domain/errors.js';
+import { appendAudit } from './audit-log.js';
 import { recordEvent } from './webhook-events.js';
 
 // Enterprise control revisions of an organization (decisions.md §6). Settings are stored whole per
@@ -74,6 +76,7 @@ export async function appendRevision(
   organizationId: string,
   userId: string,
   change: (current: { revision: number; settings: Record<string, unknown> }) => Record<string, unknown>,
+  actor: AuditActor,
 ): Promise<ControlRevision> {
   const revision = await db.transaction().execute(async (trx) => {
     await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().executeTakeFirstOrThrow();
@@ -92,6 +95,16 @@ export async function appendRevision(
       .values({ organization_id: organizationId, revision: next, settings: JSON.stringify(settings), user_id: userId})
       .execute();
     await recordEvent(trx, organizationId, 'controls.changed', { revision: next, userId });
+    // The revision number lets the console link the entry to the revision (and its diff).
+    const changedSettings = [...new Set([...Object.keys(current.settings), ...Object.keys(settings)])].filter(
+      (name) => JSON.stringify(current.settings[name]) !== JSON.stringify(settings[name]),
+    );
+    await appendAudit(trx, organizationId, {
+      actor,
+      action: 'enterprise_controls.changed',
+      target: { type: 'enterprise_controls', id: String(next), label: `revision ${next}` },
+      details: { revision: next, previousRevision: current.revision, changedSettings: changedSettings.sort() },
+    });
     return next;
   });
   const stored = await findRevision(db, organizationId, revision);

@@ -43,3 +43,24 @@ export async function consumeInvitation(db: Db, token: string): Promise<{ organi
     .executeTakeFirst();
   return row && { organizationId: row.organization_id, userId: row.user_id };
 }
+
+/**
+ * The expiry of each user's unused invitation (a new one kills the old, so there is at most one),
+ * expired ones included: the console shows an invited person's link as expired.
+ */
+export async function unusedInvitationExpiries(db: Db, organizationId: string, userIds: readonly string[]): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invitations')
+    .select(['user_id', 'expires_at'])
+    .where('organization_id', '=', organizationId)
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('used_at', 'is', null)
+    .execute();
+  const expiries = new Map<string, Date>();
+  for (const row of rows) {
+    const known = expiries.get(row.user_id);
+    if (!known || row.expires_at > known) expiries.set(row.user_id, row.expires_at);
+  }
+  return expiries;
+}

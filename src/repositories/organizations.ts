@@ -1,6 +1,8 @@
 import type { Db } from '../db/store.js';
 import { newId } from '../domain/ids.js';
-import { insertApiKey } from './api-keys.js';
+import type { AuditActor } from '../domain/audit.js';
+import { auditKeyCreated, insertApiKey } from './api-keys.js';
+import { appendAudit } from './audit-log.js';
 import { issueInvitation, type IssuedInvitation } from './invitations.js';
 import { insertUser, type UserRecord } from './users.js';
 
@@ -26,11 +28,19 @@ export async function insertOrganizationWithOwner(trx: Db, input: { name: string
 export async function createOrganization(
   db: Db,
   input: { name: string; ownerEmail: string },
+  actor: AuditActor,
 ): Promise<{ organization: OrganizationRecord; owner: UserRecord; apiKey: string; invitation: IssuedInvitation }> {
   return db.transaction().execute(async (trx) => {
     const { organization, owner } = await insertOrganizationWithOwner(trx, input);
-    const { key } = await insertApiKey(trx, organization.id, owner.id, { name: 'bootstrap' });
+    const { record, key } = await insertApiKey(trx, organization.id, owner.id, { name: 'bootstrap' });
     const invitation = await issueInvitation(trx, organization.id, owner.id);
+    await appendAudit(trx, organization.id, {
+      actor,
+      action: 'member.created',
+      target: { type: 'user', id: owner.id, label: owner.email },
+      details: { role: owner.role, name: owner.name, invitationExpiresAt: invitation.expiresAt.getTime(), initialApiKey: true },
+    });
+    await auditKeyCreated(trx, record, actor);
     return { organization, owner, apiKey: key, invitation };
   });
 }

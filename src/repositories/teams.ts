@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { Role } from '../domain/roles.js';
+import { appendAudit, inTransaction } from './audit-log.js';
 
 // Teams of an organization and their members (docs/teams.md). Every call takes the organization
 // id: a team or user of another organization is not found.
@@ -78,35 +80,52 @@ export async function findTeam(db: Db, organizationId: string, teamId: string): 
   return toRecord(row);
 }
 
-export async function createTeam(db: Db, organizationId: string, input: { name: string; externalId?: string | null }): Promise<TeamRecord> {
+// Changes made with an `actor` are audited (team.*) in their transaction; the demo seeds teams without one.
+
+export async function createTeam(db: Db, organizationId: string, input: { name: string; externalId?: string | null }, actor?: AuditActor): Promise<TeamRecord> {
   try {
-    const id = newId('team');
-    await db.insertInto('teams').values({ id, organization_id: organizationId, name: input.name, external_id: input.externalId ?? null }).execute();
-    return await findTeam(db, organizationId, id);
+    return await inTransaction(db, async (trx) => {
+      const id = newId('team');
+      await trx.insertInto('teams').values({ id, organization_id: organizationId, name: input.name, external_id: input.externalId ?? null }).execute();
+      if (actor) await appendAudit(trx, organizationId, { actor, action: 'team.created', target: { type: 'team', id, label: input.name }, details: { externalId: input.externalId ?? null } });
+      return findTeam(trx, organizationId, id);
+    });
   } catch (error) {
     throw conflictOf(error, input);
   }
 }
 
-export async function changeTeam(db: Db, organizationId: string, teamId: string, changes: { name?: string; externalId?: string | null }): Promise<TeamRecord> {
+export async function changeTeam(db: Db, organizationId: string, teamId: string, changes: { name?: string; externalId?: string | null }, actor?: AuditActor): Promise<TeamRecord> {
   try {
-    const updated = await db
-      .updateTable('teams')
-      .set({ ...(changes.name !== undefined && { name: changes.name }), ...(changes.externalId !== undefined && { external_id: changes.externalId }), updated_at: new Date() })
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', teamId)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw notFound('team');
-    return await findTeam(db, organizationId, teamId);
+    return await inTransaction(db, async (trx) => {
+      const before = await findTeam(trx, organizationId, teamId);
+      await trx
+        .updateTable('teams')
+        .set({ ...(changes.name !== undefined && { name: changes.name }), ...(changes.externalId !== undefined && { external_id: changes.externalId }), updated_at: new Date() })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', teamId)
+        .executeTakeFirst();
+      const after = await findTeam(trx, organizationId, teamId);
+      if (actor) {
+        const details: Record<string, unknown> = {};
+        if (changes.name !== undefined && changes.name !== before.name) details.name = { from: before.name, to: after.name };
+        if (changes.externalId !== undefined && changes.externalId !== before.externalId) details.externalId = { from: before.externalId, to: after.externalId };
+        if (Object.keys(details).length > 0) await appendAudit(trx, organizationId, { actor, action: 'team.updated', target: { type: 'team', id: teamId, label: after.name }, details });
+      }
+      return after;
+    });
   } catch (error) {
     throw conflictOf(error, changes);
   }
 }
 
 /** Deletes the team and its memberships (the members stay in the organization). */
-export async function deleteTeam(db: Db, organizationId: string, teamId: string): Promise<void> {
-  const deleted = await db.deleteFrom('teams').where('organization_id', '=', organizationId).where('id', '=', teamId).executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) throw notFound('team');
+export async function deleteTeam(db: Db, organizationId: string, teamId: string, actor?: AuditActor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const deleted = await trx.deleteFrom('teams').where('organization_id', '=', organizationId).where('id', '=', teamId).returning('name').executeTakeFirst();
+    if (!deleted) throw notFound('team');
+    if (actor) await appendAudit(trx, organizationId, { actor, action: 'team.deleted', target: { type: 'team', id: teamId, label: deleted.name } });
+  });
 }
 
 export async function listTeamMembers(db: Db, organizationId: string, teamId: string, page: { after: string | undefined; limit: number }): Promise<TeamMemberRecord[]> {
@@ -126,9 +145,9 @@ export async function listTeamMembers(db: Db, organizationId: string, teamId: st
  * Adds an active user of the organization to the team. A deactivated user is 409 (its figures
  * would still count: docs/teams.md), one already in the team 409.
  */
-export async function addTeamMember(db: Db, organizationId: string, teamId: string, userId: string): Promise<TeamMemberRecord> {
-  return db.transaction().execute(async (trx) => {
-    await findTeam(trx, organizationId, teamId);
+export async function addTeamMember(db: Db, organizationId: string, teamId: string, userId: string, actor?: AuditActor): Promise<TeamMemberRecord> {
+  return inTransaction(db, async (trx) => {
+    const team = await findTeam(trx, organizationId, teamId);
     const user = await trx.selectFrom('users').select(['id', 'email', 'name', 'role', 'active']).where('organization_id', '=', organizationId).where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound('user');
     if (!user.active) throw new DomainError('user_inactive', 'the user is deactivated');
@@ -140,16 +159,18 @@ export async function addTeamMember(db: Db, organizationId: string, teamId: stri
       .executeTakeFirst();
     if (!added) throw new DomainError('team_member_exists', 'the user is already a member of this team');
     await touchTeam(trx, organizationId, teamId);
+    if (actor) await appendAudit(trx, organizationId, { actor, action: 'team.member_added', target: { type: 'team', id: teamId, label: team.name }, details: { userId: user.id, email: user.email } });
     return { userId: user.id, email: user.email, name: user.name, role: user.role as Role, active: user.active, addedAt: added.added_at };
   });
 }
 
-export async function removeTeamMember(db: Db, organizationId: string, teamId: string, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await findTeam(trx, organizationId, teamId);
+export async function removeTeamMember(db: Db, organizationId: string, teamId: string, userId: string, actor?: AuditActor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const team = await findTeam(trx, organizationId, teamId);
     const removed = await trx.deleteFrom('team_members').where('organization_id', '=', organizationId).where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
     if (removed.numDeletedRows === 0n) throw notFound('team member');
     await touchTeam(trx, organizationId, teamId);
+    if (actor) await appendAudit(trx, organizationId, { actor, action: 'team.member_removed', target: { type: 'team', id: teamId, label: team.name }, details: { userId } });
   });
 }
 

@@ -5,7 +5,7 @@ import type { AuditActor } from '../domain/audit.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { mayAssignRole, mayManageUser, outranks, type Role } from '../domain/roles.js';
-import { insertApiKey, restoreUserApiKeys, revokeUserApiKeys } from './api-keys.js';
+import { auditKeyCreated, insertApiKey, restoreUserApiKeys, revokeUserApiKeys } from './api-keys.js';
 import { endUserSessions } from './browser-sessions.js';
 import { credentialsChanged } from '../services/credential-cache.js';
 import { issueInvitation, type IssuedInvitation } from './invitations.js';
@@ -82,18 +82,31 @@ export async function ensureMembers(db: Db, organizationId: string, emails: read
   return new Map(users.map((user) => [user.email.toLowerCase(), user.id]));
 }
 
-/** Adds a user, as `actorRole` may, with an initial API key and a console invitation (both shown once). */
+/**
+ * Adds a user, as `actorRole` may, with a console invitation and, unless `createApiKey` is false,
+ * an initial API key (both shown once; the key's expiry is `initialKeyExpiry`, the lifetime cap).
+ * The audit log gets member.created (and api_key.created for the key) in the same transaction.
+ */
 export async function addUser(
   db: Db,
   organizationId: string,
   actorRole: Role,
-  input: { email: string; name?: string | null; role: Role },
-): Promise<{ user: UserRecord; key: string; invitation: IssuedInvitation }> {
+  input: { email: string; name?: string | null; role: Role; createApiKey?: boolean; initialKeyExpiry?: Date | null },
+  actor: AuditActor,
+): Promise<{ user: UserRecord; key: string | null; invitation: IssuedInvitation }> {
   if (!mayAssignRole(actorRole, input.role)) throw new DomainError('role_not_permitted', 'only an owner may grant the owner role');
   return db.transaction().execute(async (trx) => {
-    const user = await insertUser(trx, organizationId, input);
-    const { key } = await insertApiKey(trx, organizationId, user.id, { name: 'initial' });
+    const user = await insertUser(trx, organizationId, { email: input.email, name: input.name ?? null, role: input.role });
     const invitation = await issueInvitation(trx, organizationId, user.id);
+    await appendAudit(trx, organizationId, {
+      actor,
+      action: 'member.created',
+      target: { type: 'user', id: user.id, label: user.email },
+      details: { role: user.role, name: user.name, invitationExpiresAt: invitation.expiresAt.getTime(), initialApiKey: input.createApiKey !== false },
+    });
+    if (input.createApiKey === false) return { user, key: null, invitation };
+    const { record, key } = await insertApiKey(trx, organizationId, user.id, { name: 'initial', expiresAt: input.initialKeyExpiry ?? null });
+    await auditKeyCreated(trx, record, actor);
     return { user, key, invitation };
   });
 }
@@ -129,8 +142,12 @@ export async function emailsOfDaysUsers(db: Db, organizationId: string, day: str
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
-export async function listUsers(db: Db, organizationId: string, page: { after: string | undefined; limit: number }): Promise<UserRecord[]> {
+export async function listUsers(db: Db, organizationId: string, page: { after: string | undefined; limit: number }, filter: { status?: MemberStatus } = {}): Promise<UserRecord[]> {
   let query = db.selectFrom('users').select(columns).where('organization_id', '=', organizationId);
+  // The same rule as toRecord's status, as a condition.
+  if (filter.status === 'deactivated') query = query.where('active', '=', false);
+  if (filter.status === 'active') query = query.where('active', '=', true).where('joined_at', 'is not', null);
+  if (filter.status === 'invited') query = query.where('active', '=', true).where('joined_at', 'is', null);
   if (page.after !== undefined) query = query.where('id', '>', page.after);
   const rows = await query.orderBy('id').limit(page.limit).execute();
   return rows.map(toRecord);
@@ -155,7 +172,8 @@ async function assertAnotherOwnerRemains(trx: Db, organizationId: string, subjec
 
 /**
  * Changes a user's role or name, as `actorRole` may. A new role ends the user's console sessions
- * (but `keepSessionId`, the caller's own), so the next sign-in sees it.
+ * (but `keepSessionId`, the caller's own), so the next sign-in sees it. A new role is audited as
+ * member.role_changed, a new name as member.updated; what stays the same is not.
  */
 export async function changeUser(
   db: Db,
@@ -163,7 +181,8 @@ export async function changeUser(
   actorRole: Role,
   userId: string,
   changes: { role?: Role; name?: string | null },
-  keepSessionId?: string,
+  keepSessionId: string | undefined,
+  actor: AuditActor,
 ): Promise<UserRecord> {
   return db.transaction().execute(async (trx) => {
     const subject = await lockManagedUser(trx, organizationId, actorRole, userId);
@@ -176,6 +195,13 @@ export async function changeUser(
       }
     }
     const row = await trx.updateTable('users').set(changes).where('organization_id', '=', organizationId).where('id', '=', userId).returning(columns).executeTakeFirstOrThrow();
+    const target = { type: 'user' as const, id: userId, label: subject.email };
+    if (changes.role !== undefined && changes.role !== subject.role) {
+      await appendAudit(trx, organizationId, { actor, action: 'member.role_changed', target, details: { from: subject.role, to: changes.role } });
+    }
+    if (changes.name !== undefined && changes.name !== subject.name) {
+      await appendAudit(trx, organizationId, { actor, action: 'member.updated', target, details: { name: { from: subject.name, to: changes.name } } });
+    }
     return toRecord(row);
   });
 }
@@ -236,13 +262,15 @@ export async function markJoined(db: Db, organizationId: string, userId: string,
  * once a user has a password, only someone of a higher role may re-invite them (a manager a
  * member, not another manager; an owner a manager, not another owner). docs/decisions.md "Members".
  */
-export async function inviteUser(db: Db, organizationId: string, actorRole: Role, userId: string): Promise<IssuedInvitation> {
+export async function inviteUser(db: Db, organizationId: string, actorRole: Role, userId: string, actor: AuditActor): Promise<IssuedInvitation> {
   return db.transaction().execute(async (trx) => {
     const subject = await lockManagedUser(trx, organizationId, actorRole, userId);
     if (!outranks(actorRole, subject.role) && (await hasPassword(trx, organizationId, userId))) {
       throw new DomainError('role_not_permitted', `this ${subject.role} has already set a password: only a higher role may re-invite them (a new invitation would hand over their account)`);
     }
-    return issueInvitation(trx, organizationId, userId);
+    const invitation = await issueInvitation(trx, organizationId, userId);
+    await appendAudit(trx, organizationId, { actor, action: 'member.invited', target: { type: 'user', id: userId, label: subject.email }, details: { expiresAt: invitation.expiresAt.getTime() } });
+    return invitation;
   });
 }
 

@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/passwords.js
 import { ROLES } from '../domain/roles.js';
 import { API_KEY_KINDS } from '../domain/credentials.js';
 import type { ApiKeyRecord } from '../repositories/api-keys.js';
-import type { UserRecord } from '../repositories/users.js';
+import { MEMBER_STATUSES, type UserRecord } from '../repositories/users.js';
 import { StringEnum, UnixMillis } from './common.js';
 
 // Users, API keys and console sessions (decisions.md §2, §11), and how the API shows their
@@ -18,7 +18,11 @@ export const User = Type.Object(
     name: Type.Union([Type.String(), Type.Null()]),
     role: Type.Ref(RoleName),
     createdAt: UnixMillis,
-    active: Type.Boolean(),
+    active: Type.Boolean({ description: 'false once deactivated (status deactivated)' }),
+    status: StringEnum(MEMBER_STATUSES, { description: 'invited until the first sign-in, active after, deactivated once deactivated (docs/members.md)' }),
+    joinedAt: Type.Union([UnixMillis, Type.Null()], { description: 'The first sign-in; null while invited' }),
+    deactivatedAt: Type.Union([UnixMillis, Type.Null()]),
+    invitationExpiresAt: Type.Union([UnixMillis, Type.Null()], { description: "When the user's unused invitation link expires (in the past: expired); null without one" }),
   },
   { $id: 'User' },
 );
@@ -57,8 +61,19 @@ export const ConsoleSession = Type.Object(
 
 export const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `At least ${PASSWORD_MIN_LENGTH} characters` });
 
-export function userView(user: UserRecord): Static<typeof User> {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt.getTime(), active: user.active };
+export function userView(user: UserRecord, invitationExpiresAt: Date | null = null): Static<typeof User> {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    createdAt: user.createdAt.getTime(),
+    active: user.active,
+    status: user.status,
+    joinedAt: user.joinedAt?.getTime() ?? null,
+    deactivatedAt: user.deactivatedAt?.getTime() ?? null,
+    invitationExpiresAt: invitationExpiresAt?.getTime() ?? null,
+  };
 }
 
 export function apiKeyView(key: ApiKeyRecord): Static<typeof ApiKey> {

@@ -1,3 +1,4 @@
+import { AuditLogEntry } from './audit.js';
 import type { TSchema } from '@sinclair/typebox';
 import { Budget, MemberLimitStatus } from './budgets.js';
 import { ErrorBody, Pagination } from './common.js';
@@ -12,6 +13,7 @@ import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhooks.js'
 // The API's schemas and response views, one file per resource group. The shared ones are
 // registered by name, so they keep their names in the OpenAPI document.
 
+export * from './audit.js';
 export * from './budgets.js';
 export * from './common.js';
 export * from './compute.js';
@@ -32,6 +34,7 @@ export const sharedSchemas: TSchema[] = [
   Team,
   TeamMember,
   ApiKey,
+  AuditLogEntry,
   ConsoleSession,
   ProvisioningStep,
   RepoSpec,

@@ -142,7 +142,9 @@ export class QuarterdeckClient {
   private async send(method: string, path: string, options: RawRequest): Promise<Response> {
     const url = new URL(this.baseUrl + expandPath(path, options.path));
     for (const [name, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+      // An array is the parameter repeated (the audit log's `action`).
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
+      else if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     }
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;

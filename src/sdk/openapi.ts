@@ -387,6 +387,8 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
+                    /** @description Only working keys that expire within this many days */
+                    expiringWithinDays?: number;
                 };
                 header?: never;
                 path?: never;
@@ -568,6 +570,8 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
+                    /** @description Only users in this status */
+                    status?: "invited" | "active" | "deactivated";
                 };
                 header?: never;
                 path?: never;
@@ -589,7 +593,18 @@ export interface paths {
                                 role: components["schemas"]["Role"];
                                 /** @description Unix time in milliseconds */
                                 createdAt: number;
+                                /** @description false once deactivated (status deactivated) */
                                 active: boolean;
+                                /**
+                                 * @description invited until the first sign-in, active after, deactivated once deactivated (docs/members.md)
+                                 * @enum {string}
+                                 */
+                                status: "invited" | "active" | "deactivated";
+                                /** @description The first sign-in; null while invited */
+                                joinedAt: number | null;
+                                deactivatedAt: number | null;
+                                /** @description When the user's unused invitation link expires (in the past: expired); null without one */
+                                invitationExpiresAt: number | null;
                                 /** @description The teams of the user, by name */
                                 teams: {
                                     id: string;
@@ -636,6 +651,11 @@ export interface paths {
                         email: string;
                         name?: string;
                         role: components["schemas"]["Role"];
+                        /**
+                         * @description false: no initial API key (apiKey is null); the person creates keys once signed in
+                         * @default true
+                         */
+                        createApiKey?: boolean;
                     };
                 };
             };
@@ -648,8 +668,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             user: components["schemas"]["User"];
-                            /** @description Initial API key; shown once */
-                            apiKey: string;
+                            /** @description Initial API key; shown once. null with createApiKey false */
+                            apiKey: string | null;
                             /** @description One-time link to set a console password (7 days); shown once */
                             inviteUrl: string;
                         };
@@ -839,6 +859,136 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/users/{userId}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactivate a deactivated user */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log (owners only)
+         * @description Newest first. Accept: text/csv answers CSV (paging in X-Has-More / X-Next-Cursor when limit is given).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Entries per page (default 20); with Accept: text/csv, no limit answers every matching entry */
+                    limit?: number;
+                    cursor?: string;
+                    /** @description One or several actions (repeat the parameter) */
+                    action?: ("sign_in.succeeded" | "sign_in.failed" | "sign_out" | "sso.settings_changed" | "sso.settings_removed" | "scim.token_created" | "scim.token_revoked" | "member.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.updated" | "member.deactivated" | "member.reactivated" | "team.created" | "team.updated" | "team.deleted" | "team.member_added" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "computer_token.created" | "computer_token.revoked" | "budget.created" | "budget.changed" | "budget.deleted" | "credit_limit.changed" | "enterprise_controls.changed")[];
+                    actorUserId?: string;
+                    targetId?: string;
+                    /** @description Unix ms: entries at or after */
+                    from?: number;
+                    /** @description Unix ms: entries before */
+                    to?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["AuditLogEntry"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1716,6 +1866,10 @@ export interface paths {
                         managedComputersAllowedEmails?: string[] | null;
                         byomComputersAllowedEmails?: string[] | null;
                         sessionRetentionDays?: number | null;
+                        /** @description New API keys expire within this many days (docs/controls.md) */
+                        apiKeyMaxLifetimeDays?: number | null;
+                        /** @description Audit log entries older than this many days are deleted (docs/audit-log.md) */
+                        auditLogRetentionDays?: number | null;
                         routerGuidance?: string | null;
                     } & {
                         [key: string]: unknown;
@@ -6513,7 +6667,18 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @description Unix time in milliseconds */
             createdAt: number;
+            /** @description false once deactivated (status deactivated) */
             active: boolean;
+            /**
+             * @description invited until the first sign-in, active after, deactivated once deactivated (docs/members.md)
+             * @enum {string}
+             */
+            status: "invited" | "active" | "deactivated";
+            /** @description The first sign-in; null while invited */
+            joinedAt: number | null;
+            deactivatedAt: number | null;
+            /** @description When the user's unused invitation link expires (in the past: expired); null without one */
+            invitationExpiresAt: number | null;
         };
         Preferences: {
             /** @description Notification e-mails (limits, budgets, webhooks disabled, digest) are sent to this person */
@@ -6555,6 +6720,33 @@ export interface components {
             createdAt: number;
             expiresAt: number | null;
             lastUsedAt: number | null;
+        };
+        AuditLogEntry: {
+            id: string;
+            /** @description Unix time in milliseconds */
+            occurredAt: number;
+            actor: {
+                /** @description user (a member, console or key), scim, sso, admin (the platform operator) or system */
+                type: string;
+                userId: string | null;
+                /** @description The member's e-mail, the SCIM token's name, "platform operator" */
+                label: string;
+                ip: string | null;
+                userAgent: string | null;
+            };
+            /** @description What happened, e.g. member.role_changed (docs/audit-log.md lists them) */
+            action: string;
+            target: {
+                type: string;
+                id: string;
+                label: string | null;
+            } | null;
+            /** @description What changed (never a secret); varies by action */
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description X-Request-Id of the request that made the change */
+            requestId: string | null;
         };
         ConsoleSession: {
             user: components["schemas"]["User"];

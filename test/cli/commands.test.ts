@@ -47,7 +47,7 @@ describe('admin', () => {
 describe('users and keys', () => {
   it('adds, lists page by page or --all, updates and removes users', async () => {
     const email = uniqueEmail('cli-user');
-    const added = await cliJson(['users', 'add', email, '--role', 'member', '--name', 'Cli User'], env);
+    const added = await cliJson(['users', 'add', email, '--role', 'member', '--name', 'Cli User', '--with-key'], env);
     expect(added.user).toMatchObject({ email, role: 'member', name: 'Cli User' });
     expect(added.apiKey).toMatch(/^qd_/);
     expect(added.inviteUrl).toMatch(/\/invite\/qdi_/);

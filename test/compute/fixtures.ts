@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { appendRevision } from '../../src/repositories/enterprise-controls.js';
 import { auth, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/domain/audit.js';
 
 // Steps shared by the compute tests: register a computer, drive its agent, open sessions.
 
@@ -48,5 +49,5 @@ export function agent(server: TestServer, token: string) {
 
 /** Writes the organization's enterprise control settings (as a new revision). */
 export async function setControls(server: TestServer, org: TestOrganization, settings: Record<string, unknown>): Promise<void> {
-  await appendRevision(server.store.db, org.id, org.owner.id, () => settings);
+  await appendRevision(server.store.db, org.id, org.owner.id, () => settings, SYSTEM_ACTOR);
 }

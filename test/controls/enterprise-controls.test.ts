@@ -11,6 +11,7 @@ import { openStore } from '../../src/db/store.js';
 import { SecretBox } from '../../src/domain/secret-box.js';
 import { appendRevision } from '../../src/repositories/enterprise-controls.js';
 import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/domain/audit.js';
 
 // Enterprise controls (decisions.md §6): merge patches, revisions, If-Match, history, diffs, and
 // the secrets inside settings.
@@ -274,7 +275,7 @@ describe('custom model secrets', () => {
   it('replaces a secret sealed with an earlier key when a new one is sent', async () => {
     const fresh = await freshOrganization();
     const earlier = new SecretBox(randomBytes(32)).seal(secret);
-    await appendRevision(server.store.db, fresh.id, fresh.owner.id, () => ({ customModels: [{ id: 'm1', apiKey: earlier }] }));
+    await appendRevision(server.store.db, fresh.id, fresh.owner.id, () => ({ customModels: [{ id: 'm1', apiKey: earlier }] }), SYSTEM_ACTOR);
     const response = await patch(fresh.owner.key, { customModels: [{ id: 'm1', apiKey: secret }] });
     expect(response.statusCode).toBe(200);
     expect(response.json().settings.customModels).toEqual([{ id: 'm1', apiKey: masked }]);

@@ -5,6 +5,7 @@ import { addCredits } from '../../src/repositories/credit-usage.js';
 import { assertUnderCreditLimit, setGlobalLimit, setUserLimit } from '../../src/repositories/credit-limits.js';
 import { appendRevision, currentSettings } from '../../src/repositories/enterprise-controls.js';
 import { createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/domain/audit.js';
 
 // The policies other areas enforce, as pure functions, and the two functions reading their inputs.
 
@@ -99,8 +100,8 @@ describe('with a database', () => {
 
   it('currentSettings is empty before any change and the latest revision after', async () => {
     expect(await currentSettings(server.store.db, org.id)).toEqual({});
-    await appendRevision(server.store.db, org.id, org.owner.id, () => ({ modelPolicy: { blockedModelIds: ['x'] } }));
-    await appendRevision(server.store.db, org.id, org.owner.id, (current) => ({ ...current.settings, routerGuidance: 'g' }));
+    await appendRevision(server.store.db, org.id, org.owner.id, () => ({ modelPolicy: { blockedModelIds: ['x'] } }), SYSTEM_ACTOR);
+    await appendRevision(server.store.db, org.id, org.owner.id, (current) => ({ ...current.settings, routerGuidance: 'g' }), SYSTEM_ACTOR);
     expect(await currentSettings(server.store.db, org.id)).toEqual({ modelPolicy: { blockedModelIds: ['x'] }, routerGuidance: 'g' });
     expect(await currentSettings(server.store.db, other.id)).toEqual({});
   });
@@ -110,7 +111,7 @@ describe('with a database', () => {
     const user = org.users.member;
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
     await addCredits(db, org.id, user.id, new Date(), 40);
-    await setGlobalLimit(db, org.id, 50);
+    await setGlobalLimit(db, org.id, 50, SYSTEM_ACTOR);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
     await addCredits(db, org.id, user.id, new Date(), 10);
     expect(await creditStatus(org.id, user.id)).toBe('credit_limit_reached');
@@ -121,7 +122,7 @@ describe('with a database', () => {
     expect(await creditStatus(org.id, org.users.member.id)).toBe('credit_limit_reached');
     await setUserLimit(db, org.id, user.id, null);
     expect(await creditStatus(org.id, user.id)).toBe('credit_limit_reached');
-    await setGlobalLimit(db, org.id, null);
+    await setGlobalLimit(db, org.id, null, SYSTEM_ACTOR);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
   });
 
@@ -134,7 +135,7 @@ describe('with a database', () => {
     await addCredits(db, org.id, user.id, lastMonth, 1000);
     await setUserLimit(db, org.id, user.id, 5);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
-    await setGlobalLimit(db, other.id, 0);
+    await setGlobalLimit(db, other.id, 0, SYSTEM_ACTOR);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
     expect(await creditStatus(other.id, other.users.member.id)).toBe('credit_limit_reached');
     await addCredits(db, org.id, user.id, new Date(), 5);

@@ -24,7 +24,19 @@ describe('POST /admin/v1/organizations', () => {
     const users = await server.app.inject({ method: 'GET', url: '/api/v0/organization/users', headers: auth(body.apiKey) });
     expect(users.statusCode).toBe(200);
     expect(users.json().users).toEqual([
-      { id: body.owner.id, email: 'Founder@Acme.test', name: null, role: 'owner', createdAt: expect.any(Number), active: true, teams: [] },
+      {
+        id: body.owner.id,
+        email: 'Founder@Acme.test',
+        name: null,
+        role: 'owner',
+        createdAt: expect.any(Number),
+        active: true,
+        status: 'invited',
+        joinedAt: null,
+        deactivatedAt: null,
+        invitationExpiresAt: expect.any(Number),
+        teams: [],
+      },
     ]);
   });
 

@@ -60,7 +60,18 @@ describe('POST /api/v0/organization/users', () => {
     const response = await request('POST', '/api/v0/organization/users', org.users.manager.key, { email: 'New.Person@Example.test', name: 'New Person', role: 'member' });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body.user).toEqual({ id: expect.stringMatching(/^usr_/), email: 'New.Person@Example.test', name: 'New Person', role: 'member', createdAt: expect.any(Number), active: true });
+    expect(body.user).toEqual({
+      id: expect.stringMatching(/^usr_/),
+      email: 'New.Person@Example.test',
+      name: 'New Person',
+      role: 'member',
+      createdAt: expect.any(Number),
+      active: true,
+      status: 'invited',
+      joinedAt: null,
+      deactivatedAt: null,
+      invitationExpiresAt: expect.any(Number),
+    });
     const keys = await request('GET', '/api/v0/api-keys', body.apiKey);
     expect(keys.statusCode).toBe(200);
     expect(keys.json().apiKeys).toHaveLength(1);

@@ -20,6 +20,7 @@ const UserAnalyticsPage = lazy(() => import('./pages/Analytics/UserAnalyticsPage
 const ReadinessPage = lazy(() => import('./pages/Readiness/ReadinessPage'));
 const RepositoriesPage = lazy(() => import('./pages/Repositories/RepositoriesPage'));
 const ControlsPage = lazy(() => import('./pages/Controls/ControlsPage'));
+const AuditLogPage = lazy(() => import('./pages/AuditLog/AuditLogPage'));
 const LimitsPage = lazy(() => import('./pages/Limits/LimitsPage'));
 const PricesPage = lazy(() => import('./pages/Prices/PricesPage'));
 const ComputersPage = lazy(() => import('./pages/Computers/ComputersPage'));
@@ -67,6 +68,7 @@ export function App() {
         <Route path="/settings/connected-agents" element={<ConnectedAgentsPage />} />
         <Route path="/settings/budgets" element={<BudgetsPage />} />
         <Route path="/settings/webhooks" element={<WebhooksPage />} />
+        <Route path="/settings/audit-log" element={<AuditLogPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -6,6 +6,7 @@ import { hooksRun } from './hooks-run.js';
 import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
 import { agent } from './agent.js';
 import { agentsConnected, agentsIdentities, agentsLink } from './agents.js';
+import { auditList } from './audit.js';
 import { backup, restore } from './backup.js';
 import { budgetsCreate, budgetsDelete, budgetsGet, budgetsList, budgetsMembers, budgetsUpdate } from './budgets.js';
 import { analyticsActivity, analyticsProductivity, analyticsRepositories, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
@@ -24,7 +25,7 @@ import { telemetrySend } from './telemetry.js';
 import {
   webhooksAttempts, webhooksCreate, webhooksDeliveries, webhooksDelete, webhooksDisable, webhooksEnable, webhooksGet, webhooksList, webhooksReplay, webhooksRotateSecret, webhooksTest, webhooksUpdate,
 } from './webhooks.js';
-import { usersAdd, usersInvite, usersList, usersRemove, usersUpdate } from './users.js';
+import { usersAdd, usersInvite, usersList, usersReactivate, usersRemove, usersUpdate } from './users.js';
 
 /** Every `quarterdeck` command; main.ts picks one by its name words. */
 export const COMMANDS: readonly Command[] = [
@@ -39,7 +40,8 @@ export const COMMANDS: readonly Command[] = [
   messagesList, messagesGet, messagesSend,
   limitsGet, limitsSet, limitsGlobal,
   pricesGet, pricesSet, pricesSettings, pricesDataset,
-  usersList, usersAdd, usersUpdate, usersRemove, usersInvite,
+  usersList, usersAdd, usersUpdate, usersRemove, usersReactivate, usersInvite,
+  auditList,
   teamsList, teamsGet, teamsCreate, teamsRename, teamsDelete, teamsMembers, teamsAddMember, teamsRemoveMember,
   webhooksList, webhooksGet, webhooksCreate, webhooksUpdate, webhooksEnable, webhooksDisable, webhooksDelete, webhooksRotateSecret, webhooksDeliveries, webhooksAttempts, webhooksReplay, webhooksTest,
   budgetsList, budgetsGet, budgetsCreate, budgetsUpdate, budgetsDelete, budgetsMembers,

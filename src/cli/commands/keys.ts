@@ -1,14 +1,18 @@
 import { UsageError } from '../command.js';
-import { apiCommand, v0List } from './api-command.js';
+import { apiCommand, integerOption, v0List } from './api-command.js';
 
 // `quarterdeck keys list|create|revoke`: API keys (your own; an owner or manager sees all).
 
 export const keysList = apiCommand({
   name: ['keys', 'list'],
-  usage: '[--limit N] [--cursor C] [--all]',
+  usage: '[--expiring-within DAYS] [--limit N] [--cursor C] [--all]',
   summary: 'API keys (without their secrets)',
   list: true,
-  call: (context) => v0List(context, '/api/v0/api-keys', 'apiKeys'),
+  options: { 'expiring-within': { type: 'string', description: 'Only working keys that expire within this many days' } },
+  call(context) {
+    const days = integerOption(context, 'expiring-within');
+    return v0List(context, '/api/v0/api-keys', 'apiKeys', undefined, days !== undefined ? { expiringWithinDays: String(days) } : {});
+  },
 });
 
 export const keysCreate = apiCommand({

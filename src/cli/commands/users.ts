@@ -2,7 +2,8 @@ import type { RequestBody } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
 import { apiCommand, v0List, type ApiContext } from './api-command.js';
 
-// `quarterdeck users list|add|update|remove|invite`: the organization's members.
+// `quarterdeck users list|add|update|remove|reactivate|invite`: the organization's members and
+// their lifecycle (invited, active, deactivated: docs/members.md).
 
 const PROFILE = {
   role: { type: 'string', description: 'owner, manager, member or guest' },
@@ -17,23 +18,32 @@ function profileOf(context: ApiContext): { role?: Role; name?: string } {
   return { ...(role !== undefined ? { role: role as Role } : {}), ...(name !== undefined ? { name } : {}) };
 }
 
+const STATUSES = ['invited', 'active', 'deactivated'];
+
 export const usersList = apiCommand({
   name: ['users', 'list'],
-  usage: '[--limit N] [--cursor C] [--all]',
-  summary: 'Members of the organization',
+  usage: '[--status invited|active|deactivated] [--limit N] [--cursor C] [--all]',
+  summary: 'Members of the organization with their status',
   list: true,
-  call: (context) => v0List(context, '/api/v0/organization/users', 'users'),
+  options: { status: { type: 'string', description: 'Only members in this status: invited, active or deactivated' } },
+  call(context) {
+    const status = context.option('status');
+    if (status !== undefined && !STATUSES.includes(status)) throw new UsageError(`--status takes ${STATUSES.join(', ')}, got "${status}"`);
+    return v0List(context, '/api/v0/organization/users', 'users', undefined, status ? { status } : {});
+  },
 });
 
 export const usersAdd = apiCommand({
   name: ['users', 'add'],
-  usage: '<email> --role ROLE [--name NAME]',
-  summary: 'Add a member (prints its first API key once)',
-  options: PROFILE,
+  usage: '<email> --role ROLE [--name NAME] [--with-key]',
+  summary: 'Invite a member (prints the invitation link once; with --with-key an initial API key too)',
+  options: { ...PROFILE, 'with-key': { type: 'boolean', description: 'Also create an initial API key for the member (shown once)' } },
   positionals: { min: 1, max: 1 },
   async call(context) {
     if (!context.option('role')) throw new UsageError('--role is required');
-    const body = { email: context.args.positionals[0]!, ...profileOf(context) } as { email: string; role: never; name?: string };
+    // People create their own keys once signed in: an invitation makes none unless asked.
+    const createApiKey = context.args.values['with-key'] === true;
+    const body = { email: context.args.positionals[0]!, ...profileOf(context), createApiKey } as { email: string; role: never; name?: string; createApiKey: boolean };
     return { value: await context.client.request('post', '/api/v0/organization/users', { body }) };
   },
 });
@@ -58,6 +68,16 @@ export const usersRemove = apiCommand({
     await client.request('delete', '/api/v0/organization/users/{userId}', { path: { userId: args.positionals[0]! } });
     io.stderr(`removed ${args.positionals[0]}\n`);
     return { none: true };
+  },
+});
+
+export const usersReactivate = apiCommand({
+  name: ['users', 'reactivate'],
+  usage: '<userId>',
+  summary: 'Reactivate a deactivated member (the keys the deactivation stopped work again; console sessions do not come back)',
+  positionals: { min: 1, max: 1 },
+  async call({ client, args }) {
+    return { value: await client.request('post', '/api/v0/organization/users/{userId}/reactivate', { path: { userId: args.positionals[0]! } }) };
   },
 });
 

@@ -2,6 +2,7 @@ import type { App } from '../../http/context.js';
 import { authenticate } from '../../http/auth.js';
 import { byCredential, limitRequests } from '../../http/rate-limit.js';
 import apiKeys from './api-keys/index.js';
+import auditLog from './audit-log/index.js';
 import budgets from './budgets/index.js';
 import createToken from './auth/create-token.js';
 import enterpriseControls from './enterprise-controls/index.js';
@@ -24,6 +25,7 @@ export default async function v0Routes(app: App) {
   await app.register(createToken);
   await app.register(apiKeys);
   await app.register(organizationUsers);
+  await app.register(auditLog);
   await app.register(preferences);
   await app.register(teams);
   await app.register(organizationTelemetry);

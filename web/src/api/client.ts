@@ -11,6 +11,9 @@ export type TeamMember = components['schemas']['TeamMember'];
 /** A user of the members list, with the teams it is in. */
 export type ListedUser = User & { teams: { id: string; name: string }[] };
 export type ApiKey = components['schemas']['ApiKey'];
+export type AuditLogEntry = components['schemas']['AuditLogEntry'];
+export type AuditLogQuery = NonNullable<paths['/api/v0/organization/audit-log']['get']['parameters']['query']>;
+export type AuditAction = NonNullable<AuditLogQuery['action']>[number];
 export type Role = components['schemas']['Role'];
 export type ConnectedAgent = components['schemas']['ConnectedAgent'];
 export type TelemetryIdentity = components['schemas']['TelemetryIdentity'];

@@ -16,6 +16,21 @@ export function useApiKeys() {
   return useQuery({ queryKey: KEYS_KEY, queryFn: fetchAllKeys });
 }
 
+/** How far ahead the API keys page warns of keys about to expire. */
+export const EXPIRY_WARNING_DAYS = 14;
+
+/** Working keys that expire within EXPIRY_WARNING_DAYS (the caller's own; a manager's: all). */
+export function useExpiringApiKeys() {
+  return useQuery({
+    queryKey: [...KEYS_KEY, 'expiring', EXPIRY_WARNING_DAYS],
+    queryFn: async () => {
+      const keys: ApiKey[] = [];
+      for await (const key of api.paginate('/api/v0/api-keys', 'apiKeys', { query: { limit: 100, expiringWithinDays: EXPIRY_WARNING_DAYS } })) keys.push(key);
+      return keys;
+    },
+  });
+}
+
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -20,8 +20,9 @@ function useMembersMutation<A, R>(call: (args: A) => Promise<R>) {
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: MEMBERS_KEY }) });
 }
 
+/** The console invites without an API key: people create their own once signed in. */
 export function useAddMember() {
-  return useMembersMutation((body: { email: string; name?: string; role: Role }) => api.request('post', '/api/v0/organization/users', { body }));
+  return useMembersMutation((body: { email: string; name?: string; role: Role }) => api.request('post', '/api/v0/organization/users', { body: { ...body, createApiKey: false } }));
 }
 
 export function useChangeRole() {
@@ -30,6 +31,10 @@ export function useChangeRole() {
 
 export function useDeactivateMember() {
   return useMembersMutation((userId: string) => api.request('delete', '/api/v0/organization/users/{userId}', { path: { userId } }));
+}
+
+export function useReactivateMember() {
+  return useMembersMutation((userId: string) => api.request('post', '/api/v0/organization/users/{userId}/reactivate', { path: { userId } }));
 }
 
 export function useNewInvitation() {

@@ -29,6 +29,7 @@ export function Layout() {
           { to: '/settings/webhooks', label: 'Webhooks' },
         ]
       : []),
+    ...(user.role === 'owner' ? [{ to: '/settings/audit-log', label: 'Audit log' }] : []),
     { to: '/settings/api-keys', label: 'API keys' },
   ];
   return (

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { invitationUrl } from '../../../domain/console-auth.js';
+import { operatorActorOf } from '../../../http/audit-actor.js';
 import type { App } from '../../../http/context.js';
 import { Email, RoleName } from '../../../schemas/index.js';
 import { createOrganization } from '../../../repositories/organizations.js';
@@ -25,7 +26,7 @@ export default async function createOrganizationRoute(app: App) {
       },
     },
     async (request, reply) => {
-      const { organization, owner, apiKey, invitation } = await createOrganization(app.services.db, request.body);
+      const { organization, owner, apiKey, invitation } = await createOrganization(app.services.db, request.body, operatorActorOf(request));
       return reply.code(201).send({
         organization: { id: organization.id, name: organization.name },
         owner: { id: owner.id, email: owner.email, role: owner.role },

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { assertApiKeyCreationAllowed } from '../../../domain/policies.js';
+import { assertApiKeyCreationAllowed, cappedKeyExpiry } from '../../../domain/policies.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { DomainError, invalidInput } from '../../../domain/errors.js';
@@ -8,11 +9,12 @@ import { API_KEY_KINDS } from '../../../domain/credentials.js';
 import { StringEnum } from '../../../schemas/common.js';
 import { ApiKey, UnixMillis } from '../../../schemas/index.js';
 import { apiKeyView } from '../../../schemas/index.js';
-import { insertApiKey } from '../../../repositories/api-keys.js';
+import { createApiKey } from '../../../repositories/api-keys.js';
 import { currentSettings } from '../../../repositories/enterprise-controls.js';
 
 // POST /api/v0/api-keys — a new key for the caller; the secret is in this answer only. Refused
-// (403) when the enterprise controls restrict key creation to managers.
+// (403) when the enterprise controls restrict key creation to managers; the lifetime cap
+// (apiKeyMaxLifetimeDays) gives a key without expiry the cap and refuses one beyond it (400).
 export default async function createApiKeyRoute(app: App) {
   app.post(
     '/api-keys',
@@ -33,15 +35,13 @@ export default async function createApiKeyRoute(app: App) {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      assertApiKeyCreationAllowed(await currentSettings(app.services.db, principal.organizationId), principal.role);
+      const settings = await currentSettings(app.services.db, principal.organizationId);
+      assertApiKeyCreationAllowed(settings, principal.role);
       const { name, expiresAt, kind } = request.body;
       if (kind === 'ingest' && !isManager(principal.role)) throw new DomainError('role_not_permitted', 'only owners and managers create ingest keys');
       if (expiresAt != null && expiresAt <= Date.now()) throw invalidInput('expiresAt must be in the future', [{ path: 'body/expiresAt', message: 'must be in the future' }]);
-      const { record, key } = await insertApiKey(app.services.db, principal.organizationId, principal.userId, {
-        name,
-        kind,
-        expiresAt: expiresAt == null ? null : new Date(expiresAt),
-      });
+      const expiry = cappedKeyExpiry(settings, expiresAt == null ? null : new Date(expiresAt));
+      const { record, key } = await createApiKey(app.services.db, principal.organizationId, principal.userId, { name, kind, expiresAt: expiry }, auditActorOf(request));
       return reply.code(201).send({ ...apiKeyView(record), key });
     },
   );

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { isManager } from '../../../domain/roles.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { notFound } from '../../../domain/errors.js';
@@ -22,7 +23,7 @@ export default async function revokeApiKeyRoute(app: App) {
       const principal = principalOf(request);
       const key = await findApiKey(app.services.db, principal.organizationId, request.params.id);
       if (!key || (!isManager(principal.role) && key.userId !== principal.userId)) throw notFound('API key');
-      await revokeApiKey(app.services.db, principal.organizationId, key.id);
+      await revokeApiKey(app.services.db, principal.organizationId, key, auditActorOf(request));
       await app.services.credentials.awaitChangesHeard(request.log);
       return reply.code(204).send(null);
     },

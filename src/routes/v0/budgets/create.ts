@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { invalidInput } from '../../../domain/errors.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { createBudget } from '../../../repositories/budgets.js';
@@ -32,7 +33,7 @@ export default async function createBudgetRoute(app: App) {
       const { scope, teamId } = request.body;
       if (scope === 'team' && teamId === undefined) throw invalidInput('teamId is required for a team budget', [{ path: 'body/teamId', message: 'required with scope team' }]);
       if (scope === 'organization' && teamId !== undefined) throw invalidInput('teamId is only for a team budget', [{ path: 'body/teamId', message: 'only with scope team' }]);
-      const budget = await createBudget(app.services.db, organizationId, request.body);
+      const budget = await createBudget(app.services.db, organizationId, request.body, auditActorOf(request));
       const [view] = await budgetViews(app.services.db, organizationId, [budget]);
       return reply.code(201).send({ budget: view! });
     },

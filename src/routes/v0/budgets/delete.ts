@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { deleteBudget } from '../../../repositories/budgets.js';
@@ -11,7 +12,7 @@ export default async function deleteBudgetRoute(app: App) {
     { schema: { summary: 'Delete a budget', tags: ['budgets'], params: BudgetParams, response: { 204: Type.Null() } } },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
-      await deleteBudget(app.services.db, organizationId, request.params.budgetId);
+      await deleteBudget(app.services.db, organizationId, request.params.budgetId, auditActorOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { changeBudget } from '../../../repositories/budgets.js';
@@ -21,7 +22,7 @@ export default async function updateBudgetRoute(app: App) {
     },
     async (request) => {
       const { organizationId } = principalOf(request);
-      const budget = await changeBudget(app.services.db, organizationId, request.params.budgetId, request.body);
+      const budget = await changeBudget(app.services.db, organizationId, request.params.budgetId, request.body, auditActorOf(request));
       const [view] = await budgetViews(app.services.db, organizationId, [budget]);
       return { budget: view! };
     },

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { assertComputerCreationAllowed } from '../../../domain/policies.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { invalidInput } from '../../../domain/errors.js';
@@ -55,7 +56,7 @@ export default async function createComputerRoute(app: App) {
         ...fields,
         providerType,
         ...(repos ? { repos: repos.map((repo) => (typeof repo === 'string' ? { url: repo } : repo)) } : {}),
-      });
+      }, auditActorOf(request));
       return reply.code(201).send({ ...computerView(record), computerToken: token });
     },
   );

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { notFound } from '../../../domain/errors.js';
@@ -14,7 +15,7 @@ export default async function deleteComputerRoute(app: App) {
     async (request, reply) => {
       const principal = principalOf(request);
       const computer = await findVisibleComputer(app.services.db, principal, request.params.computerId);
-      if (!(await deleteComputer(app.services.db, principal.organizationId, computer.id))) throw notFound('computer');
+      if (!(await deleteComputer(app.services.db, principal.organizationId, computer.id, auditActorOf(request)))) throw notFound('computer');
       await app.services.credentials.awaitChangesHeard(request.log);
       return reply.code(204).send(null);
     },

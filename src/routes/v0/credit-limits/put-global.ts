@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { setGlobalLimit } from '../../../repositories/credit-limits.js';
@@ -17,7 +18,7 @@ export default async function putGlobalLimitRoute(app: App) {
       },
     },
     async (request) => {
-      await setGlobalLimit(app.services.db, principalOf(request).organizationId, request.body.limit);
+      await setGlobalLimit(app.services.db, principalOf(request).organizationId, request.body.limit, auditActorOf(request));
       return { limit: request.body.limit };
     },
   );

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { Email } from '../../../schemas/index.js';
@@ -36,7 +37,7 @@ export default async function putUserLimitsRoute(app: App) {
     },
     async (request) => {
       const { organizationId } = principalOf(request);
-      return setUserLimits(app.services.db, organizationId, request.body.users);
+      return setUserLimits(app.services.db, organizationId, request.body.users, auditActorOf(request));
     },
   );
 }

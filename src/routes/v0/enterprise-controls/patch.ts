@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { EnterpriseSettingsSchema, mergePatchSchema } from '../../../domain/policies.js';
 import { sealCustomModelSecrets } from '../../../domain/secret-box.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { ApiError } from '../../../http/errors.js';
@@ -57,7 +58,7 @@ export default async function patchEnterpriseControlsRoute(app: App) {
         assertExpected(current.revision);
         const merged = applyMergePatch(current.settings, patch) as Record<string, unknown>;
         return box ? sealCustomModelSecrets(merged, current.settings, box) : merged;
-      });
+      }, auditActorOf(request));
       reply.header('ETag', etagOf(changed.revision));
       return changeView(changed);
     },

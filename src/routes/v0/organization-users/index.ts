@@ -5,6 +5,7 @@ import create from './create.js';
 import deactivate from './deactivate.js';
 import invite from './invite.js';
 import list from './list.js';
+import reactivate from './reactivate.js';
 import update from './update.js';
 
 // Members of the organization: owner and manager only.
@@ -15,4 +16,5 @@ export default async function organizationUsers(app: App) {
   await app.register(update);
   await app.register(deactivate);
   await app.register(invite);
+  await app.register(reactivate);
 }

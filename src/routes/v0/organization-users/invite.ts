@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { invitationUrl } from '../../../domain/console-auth.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { UnixMillis } from '../../../schemas/index.js';
@@ -20,7 +21,7 @@ export default async function inviteUserRoute(app: App) {
     },
     async (request, reply) => {
       const { organizationId, role } = principalOf(request);
-      const invitation = await inviteUser(app.services.db, organizationId, role, request.params.userId);
+      const invitation = await inviteUser(app.services.db, organizationId, role, request.params.userId, auditActorOf(request));
       return reply.code(201).send({ inviteUrl: invitationUrl(app.services.config.publicAppUrl, invitation.token), expiresAt: invitation.expiresAt.getTime() });
     },
   );

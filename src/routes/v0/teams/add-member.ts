@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { addTeamMember } from '../../../repositories/teams.js';
@@ -20,7 +21,7 @@ export default async function addTeamMemberRoute(app: App) {
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
-      const member = await addTeamMember(app.services.db, organizationId, request.params.teamId, request.body.userId);
+      const member = await addTeamMember(app.services.db, organizationId, request.params.teamId, request.body.userId, auditActorOf(request));
       return reply.code(201).send({ member: teamMemberView(member) });
     },
   );

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { createTeam } from '../../../repositories/teams.js';
@@ -18,7 +19,7 @@ export default async function createTeamRoute(app: App) {
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
-      const team = await createTeam(app.services.db, organizationId, request.body);
+      const team = await createTeam(app.services.db, organizationId, request.body, auditActorOf(request));
       return reply.code(201).send({ team: teamView(team) });
     },
   );

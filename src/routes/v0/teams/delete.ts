@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { deleteTeam } from '../../../repositories/teams.js';
@@ -11,7 +12,7 @@ export default async function deleteTeamRoute(app: App) {
     { schema: { summary: 'Delete a team', tags: ['teams'], params: TeamParams, response: { 204: Type.Null() } } },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
-      await deleteTeam(app.services.db, organizationId, request.params.teamId);
+      await deleteTeam(app.services.db, organizationId, request.params.teamId, auditActorOf(request));
       return reply.code(204).send(null);
     },
   );

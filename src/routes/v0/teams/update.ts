@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { changeTeam } from '../../../repositories/teams.js';
@@ -20,7 +21,7 @@ export default async function updateTeamRoute(app: App) {
     },
     async (request) => {
       const { organizationId } = principalOf(request);
-      return { team: teamView(await changeTeam(app.services.db, organizationId, request.params.teamId, request.body)) };
+      return { team: teamView(await changeTeam(app.services.db, organizationId, request.params.teamId, request.body, auditActorOf(request))) };
     },
   );
 }

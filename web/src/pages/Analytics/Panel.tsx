@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { fetchCsv, type AnalyticsResource, type DayRange } from '../../api/useAnalytics';
 import { ErrorState, LoadingState } from '../../components/QueryState';
 import { ActionError } from '../../components/QueryState';
+import { saveFile } from '../../components/saveFile';
 
 // One analytics panel: title, its data's state, a CSV download of exactly what the server
 // answers with `Accept: text/csv`, and the CLI command that prints the same.
@@ -25,15 +26,6 @@ export function cliCommand(source: PanelSource): string {
 
 function csvFileName(source: PanelSource): string {
   return `quarterdeck-${source.resource}${source.groupBy ? `-by-${source.groupBy}` : ''}-${source.range.startDate}-${source.range.endDate}.csv`;
-}
-
-function saveFile(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /** `csv`, when given, makes the file from what the panel shows instead of asking the server. */

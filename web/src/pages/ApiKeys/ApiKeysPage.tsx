@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { isManager, type ApiKey } from '../../api/client';
-import { useApiKeys, useRevokeApiKey } from '../../api/useApiKeys';
+import { EXPIRY_WARNING_DAYS, useApiKeys, useExpiringApiKeys, useRevokeApiKey } from '../../api/useApiKeys';
 import { useKeyCreationRestricted } from '../../api/useEnterpriseControls';
 import { useMembers } from '../../api/useMembers';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -17,6 +17,7 @@ export function ApiKeysPage() {
   const session = useSignedInSession();
   const manager = isManager(session.user.role);
   const keys = useApiKeys();
+  const expiring = useExpiringApiKeys();
   const members = useMembers(manager);
   const restricted = useKeyCreationRestricted(manager);
   const revoke = useRevokeApiKey();
@@ -37,6 +38,15 @@ export function ApiKeysPage() {
         <Alert color="blue" title="Only owners and managers create keys">
           The enterprise control restrictApiKeyCreationToManagers is on: members and guests of {session.organization.name} cannot create API keys, and
           ask an owner or manager instead.
+        </Alert>
+      )}
+
+      {expiring.data && expiring.data.length > 0 && (
+        <Alert color="red" title={`${expiring.data.length === 1 ? 'A key expires' : `${expiring.data.length} keys expire`} within ${EXPIRY_WARNING_DAYS} days`}>
+          {expiring.data
+            .map((key) => `“${key.name}” (${key.prefix}…${manager && emailOf(key.userId) ? `, ${emailOf(key.userId)}` : ''}) on ${new Date(key.expiresAt!).toLocaleDateString()}`)
+            .join('; ')}
+          . Create a replacement before then: an expired key stops working.
         </Alert>
       )}
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, JsonInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, JsonInput, NumberInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage, errorStatus } from '../../api/client';
 import { useSaveControls, type Settings } from '../../api/useEnterpriseControls';
@@ -27,8 +27,13 @@ const LISTS: { key: string; label: string }[] = [
   { key: 'managedComputersAllowedEmails', label: 'Managed computers: allowed e-mails' },
   { key: 'byomComputersAllowedEmails', label: 'Own computers: allowed e-mails' },
 ];
+// Day counts (docs/controls.md): empty leaves the setting out, and its default applies.
+const DAYS: { key: string; label: string; description: string; max: number }[] = [
+  { key: 'apiKeyMaxLifetimeDays', label: 'API key lifetime cap (days)', description: 'New keys expire within this; empty: keys may live forever', max: 3650 },
+  { key: 'auditLogRetentionDays', label: 'Audit log retention (days)', description: 'Older entries are deleted; empty: 365 days', max: 3650 },
+];
 /** Properties the form edits; the JSON box holds the others. */
-const FORM_KEYS = new Set([...SWITCHES.map((item) => item.key), ...LISTS.map((item) => item.key), 'sessionDefaultSettings', 'modelPolicy']);
+const FORM_KEYS = new Set([...SWITCHES.map((item) => item.key), ...LISTS.map((item) => item.key), ...DAYS.map((item) => item.key), 'sessionDefaultSettings', 'modelPolicy']);
 
 type Json = Record<string, unknown>;
 const asObject = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
@@ -97,6 +102,22 @@ export function ControlsForm({ settings, revision, onReload }: { settings: Setti
             <TextInput label="Allowed model ids (comma-separated)" value={listText(modelPolicy.allowedModelIds)} onChange={(event) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'allowedModelIds', textList(event.currentTarget.value))))} />
             <TextInput label="Blocked model ids (comma-separated)" value={listText(modelPolicy.blockedModelIds)} onChange={(event) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'blockedModelIds', textList(event.currentTarget.value))))} />
             <PolicySelect label="Custom models allowed" value={modelPolicy.allowCustomModels} unset="agent" onChange={(value) => setDraft(withValue(draft, 'modelPolicy', withValue(modelPolicy, 'allowCustomModels', value)))} />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Keys and audit log">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {DAYS.map((item) => (
+              <NumberInput
+                key={item.key}
+                label={item.label}
+                description={item.description}
+                min={1}
+                max={item.max}
+                allowDecimal={false}
+                value={typeof draft[item.key] === 'number' ? (draft[item.key] as number) : ''}
+                onChange={(value) => setDraft(withValue(draft, item.key, typeof value === 'number' ? value : undefined))}
+              />
+            ))}
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Computer gates">

@@ -1,5 +1,6 @@
 import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useControlsHistory, useRevisionDiff, useSaveControls, type Settings } from '../../api/useEnterpriseControls';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -37,7 +38,10 @@ function RevisionChanges({ revision }: { revision: number }) {
 export function ControlsHistory({ current }: { current: { settings: Settings; revision: number } }) {
   const history = useControlsHistory();
   const save = useSaveControls();
-  const [open, setOpen] = useState<number | null>(null);
+  // ?revision=N (the audit log links a controls change here) opens that revision's changes.
+  const [params] = useSearchParams();
+  const linked = Number(params.get('revision'));
+  const [open, setOpen] = useState<number | null>(Number.isInteger(linked) && linked > 0 ? linked : null);
   const [restoring, setRestoring] = useState<Change | null>(null);
   const changes = history.data?.pages.flatMap((page) => page.changes) ?? [];
   const close = () => {
@@ -57,8 +61,16 @@ export function ControlsHistory({ current }: { current: { settings: Settings; re
         <EmptyState title="No changes yet" />
       ) : (
         <Stack gap="xs">
+          {open !== null && !changes.some((change) => change.revision === open) && (
+            <Stack gap={4} p="xs" id={`revision-${open}`} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+              <Text size="sm">
+                <strong>Revision {open}</strong>
+              </Text>
+              <RevisionChanges revision={open} />
+            </Stack>
+          )}
           {changes.map((change) => (
-            <Stack key={change.revision} gap={4} p="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Stack key={change.revision} id={`revision-${change.revision}`} gap={4} p="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
               <Group justify="space-between" wrap="wrap">
                 <Text size="sm">
                   <strong>Revision {change.revision}</strong> · {new Date(change.updatedAt).toLocaleString()} · {change.user ? (change.user.name ?? change.user.email) : 'the system'}

@@ -1,8 +1,8 @@
 import { ManagersOnly } from '../../components/ManagersOnly';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type User } from '../../api/client';
-import { useChangeRole, useDeactivateMember, useMembers, useNewInvitation } from '../../api/useMembers';
+import { useChangeRole, useDeactivateMember, useMembers, useNewInvitation, useReactivateMember } from '../../api/useMembers';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
@@ -10,8 +10,9 @@ import { InvitationLink } from './InvitationLink';
 import { InviteMemberModal } from './InviteMemberModal';
 import { MembersTable } from './MembersTable';
 import { PageHeader } from '../../components/PageHeader';
+import { STATUS_FILTERS, matchesFilter, type StatusFilter } from './status';
 
-/** /settings/members — owner and manager: invite, change roles, deactivate, re-invite. */
+/** /settings/members — owner and manager: invite, change roles, deactivate, reactivate, re-invite; members by status. */
 export function MembersPage() {
   return (
     <ManagersOnly title="Members are managed by owners and managers" ask="to invite people or change roles">
@@ -26,6 +27,8 @@ function ManageMembers() {
   const changeRole = useChangeRole();
   const deactivate = useDeactivateMember();
   const newInvitation = useNewInvitation();
+  const reactivate = useReactivateMember();
+  const [filter, setFilter] = useState<StatusFilter>('all');
   const [inviting, setInviting] = useState(false);
   const [deactivating, setDeactivating] = useState<User | null>(null);
   const [reinvited, setReinvited] = useState<{ user: User; url: string } | null>(null);
@@ -43,7 +46,20 @@ function ManageMembers() {
         action={<Button onClick={() => setInviting(true)}>Invite member</Button>}
       />
 
-      <ActionError error={changeRole.error ?? newInvitation.error} />
+      <ActionError error={changeRole.error ?? newInvitation.error ?? reactivate.error} />
+
+      <Group gap="sm">
+        <Text size="sm" id="member-status-filter">
+          Status
+        </Text>
+        <SegmentedControl
+          aria-labelledby="member-status-filter"
+          size="xs"
+          value={filter}
+          onChange={(value) => setFilter(value as StatusFilter)}
+          data={STATUS_FILTERS.map((value) => ({ value, label: value === 'all' ? 'All' : value[0]!.toUpperCase() + value.slice(1) }))}
+        />
+      </Group>
 
       {members.isPending ? (
         <LoadingState label="Loading members" />
@@ -51,14 +67,18 @@ function ManageMembers() {
         <ErrorState error={members.error} onRetry={() => void members.refetch()} />
       ) : members.data.length === 0 ? (
         <EmptyState title="No members yet" />
+      ) : members.data.every((user) => !matchesFilter(user, filter)) ? (
+        <EmptyState title={`No ${filter} members`} />
       ) : (
         <MembersTable
-          members={members.data}
+          members={members.data.filter((user) => matchesFilter(user, filter))}
           actor={{ id: session.user.id, role: session.user.role }}
           changingUserId={changeRole.isPending ? changeRole.variables?.userId : undefined}
           onRoleChange={(user, role) => changeRole.mutate({ userId: user.id, role })}
           onInvite={(user) => newInvitation.mutate(user.id, { onSuccess: (answer) => setReinvited({ user, url: answer.inviteUrl }) })}
           onDeactivate={setDeactivating}
+          onReactivate={(user) => reactivate.mutate(user.id)}
+          reactivatingUserId={reactivate.isPending ? reactivate.variables : undefined}
         />
       )}
 
@@ -82,7 +102,7 @@ function ManageMembers() {
         onClose={closeDeactivate}
         onConfirm={() => deactivating && deactivate.mutate(deactivating.id, { onSuccess: closeDeactivate })}
       >
-        {deactivating && `${deactivating.email} is signed out at once, and their API keys and tokens stop working. They stay listed as deactivated.`}
+        {deactivating && `${deactivating.email} is signed out at once, and their API keys and tokens stop working. They stay listed as deactivated; reactivating them brings their keys back (not their sessions).`}
       </ConfirmModal>
     </Stack>
   );

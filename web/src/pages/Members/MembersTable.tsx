@@ -2,8 +2,12 @@ import { Badge, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
 import type { ListedUser, Role, User } from '../../api/client';
 import { grantableRoles, mayManage } from './roles';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { STATUS_COLORS, STATUS_LABELS, invitationExpired } from './status';
 
-/** Members with their role (changeable where the actor may), teams, status and actions. */
+/**
+ * Members with their role (changeable where the actor may), teams, lifecycle status and actions:
+ * a new invitation (resent for invited people), deactivation, reactivation.
+ */
 export function MembersTable(props: {
   members: ListedUser[];
   actor: { id: string; role: Role };
@@ -11,6 +15,8 @@ export function MembersTable(props: {
   onRoleChange: (user: User, role: Role) => void;
   onInvite: (user: User) => void;
   onDeactivate: (user: User) => void;
+  onReactivate: (user: User) => void;
+  reactivatingUserId: string | undefined;
 }) {
   return (
     <Table.ScrollContainer minWidth={800}>
@@ -18,8 +24,10 @@ export function MembersTable(props: {
         <ColumnHeads columns={['Member', 'Role', 'Teams', 'Status', { label: 'Actions', labelHidden: true }]} />
         <Table.Tbody>
           {props.members.map((user) => {
-            const manageable = user.active && mayManage(props.actor.role, user.role);
+            const mayAct = mayManage(props.actor.role, user.role);
+            const manageable = user.active && mayAct;
             const label = user.name ?? user.email;
+            const expired = invitationExpired(user);
             return (
               <Table.Tr key={user.id}>
                 <Table.Td>
@@ -63,16 +71,30 @@ export function MembersTable(props: {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={user.active ? 'green' : 'gray'} variant="dot">
-                    {user.active ? 'Active' : 'Deactivated'}
+                  <Badge color={expired ? 'orange' : STATUS_COLORS[user.status]} variant="dot" tt="none">
+                    {STATUS_LABELS[user.status]}
+                    {expired && ' — expired'}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
+                  {!user.active && mayAct && (
+                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                      <Button size="xs" variant="light" loading={props.reactivatingUserId === user.id} onClick={() => props.onReactivate(user)} aria-label={`Reactivate ${label}`}>
+                        Reactivate
+                      </Button>
+                    </Group>
+                  )}
                   {manageable && (
                     <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="light" onClick={() => props.onInvite(user)} aria-label={`New invitation for ${label}`}>
-                        New invitation
-                      </Button>
+                      {user.status === 'invited' ? (
+                        <Button size="xs" variant="light" onClick={() => props.onInvite(user)} aria-label={`Resend invitation to ${label}`}>
+                          Resend invitation
+                        </Button>
+                      ) : (
+                        <Button size="xs" variant="light" onClick={() => props.onInvite(user)} aria-label={`New invitation for ${label}`}>
+                          New invitation
+                        </Button>
+                      )}
                       <Button size="xs" variant="light" color="red" onClick={() => props.onDeactivate(user)} aria-label={`Deactivate ${label}`}>
                         Deactivate
                       </Button>
