@@ -29,6 +29,7 @@ export function Layout() {
           { to: '/settings/webhooks', label: 'Webhooks' },
         ]
       : []),
+    ...(user.role === 'owner' ? [{ to: '/settings/provisioning', label: 'Provisioning' }] : []),
     { to: '/settings/api-keys', label: 'API keys' },
   ];
   return (
