@@ -33,11 +33,11 @@ afterAll(async () => {
 
 describe('provisioning in the console', () => {
   it('shows the base URL, creates a token shown once, and revokes it', async () => {
-    await page.getByRole('link', { name: 'Provisioning' }).click();
-    await page.waitForURL('**/settings/provisioning');
+    await page.getByRole('link', { name: 'Provisioning' }).waitFor();
+    await page.goto(`${running.server.url}/settings/provisioning`);
     await page.getByText('No SCIM tokens yet').waitFor();
     const baseUrl = `${running.server.url}/scim/v2`;
-    await expect(page.getByLabel('SCIM base URL').textContent()).resolves.toBe(baseUrl);
+    await expect(page.getByLabel('SCIM base URL', { exact: true }).textContent()).resolves.toBe(baseUrl);
     await screenshotAndScan(page, shots, '01-provisioning-empty');
 
     await page.getByRole('button', { name: 'Create SCIM token' }).click();
@@ -55,12 +55,12 @@ describe('provisioning in the console', () => {
     // The token works for the provider, and the list shows it without its secret.
     const users = await fetch(`${baseUrl}/Users?count=1`, { headers: { authorization: `Bearer ${token}` } });
     expect(users.status).toBe(200);
-    await page.getByRole('cell', { name: 'Okta production' }).waitFor();
+    await page.getByRole('cell', { name: 'Okta production', exact: true }).waitFor();
     expect(await page.content()).not.toContain(token);
     await screenshotAndScan(page, shots, '03-token-listed');
     const phone = await phonePage(browser, context);
     await phone.page.goto(`${running.server.url}/settings/provisioning`);
-    await phone.page.getByRole('cell', { name: 'Okta production' }).waitFor();
+    await phone.page.getByRole('cell', { name: 'Okta production', exact: true }).waitFor();
     await screenshotAndScan(phone.page, shots, '04-provisioning-phone');
     await phone.context.close();
 
@@ -69,5 +69,5 @@ describe('provisioning in the console', () => {
     await page.getByRole('button', { name: 'Revoke token' }).click();
     await page.getByText('No SCIM tokens yet').waitFor();
     expect((await fetch(`${baseUrl}/Users?count=1`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
-  });
+  }, 120_000);
 });
