@@ -49,5 +49,5 @@ describe('malformed requests to every route', () => {
         else if (response.statusCode >= 400) expectError(response, response.statusCode);
       }
     }
-  });
+  }, 120_000);
 });
