@@ -47,6 +47,8 @@ export interface ScimQuery {
   userName?: string;
   externalId?: string;
   displayName?: string;
+  /** The filter can match nothing (one attribute equal to two values). */
+  impossible?: true;
 }
 
 const FILTERABLE = { User: ['id', 'userName', 'externalId', 'displayName'], Group: ['id', 'externalId', 'displayName'] } as const;
@@ -72,10 +74,10 @@ export function scimQueryOf(filter: string | undefined, resource: 'User' | 'Grou
     if (node.op !== 'eq') throw invalid('invalidFilter', `only "eq" (joined by "and") is supported, on ${allowed.join(', ')}`);
     const { attrPath, compValue } = node as { attrPath: string; compValue: unknown };
     const bare = attrPath.startsWith(`${resource === 'User' ? SCIM.user : SCIM.group}:`) ? attrPath.slice(attrPath.lastIndexOf(':') + 1) : attrPath;
-    const attribute = allowed.find((name) => name.toLowerCase() === bare.toLowerCase()) as keyof ScimQuery | undefined;
+    const attribute = allowed.find((name) => name.toLowerCase() === bare.toLowerCase()) as Exclude<keyof ScimQuery, 'impossible'> | undefined;
     if (!attribute) throw invalid('invalidFilter', `filtering on ${attrPath} is not supported (${allowed.join(', ')} are)`);
     if (typeof compValue !== 'string') throw invalid('invalidFilter', `${attribute} is compared with a string`);
-    if (query[attribute] !== undefined && query[attribute] !== compValue) query.id = '\u0000none';
+    if (query[attribute] !== undefined && query[attribute] !== compValue) query.impossible = true;
     else query[attribute] = compValue;
   };
   add(parsed);

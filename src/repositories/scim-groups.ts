@@ -59,6 +59,7 @@ export async function listScimGroups(
   page: { offset: number; count: number },
   withMembers: boolean,
 ): Promise<{ total: number; groups: ScimGroupRecord[] }> {
+  if (query.impossible) return { total: 0, groups: [] };
   let base = groupsOf(db, organizationId);
   if (query.id !== undefined) base = base.where('teams.id', '=', query.id);
   if (query.externalId !== undefined) base = base.where('teams.external_id', '=', query.externalId);

@@ -80,6 +80,7 @@ function toRecord(row: Row): ScimUserRecord {
 }
 
 export async function listScimUsers(db: Db, organizationId: string, query: ScimQuery, page: { offset: number; count: number }): Promise<{ total: number; users: ScimUserRecord[] }> {
+  if (query.impossible) return { total: 0, users: [] };
   let base = usersOf(db, organizationId);
   if (query.id !== undefined) base = base.where('users.id', '=', query.id);
   // userName is case-insensitive (RFC 7643 §4.1.1), like e-mails everywhere here; externalId is exact.

@@ -276,6 +276,7 @@ describe('filters and paging', () => {
     expect(await match(`id eq "${id}"`)).toEqual([id]);
     expect(await match('userName eq "filter.me@example.test" and externalId eq "Ext-1"')).toEqual([id]);
     expect(await match('userName eq "filter.me@example.test" and externalId eq "other"')).toEqual([]);
+    expect(await match('userName eq "filter.me@example.test" and userName eq "someone.else@example.test"')).toEqual([]);
     expect(await match(`${USER}:userName eq "filter.me@example.test"`)).toEqual([id]);
     for (const filter of ['userName sw "filter"', 'userName eq "a" or userName eq "b"', 'title eq "x"', 'userName eq', 'not (userName eq "x")', 'emails[type eq "work"].value eq "x"', 'userName pr', 'userName eq 5', '(((']) {
       expectScimError(await scim(world, 'GET', `/Users?filter=${encodeURIComponent(filter)}`), 400, 'invalidFilter');

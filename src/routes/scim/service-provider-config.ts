@@ -7,7 +7,6 @@ import { Resource } from './shared.js';
 export default async function serviceProviderConfigRoute(app: App) {
   app.get('/ServiceProviderConfig', { schema: { summary: 'SCIM: service provider configuration', tags: ['scim'], response: { 200: Resource } } }, async () => ({
     schemas: [SCIM.serviceProviderConfig],
-    documentationUri: 'https://github.com/quarterdeck/quarterdeck/blob/main/docs/scim.md',
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: MAX_PAGE_SIZE },
