@@ -15,12 +15,14 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let shots: string;
+let ownerKey: string;
 
 beforeAll(async () => {
   shots = await mkdtemp(join(tmpdir(), 'qd-provisioning-screenshots-'));
   console.log(`provisioning screenshots: ${shots}`);
   running = await startConsoleServer();
-  const { inviteUrl } = await createOrganization(running, 'Provisioning Org', 'owner@provisioning.test');
+  const { inviteUrl, apiKey } = await createOrganization(running, 'Provisioning Org', 'owner@provisioning.test');
+  ownerKey = apiKey;
   browser = await launchChromium();
   ({ context, page } = await signedInPage(browser, inviteUrl));
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.server.url });
@@ -69,5 +71,20 @@ describe('provisioning in the console', () => {
     await page.getByRole('button', { name: 'Revoke token' }).click();
     await page.getByText('No SCIM tokens yet').waitFor();
     expect((await fetch(`${baseUrl}/Users?count=1`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  }, 120_000);
+
+  it('tells a manager that provisioning is for owners', async () => {
+    const added = await fetch(`${running.server.url}/api/v0/organization/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'manager@provisioning.test', role: 'manager' }),
+    });
+    expect(added.status).toBe(201);
+    const manager = await signedInPage(browser, ((await added.json()) as { inviteUrl: string }).inviteUrl);
+    expect(await manager.page.getByRole('link', { name: 'Provisioning' }).count()).toBe(0);
+    await manager.page.goto(`${running.server.url}/settings/provisioning`);
+    await manager.page.getByText('Owners only').waitFor();
+    await screenshotAndScan(manager.page, shots, '06-manager');
+    await manager.context.close();
   }, 120_000);
 });
