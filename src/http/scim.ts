@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Db } from '../db/store.js';
 import type { AuditActor } from '../domain/audit.js';
+import { DomainError } from '../domain/errors.js';
 import { SCIM, SCIM_TOKEN_PREFIX, ScimFault, type ScimType } from '../domain/scim.js';
 import { findLiveScimToken } from '../repositories/scim-tokens.js';
 import { requestOrigin } from './audit-actor.js';
@@ -53,6 +54,7 @@ export function scimBaseUrl(publicApiUrl: string): string {
   return `${publicApiUrl.replace(/\/+$/, '')}/scim/v2`;
 }
 
+const UNIQUENESS = new Set(['email_taken', 'team_taken', 'team_member_exists']);
 const SYNTAX_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY', 'FST_ERR_CTP_INVALID_CONTENT_LENGTH']);
 
 export function scimErrorBody(status: number, detail: string, scimType?: ScimType) {
@@ -65,7 +67,8 @@ export function sendScimError(error: FastifyError | Error, request: FastifyReque
   const status = ERRORS[problem.code].status;
   let scimType: ScimType | undefined = error instanceof ScimFault ? error.scimType : undefined;
   if (!scimType && status === 400) scimType = error instanceof SyntaxError || SYNTAX_ERRORS.has((error as FastifyError).code ?? '') ? 'invalidSyntax' : 'invalidValue';
-  if (!scimType && status === 409) scimType = 'uniqueness';
+  // A taken e-mail, name or id is `uniqueness`; other conflicts (the last owner) carry no scimType.
+  if (!scimType && status === 409 && !(error instanceof DomainError && !UNIQUENESS.has(error.code))) scimType = 'uniqueness';
   if (problem.headers) reply.headers(problem.headers);
   if (status === 401) reply.header('WWW-Authenticate', 'Bearer realm="SCIM"');
   return reply.code(status).type(SCIM_MEDIA_TYPE).send(scimErrorBody(status, problem.detail, scimType));

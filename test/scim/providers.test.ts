@@ -366,6 +366,16 @@ describe('errors', () => {
     expectScimError(await scim(world, 'DELETE', `/Groups/${manual}`), 404);
   });
 
+  it('never deactivates the last active owner (409, no scimType)', async () => {
+    const lonely = await createOrganization(world.server, 'One owner');
+    const caller = { baseUrl: world.baseUrl, token: (await createScimToken(world.server, lonely.owner.key)).token };
+    const answer = await scim(caller, 'PATCH', `/Users/${lonely.owner.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'active', value: false }] });
+    expectScimError(answer, 409);
+    expect(answer.body.scimType).toBeUndefined();
+    expectScimError(await scim(caller, 'DELETE', `/Users/${lonely.owner.id}`), 409);
+    expect((await scim(caller, 'GET', `/Users/${lonely.owner.id}`)).body.active).toBe(true);
+  });
+
   it('answers the discovery endpoints', async () => {
     const config = await scim(world, 'GET', '/ServiceProviderConfig');
     expect(config.body).toMatchObject({ patch: { supported: true }, bulk: { supported: false }, filter: { supported: true }, authenticationSchemes: [{ type: 'oauthbearertoken' }] });
