@@ -33,6 +33,7 @@ import v0Routes from './routes/v0/index.js';
 import v1Routes from './routes/v1/index.js';
 import agentRoutes from './routes/v0/agent/index.js';
 import otlpRoutes from './routes/otlp/index.js';
+import scimRoutes from './routes/scim/index.js';
 import type { OtlpConsumer } from './otlp/consumer.js';
 import { createOtlpConsumer } from './otlp/consume.js';
 
@@ -200,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(agentRoutes, { prefix: '/api/v0/agent' });
   // OTLP/HTTP keeps the paths OpenTelemetry exporters append to their endpoint.
   await app.register(otlpRoutes);
+  // SCIM 2.0 for identity providers: their own token, media type and error body (docs/scim.md).
+  await app.register(scimRoutes, { prefix: '/scim/v2' });
   await app.register(consoleRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
 }

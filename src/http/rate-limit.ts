@@ -108,7 +108,7 @@ function presentedSecret(request: FastifyRequest): string | undefined {
  */
 function takesCredentials(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
-  return route !== undefined && (route.startsWith('/api/') || route.startsWith('/admin/') || route.startsWith('/v1/'));
+  return route !== undefined && (route.startsWith('/api/') || route.startsWith('/admin/') || route.startsWith('/v1/') || route.startsWith('/scim/'));
 }
 
 /** Installs the limiter's store and the failed-authentication guard for /api, /admin and OTLP's /v1. */

@@ -329,3 +329,17 @@ export async function setPreferences(db: Db, organizationId: string, userId: str
   }
   return findPreferences(db, organizationId, userId);
 }
+
+/**
+ * A role the identity provider's group mapping gives (docs/scim.md "Groups, teams and roles"),
+ * inside the caller's transaction. Owners are never changed and owner is never given. Like any
+ * role change, it ends the member's console sessions, so the next sign-in sees it.
+ */
+export async function setRoleFromGroups(trx: Db, organizationId: string, userId: string, role: Role, actor: AuditActor): Promise<void> {
+  const row = await trx.selectFrom('users').select(['role', 'email']).where('organization_id', '=', organizationId).where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (!row || row.role === role || row.role === 'owner' || role === 'owner') return;
+  await trx.updateTable('users').set({ role }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+  await endUserSessions(trx, organizationId, userId);
+  await credentialsChanged(trx);
+  await appendAudit(trx, organizationId, { actor, action: 'member.role_changed', target: { type: 'user', id: userId, label: row.email }, details: { from: row.role, to: role, source: 'scim' } });
+}

@@ -5,6 +5,7 @@ import { ErrorBody, Pagination } from './common.js';
 import { ContentBlock, Computer, ComputerMetric, MetricSampleInput, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
 import { ControlChange } from './controls.js';
 import { ApiKey, ConsoleSession, Preferences, RoleName, User } from './identity.js';
+import { ScimErrorBody, ScimToken } from './scim.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
 import { ConnectedAgent, TelemetryIdentity } from './telemetry.js';
 import { Team, TeamMember } from './teams.js';
@@ -21,6 +22,7 @@ export * from './credit-limits.js';
 export * from './controls.js';
 export * from './identity.js';
 export * from './readiness.js';
+export * from './scim.js';
 export * from './telemetry.js';
 export * from './teams.js';
 export * from './webhooks.js';
@@ -58,4 +60,6 @@ export const sharedSchemas: TSchema[] = [
   WebhookAttempt,
   Budget,
   MemberLimitStatus,
+  ScimToken,
+  ScimErrorBody,
 ];

@@ -3235,6 +3235,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/organization/scim-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List SCIM tokens */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            scimTokens: components["schemas"]["ScimToken"][];
+                            scimBaseUrl: string;
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a SCIM token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @description The first characters of the token (qd_scim_…), to tell tokens apart */
+                            prefix: string;
+                            /** @description Unix time in milliseconds */
+                            createdAt: number;
+                            lastUsedAt: number | null;
+                            /** @description The secret; shown once */
+                            token: string;
+                            scimBaseUrl: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/scim-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a SCIM token */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/budgets": {
         parameters: {
             query?: never;
@@ -6639,6 +6809,812 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scim/v2/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: service provider configuration */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: schemas */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: resource types */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: list Users */
+        get: {
+            parameters: {
+                query?: {
+                    filter?: string;
+                    startIndex?: string;
+                    count?: string;
+                    attributes?: string;
+                    excludedAttributes?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** SCIM: create a User */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        schemas?: string[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: read a User */
+        get: {
+            parameters: {
+                query?: {
+                    attributes?: string;
+                    excludedAttributes?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        /** SCIM: replace a User */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        schemas?: string[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** SCIM: delete a User */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** SCIM: patch a User */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        schemas?: string[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/scim/v2/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: list Groups */
+        get: {
+            parameters: {
+                query?: {
+                    filter?: string;
+                    startIndex?: string;
+                    count?: string;
+                    attributes?: string;
+                    excludedAttributes?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** SCIM: create a Group */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        schemas?: string[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: read a Group */
+        get: {
+            parameters: {
+                query?: {
+                    attributes?: string;
+                    excludedAttributes?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        /** SCIM: replace a Group */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        schemas?: string[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description A SCIM 2.0 resource (RFC 7643) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** SCIM: delete a Group */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** SCIM: patch a Group */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        schemas?: string[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7177,6 +8153,23 @@ export interface components {
             percent: number;
             /** @description Month-end forecast of used credits */
             forecast: number;
+        };
+        ScimToken: {
+            id: string;
+            name: string;
+            /** @description The first characters of the token (qd_scim_…), to tell tokens apart */
+            prefix: string;
+            /** @description Unix time in milliseconds */
+            createdAt: number;
+            lastUsedAt: number | null;
+        };
+        /** @description SCIM endpoints answer errors in SCIM's own body (docs/decisions.md "SCIM errors") */
+        ScimError: {
+            schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
+            /** @description The HTTP status, as a string */
+            status: string;
+            scimType?: string;
+            detail: string;
         };
     };
     responses: never;

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { routesOf } from '../helpers/routes.js';
+import { createScimToken, expectScimError } from '../helpers/scim.js';
 
 // Every route, whoever adds it, is sent malformed requests: none may answer 500 or anything but
-// the one error body.
+// the one error body (SCIM's routes: SCIM's error body, docs/decisions.md "SCIM provisioning").
 
 let server: TestServer;
 let org: TestOrganization;
+let scimToken: string;
 beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   org = await createOrganization(server);
+  scimToken = (await createScimToken(server, org.owner.key)).token;
 });
 afterAll(async () => server.close());
 
@@ -26,7 +29,8 @@ describe('malformed requests to every route', () => {
     const routes = routesOf(server.app).filter((route) => !route.url.startsWith('/docs') && !['/openapi.json', '/metrics'].includes(route.url) && route.method !== 'HEAD');
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) {
-      const key = route.url.startsWith('/admin/') ? server.adminToken : org.owner.key;
+      const scim = route.url.startsWith('/scim/');
+      const key = route.url.startsWith('/admin/') ? server.adminToken : scim ? scimToken : org.owner.key;
       const attempts: { url: string; payload?: string }[] = [];
       for (const value of PARAMS) attempts.push({ url: fill(route.url, value) + QUERY });
       if (['POST', 'PUT', 'PATCH'].includes(route.method)) {
@@ -41,8 +45,9 @@ describe('malformed requests to every route', () => {
         });
         const label = `${route.method} ${attempt.url} ${attempt.payload ?? ''}`;
         expect(response.statusCode, label).toBeLessThan(500);
-        if (response.statusCode >= 400) expectError(response, response.statusCode);
+        if (response.statusCode >= 400 && scim) expectScimError({ status: response.statusCode, body: response.json(), headers: response.headers }, response.statusCode);
+        else if (response.statusCode >= 400) expectError(response, response.statusCode);
       }
     }
-  });
+  }, 120_000);
 });

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScimToken, SCIM_ERROR } from '../helpers/scim.js';
 import { createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // Every operation of /openapi.json gets requests generated from its own schema and then spoiled
 // (wrong types, missing and unknown fields, huge and deep values, bad encodings, bad cursors and
 // ids), with owner, member, no and junk credentials. No answer may be a 5xx; every error is the
-// one error body with the X-Request-Id header; no and junk credentials never get a 2xx on the API.
+// one error body (SCIM's error body on /scim/v2, where the owner's credential is a SCIM token) with the X-Request-Id header; no and junk credentials never get a 2xx on the API.
 // Bounded: a fixed seed and a fixed number of requests per operation and credential.
 
 type Schema = Record<string, any>;
@@ -15,9 +16,11 @@ let server: TestServer;
 let org: TestOrganization;
 let operations: Operation[];
 let components: Record<string, Schema>;
+let scimToken: string;
 beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '10000000' });
   org = await createOrganization(server);
+  scimToken = (await createScimToken(server, org.owner.key)).token;
   const document = (await server.app.inject({ method: 'GET', url: '/openapi.json' })).json();
   components = document.components?.schemas ?? {};
   operations = Object.entries(document.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
@@ -132,7 +135,9 @@ describe('requests generated from /openapi.json', () => {
     let sent = 0;
     for (const operation of operations) {
       const samples = fc.sample(requestFor(operation), { numRuns: REQUESTS_PER_OPERATION, seed: 1212 });
-      for (const [who, key] of credentials) {
+      const scim = operation.path.startsWith('/scim/');
+      for (const [who, given] of credentials) {
+        const key = scim && who === 'owner' ? scimToken : given;
         for (const request of samples) {
           const headers: Record<string, string> = { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(request.body ? { 'content-type': request.body.contentType } : {}) };
           const response = await server.app.inject({ method: operation.method as 'GET', url: request.url, headers, ...(request.body ? { payload: request.body.payload } : {}) });
@@ -140,7 +145,12 @@ describe('requests generated from /openapi.json', () => {
           const label = `${who} ${operation.method} ${request.url.slice(0, 200)} ${String(request.body?.payload ?? '').slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
           expect(response.statusCode, label).toBeLessThan(500);
           expect(response.headers['x-request-id'], label).toBeTruthy();
-          if (response.statusCode >= 400) {
+          if (response.statusCode >= 400 && scim) {
+            const body = response.json();
+            expect(Object.keys(body).filter((k) => k !== 'scimType').sort(), label).toEqual(['detail', 'schemas', 'status']);
+            expect(body.schemas, label).toEqual([SCIM_ERROR]);
+            expect(body.status, label).toBe(String(response.statusCode));
+          } else if (response.statusCode >= 400) {
             const body = response.json();
             expect(Object.keys(body).filter((k) => k !== 'errors').sort(), label).toEqual(['detail', 'requestId', 'status', 'title']);
             expect(body.status, label).toBe(response.statusCode);

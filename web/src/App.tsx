@@ -29,6 +29,7 @@ const SessionPage = lazy(() => import('./pages/Sessions/SessionPage'));
 const TeamsPage = lazy(() => import('./pages/Teams/TeamsPage'));
 const BudgetsPage = lazy(() => import('./pages/Budgets/BudgetsPage'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
+const ProvisioningPage = lazy(() => import('./pages/Provisioning/ProvisioningPage').then((module) => ({ default: module.ProvisioningPage })));
 const ConnectedAgentsPage = lazy(() => import('./pages/ConnectedAgents/ConnectedAgentsPage'));
 
 /** Owners and managers land on the dashboard; others on their API keys. */
@@ -69,6 +70,7 @@ export function App() {
         <Route path="/settings/budgets" element={<BudgetsPage />} />
         <Route path="/settings/webhooks" element={<WebhooksPage />} />
         <Route path="/settings/audit-log" element={<AuditLogPage />} />
+        <Route path="/settings/provisioning" element={<ProvisioningPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -35,6 +35,7 @@ export const CONSOLE_PATHS = [
   '/settings/connected-agents',
   '/settings/webhooks',
   '/settings/budgets',
+  '/settings/provisioning',
 ] as const;
 
 /**

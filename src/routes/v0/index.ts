@@ -14,6 +14,7 @@ import teams from './teams/index.js';
 import creditLimits from './credit-limits/index.js';
 import preferences from './preferences/index.js';
 import prices from './prices/index.js';
+import scimTokens from './scim-tokens/index.js';
 import webhooks from './webhooks/index.js';
 
 // /api/v0: API key, JWT or the console session cookie. Each resource folder is its own context
@@ -33,6 +34,7 @@ export default async function v0Routes(app: App) {
   await app.register(creditLimits);
   await app.register(prices);
   await app.register(webhooks);
+  await app.register(scimTokens);
   await app.register(budgets);
   await app.register(computers);
   await app.register(sessions);

@@ -30,6 +30,7 @@ export function Layout() {
         ]
       : []),
     ...(user.role === 'owner' ? [{ to: '/settings/audit-log', label: 'Audit log' }] : []),
+    ...(user.role === 'owner' ? [{ to: '/settings/provisioning', label: 'Provisioning' }] : []),
     { to: '/settings/api-keys', label: 'API keys' },
   ];
   return (
