@@ -301,3 +301,21 @@ export async function setPreferences(db: Db, organizationId: string, userId: str
   }
   return findPreferences(db, organizationId, userId);
 }
+
+// Single sign-on (docs/sso.md).
+
+/** The organization's user with this e-mail (compared case-insensitively), whatever their status. */
+export async function findUserByEmail(db: Db, organizationId: string, email: string): Promise<UserRecord | undefined> {
+  const row = await db.selectFrom('users').select(columns).where('organization_id', '=', organizationId).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/**
+ * A role set by the identity provider's groups at sign-in (never to or from owner): the user's
+ * other sessions end and cached credentials are dropped, as for any role change.
+ */
+export async function setRoleFromProvider(trx: Db, organizationId: string, userId: string, role: Role): Promise<void> {
+  await trx.updateTable('users').set({ role }).where('organization_id', '=', organizationId).where('id', '=', userId).where('role', '<>', 'owner').execute();
+  await endUserSessions(trx, organizationId, userId);
+  await credentialsChanged(trx);
+}

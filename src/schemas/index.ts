@@ -19,6 +19,7 @@ export * from './credit-limits.js';
 export * from './controls.js';
 export * from './identity.js';
 export * from './readiness.js';
+export * from './sso.js';
 export * from './telemetry.js';
 export * from './teams.js';
 export * from './webhooks.js';
@@ -56,3 +57,4 @@ export const sharedSchemas: TSchema[] = [
   Budget,
   MemberLimitStatus,
 ];
+
