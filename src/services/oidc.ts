@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
-import { isLoopbackIssuer, SSO_SCOPES, type SsoFailure } from '../domain/sso.js';
+import { isLoopbackIssuer, SSO_SCOPES } from '../domain/sso.js';
+import type { SsoFailure } from '../domain/sso-failures.js';
 
 // The OpenID Connect relying party, through openid-client (certified): discovery, the
 // authorization URL with PKCE, state and nonce, the code exchange with every ID token check,

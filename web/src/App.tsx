@@ -28,6 +28,7 @@ const SessionPage = lazy(() => import('./pages/Sessions/SessionPage'));
 const TeamsPage = lazy(() => import('./pages/Teams/TeamsPage'));
 const BudgetsPage = lazy(() => import('./pages/Budgets/BudgetsPage'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
+const SingleSignOnPage = lazy(() => import('./pages/SingleSignOn/SingleSignOnPage'));
 const ConnectedAgentsPage = lazy(() => import('./pages/ConnectedAgents/ConnectedAgentsPage'));
 
 /** Owners and managers land on the dashboard; others on their API keys. */
@@ -67,6 +68,7 @@ export function App() {
         <Route path="/settings/connected-agents" element={<ConnectedAgentsPage />} />
         <Route path="/settings/budgets" element={<BudgetsPage />} />
         <Route path="/settings/webhooks" element={<WebhooksPage />} />
+        <Route path="/settings/sso" element={<SingleSignOnPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -34,6 +34,7 @@ export const CONSOLE_PATHS = [
   '/settings/prices',
   '/settings/connected-agents',
   '/settings/webhooks',
+  '/settings/sso',
   '/settings/budgets',
 ] as const;
 

@@ -29,6 +29,7 @@ export function Layout() {
           { to: '/settings/webhooks', label: 'Webhooks' },
         ]
       : []),
+    ...(user.role === 'owner' ? [{ to: '/settings/sso', label: 'Single sign-on' }] : []),
     { to: '/settings/api-keys', label: 'API keys' },
   ];
   return (
