@@ -45,21 +45,21 @@ afterAll(async () => {
 });
 
 describe('single sign-on in the console', () => {
-  it('an owner sets it up on the settings page', async () => {
+  it('an owner sets it up on the settings page', { timeout: 120_000 }, async () => {
     const { context, page } = await signedInPage(browser, inviteUrl);
     await page.goto(`${running.server.url}/settings/sso`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Single sign-on', level: 1 }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByLabel('Redirect URI').textContent()).toBe(`${running.server.url}/api/v0/auth/sso/callback`);
+    await page.getByRole('heading', { name: 'Single sign-on' }).first().waitFor();
+    expect(await page.getByLabel('Redirect URI', { exact: true }).textContent()).toBe(`${running.server.url}/api/v0/auth/sso/callback`);
     await screenshotAndScan(page, shots, '01-sso-settings-empty');
 
     // The form's checks come before the server's.
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('Enter the issuer URL of your identity provider').isVisible()).toBe(true);
+    await page.getByText('Enter the issuer URL of your identity provider').first().waitFor();
     await page.getByLabel('Issuer URL').fill('http://idp.example.com');
     await page.getByRole('switch', { name: 'Require single sign-on (refuse passwords)' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('The issuer must be an https URL').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Choose the owner who may still use a password').isVisible()).toBe(true);
+    await page.getByText('The issuer must be an https URL').first().waitFor();
+    await page.getByText('Choose the owner who may still use a password').first().waitFor();
     await screenshotAndScan(page, shots, '02-sso-settings-errors');
     await page.getByRole('switch', { name: 'Require single sign-on (refuse passwords)' }).uncheck();
 
@@ -69,11 +69,11 @@ describe('single sign-on in the console', () => {
     await page.getByLabel('Allowed e-mail domains').fill(DOMAIN);
     await page.getByRole('switch', { name: 'Create people on their first sign-in (just in time)' }).check();
     await page.getByRole('button', { name: 'Add a group' }).last().click();
-    await page.getByLabel('Group 1').last().fill('platform-engineers');
-    await page.getByRole('textbox', { name: 'Team of group 1' }).click();
+    await page.getByRole('textbox', { name: 'Group 1 (team)', exact: true }).fill('platform-engineers');
+    await page.getByLabel('Team for group 1', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Platform' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('Your identity provider answered its discovery document').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByText('Your identity provider answered its discovery document').first().waitFor();
     await expect.poll(() => page.getByText(`Stored (****${provider.clientSecret.slice(-4)}); leave empty to keep it`).isVisible()).toBe(true);
     await screenshotAndScan(page, shots, '03-sso-settings-saved');
     const stored = (await (await api('GET', '/api/v0/organization/sso')).json()) as { sso: { groupTeams: Record<string, string>; jitEnabled: boolean } };
@@ -81,7 +81,7 @@ describe('single sign-on in the console', () => {
     await context.close();
   });
 
-  it('a new person signs in through the provider and lands in the team of their group', async () => {
+  it('a new person signs in through the provider and lands in the team of their group', { timeout: 120_000 }, async () => {
     const email = `newcomer@${DOMAIN}`;
     provider.accounts.set(email, { email, name: 'New Comer', groups: ['platform-engineers'] });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
@@ -90,27 +90,30 @@ describe('single sign-on in the console', () => {
     await screenshotAndScan(page, shots, '04-sign-in-email-first');
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${provider.issuer}/interaction/**`);
+    await page.waitForURL(`${provider.issuer}/interaction/**`).catch(async (error: unknown) => {
+      throw new Error(`still at ${page.url()}: ${(error as Error).message}`);
+    });
     await page.getByRole('button', { name: 'Sign in at the provider' }).click();
     await page.waitForURL(`${running.server.url}/settings/api-keys`);
-    await page.getByRole('button', { name: /account/i }).first().click();
-    await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
+    const session = (await (await page.request.get(`${running.server.url}/api/v0/auth/session`)).json()) as { user: { email: string; role: string } };
+    expect(session.user).toMatchObject({ email, role: 'member' });
+    await page.getByRole('heading', { name: 'API keys' }).first().waitFor();
     await screenshotAndScan(page, shots, '05-signed-in-through-sso');
     const members = (await (await api('GET', `/api/v0/teams/${teamId}/members`)).json()) as { members: { email: string; role: string }[] };
     expect(members.members).toEqual([expect.objectContaining({ email, role: 'member' })]);
     await context.close();
   });
 
-  it('an e-mail without single sign-on goes on to the password step; a refused sign-in says why', async () => {
+  it('an e-mail without single sign-on goes on to the password step; a refused sign-in says why', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${running.server.url}/sign-in`);
     await page.getByLabel('E-mail').fill('someone@elsewhere.test');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Password' }).isVisible()).toBe(true);
+    await page.getByRole('textbox', { name: 'Password' }).waitFor();
     await screenshotAndScan(page, shots, '06-sign-in-password-step');
     await page.goto(`${running.server.url}/sign-in?sso_error=domain`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Your e-mail domain is not allowed to sign in to this organization.');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toContain('Your e-mail domain is not allowed to sign in to this organization.');
     await screenshotAndScan(page, shots, '07-sign-in-sso-refused');
     await context.close();
   });

@@ -14,7 +14,8 @@ const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius
 // (green's darkest shade is still below AA: the console uses teal for success.)
 const LIGHT_TEXT_COLORS = ['blue', 'teal', 'red', 'gray', 'grape', 'cyan', 'indigo', 'violet', 'pink'];
 // Mantine's dimmed grey is below the WCAG AA contrast for small text on white: one shade darker.
-const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...Object.fromEntries(LIGHT_TEXT_COLORS.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])) }, dark: {} });
+// So is its error red (field errors, and the text of a field in error): the darkest shade.
+const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)', ...Object.fromEntries(LIGHT_TEXT_COLORS.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])) }, dark: {} });
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
 createRoot(document.getElementById('root')!).render(

@@ -25,21 +25,21 @@ export function MappingRows(props: {
         </Text>
         {rows.map((row, index) => (
           <Group key={index} align="flex-end" wrap="wrap">
-            <TextInput label={`Group ${index + 1}`} value={row.group} onChange={(event) => change(index, { ...row, group: event.currentTarget.value })} />
+            <TextInput label={`Group ${index + 1} (${props.valueLabel.toLowerCase()})`} value={row.group} onChange={(event) => change(index, { ...row, group: event.currentTarget.value })} />
             <Select
-              label={`${props.valueLabel} of group ${index + 1}`}
+              label={`${props.valueLabel} for group ${index + 1}`}
               data={props.options}
               value={row.value || null}
               allowDeselect={false}
               onChange={(value) => change(index, { ...row, value: value ?? '' })}
             />
-            <Button variant="subtle" color="red" onClick={() => onChange(rows.filter((_, at) => at !== index))} aria-label={`Remove group ${index + 1}`}>
+            <Button variant="subtle" color="red" onClick={() => onChange(rows.filter((_, at) => at !== index))} aria-label={`Remove group ${index + 1} (${props.valueLabel.toLowerCase()})`}>
               Remove
             </Button>
           </Group>
         ))}
         {props.error && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {props.error}
           </Text>
         )}
