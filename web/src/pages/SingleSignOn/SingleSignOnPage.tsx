@@ -49,14 +49,15 @@ function formOf(sso: SsoSettings | null): SsoForm {
 
 function ManageSso() {
   const settings = useSsoSettings();
+  // Held here, so "Saved" outlives the form it re-creates from the stored settings.
+  const save = useSaveSsoSettings();
   if (settings.isPending) return <LoadingState label="Loading single sign-on" />;
   if (settings.isError) return <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />;
   // Keyed by the stored version, so a save or a removal starts the form from what is stored.
-  return <SsoFormView key={settings.data.sso?.updatedAt ?? 'none'} sso={settings.data.sso} redirectUri={settings.data.redirectUri} />;
+  return <SsoFormView key={settings.data.sso?.updatedAt ?? 'none'} sso={settings.data.sso} redirectUri={settings.data.redirectUri} save={save} />;
 }
 
-function SsoFormView({ sso, redirectUri }: { sso: SsoSettings | null; redirectUri: string }) {
-  const save = useSaveSsoSettings();
+function SsoFormView({ sso, redirectUri, save }: { sso: SsoSettings | null; redirectUri: string; save: ReturnType<typeof useSaveSsoSettings> }) {
   const remove = useRemoveSsoSettings();
   const teams = useTeams();
   const members = useMembers();
@@ -100,7 +101,7 @@ function SsoFormView({ sso, redirectUri }: { sso: SsoSettings | null; redirectUr
         Register this redirect URI at your identity provider, with the scopes openid, email and profile. See docs/sso.md for Okta, Microsoft Entra ID, Google Workspace and Keycloak.
       </Text>
       {save.isSuccess && (
-        <Alert color="teal" title="Saved" withCloseButton closeButtonLabel="Dismiss" onClose={() => save.reset()}>
+        <Alert color="blue" title="Saved" withCloseButton closeButtonLabel="Dismiss" onClose={() => save.reset()}>
           Your identity provider answered its discovery document; the settings are in effect.
         </Alert>
       )}
