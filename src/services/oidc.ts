@@ -1,4 +1,6 @@
 import * as oidc from 'openid-client';
+import type { SecretBox } from '../domain/secret-box.js';
+import type { SsoSettingsRecord } from '../repositories/organization-sso.js';
 import { isLoopbackIssuer, SSO_SCOPES } from '../domain/sso.js';
 import type { SsoFailure } from '../domain/sso-failures.js';
 
@@ -49,8 +51,13 @@ export class ProviderClients {
     return configuration;
   }
 
-  forget(organizationId: string): void {
-    this.#cache.delete(organizationId);
+  /** The configuration of an organization's stored settings (the secret opened with the server's box). */
+  forSettings(settings: SsoSettingsRecord, box: SecretBox): Promise<oidc.Configuration> {
+    return this.get(settings.organizationId, String(settings.updatedAt.getTime()), {
+      issuer: settings.issuer,
+      clientId: settings.clientId,
+      clientSecret: box.open(settings.sealedClientSecret),
+    });
   }
 }
 

@@ -56,10 +56,6 @@ async function providerLogoutUrl(app: App, providers: ProviderClients, organizat
   const settings = await findSsoSettings(app.services.db, organizationId);
   if (!settings) return undefined;
   const box = await app.services.secretBox();
-  const configuration = await providers.get(organizationId, String(settings.updatedAt.getTime()), {
-    issuer: settings.issuer,
-    clientId: settings.clientId,
-    clientSecret: box.open(settings.sealedClientSecret),
-  });
+  const configuration = await providers.forSettings(settings, box);
   return endSessionUrl(configuration, box.open(sealedIdToken), `${app.services.config.publicAppUrl}${POST_LOGOUT_PATH}`);
 }

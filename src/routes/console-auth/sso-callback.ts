@@ -58,7 +58,7 @@ export default async function ssoCallbackRoute(app: App, options: { providers: P
         if (!settings) throw new Refused('not_configured');
         const box = await app.services.secretBox();
         const person = await options.providers
-          .get(organizationId, String(settings.updatedAt.getTime()), { issuer: settings.issuer, clientId: settings.clientId, clientSecret: box.open(settings.sealedClientSecret) })
+          .forSettings(settings, box)
           .then((configuration) => completeAuthorization(configuration, callbackUrl(config.publicAppUrl, request.url), { state, nonce: pending.nonce, codeVerifier: pending.codeVerifier }))
           .catch((error: unknown) => {
             request.log.info({ err: { name: (error as Error).name, code: (error as { code?: string }).code, message: (error as Error).message } }, 'single sign-on refused');

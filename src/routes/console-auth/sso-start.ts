@@ -38,11 +38,7 @@ export default async function ssoStartRoute(app: App, options: { providers: Prov
       const box = await app.services.secretBox();
       let configuration;
       try {
-        configuration = await options.providers.get(settings.organizationId, String(settings.updatedAt.getTime()), {
-          issuer: settings.issuer,
-          clientId: settings.clientId,
-          clientSecret: box.open(settings.sealedClientSecret),
-        });
+        configuration = await options.providers.forSettings(settings, box);
       } catch {
         throw new ApiError('unavailable', 'your identity provider could not be reached: try again later');
       }
