@@ -68,12 +68,14 @@ function isApiAnswer(request: FastifyRequest): boolean {
 
 /** Console paths whose last segment is a one-time secret (the invitation and setup links). */
 const SECRET_PATH = /^(\/(?:invite|setup)\/)[^?#]*/;
+/** The single sign-on callback's query carries the provider's authorization code and the state. */
+const SSO_CALLBACK_QUERY = /^(\/api\/v0\/auth\/sso\/callback\?).*/;
 /** Secrets with their prefix wherever they appear in a URL (a mistaken link, a query parameter). */
 const SECRET_VALUE = /\b(qdi_|qdsetup_|qds_|qdc_|qd_)[\w-]+/g;
 
 /** The URL as the access log writes it: one-time links and anything shaped like a secret redacted. */
 export function loggedUrl(url: string): string {
-  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_VALUE, '$1[redacted]');
+  return url.replace(SECRET_PATH, '$1[redacted]').replace(SSO_CALLBACK_QUERY, '$1[redacted]').replace(SECRET_VALUE, '$1[redacted]');
 }
 
 class AccessLog extends LogController {

@@ -42,6 +42,8 @@ export const DOMAIN_ERROR_CODES = [
   'budget_exists',
   /** A batch carries more items than one request may. */
   'batch_too_large',
+  /** An allowed e-mail domain of single sign-on belongs to another organization. */
+  'sso_domain_taken',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

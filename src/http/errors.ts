@@ -67,6 +67,7 @@ export const DOMAIN_TO_HTTP: Record<DomainErrorCode, ErrorCode> = {
   webhook_disabled: 'conflict',
   budget_exists: 'conflict',
   batch_too_large: 'payload_too_large',
+  sso_domain_taken: 'conflict',
 };
 
 /** The one error body. */

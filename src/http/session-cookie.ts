@@ -15,3 +15,15 @@ export function setSessionCookie(reply: FastifyReply, appUrl: string, token: str
 export function clearSessionCookie(reply: FastifyReply, appUrl: string): void {
   reply.clearCookie(SESSION_COOKIE, baseOptions(appUrl));
 }
+
+/** The browser's binding to a single sign-on under way: only the browser that started it may finish it. */
+export const SSO_STATE_COOKIE = 'qd_sso_state';
+const SSO_STATE_PATH = '/api/v0/auth/sso';
+
+export function setSsoStateCookie(reply: FastifyReply, appUrl: string, state: string, maxAgeSeconds: number): void {
+  reply.setCookie(SSO_STATE_COOKIE, state, { ...baseOptions(appUrl), path: SSO_STATE_PATH, maxAge: maxAgeSeconds });
+}
+
+export function clearSsoStateCookie(reply: FastifyReply, appUrl: string): void {
+  reply.clearCookie(SSO_STATE_COOKIE, { ...baseOptions(appUrl), path: SSO_STATE_PATH });
+}

@@ -16,7 +16,8 @@ export interface NewBrowserSession {
   expiresAt: Date;
 }
 
-export async function createBrowserSession(db: Db, organizationId: string, userId: string, now = new Date()): Promise<NewBrowserSession> {
+/** `sealedIdToken`: the provider's ID token of a single sign-on, sealed, for RP-initiated logout. */
+export async function createBrowserSession(db: Db, organizationId: string, userId: string, now = new Date(), sealedIdToken: string | null = null): Promise<NewBrowserSession> {
   const issued = issueSecret(SESSION_PREFIX);
   // Sessions of this user that have ended are swept here, so rows do not pile up.
   await db
@@ -27,7 +28,7 @@ export async function createBrowserSession(db: Db, organizationId: string, userI
   const session = { id: newId('bss'), token: issued.secret, csrfToken: randomBytes(32).toString('base64url'), expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS) };
   await db
     .insertInto('browser_sessions')
-    .values({ id: session.id, organization_id: organizationId, user_id: userId, token_hash: issued.hash, csrf_token: session.csrfToken, last_seen_at: now, expires_at: session.expiresAt })
+    .values({ id: session.id, organization_id: organizationId, user_id: userId, token_hash: issued.hash, csrf_token: session.csrfToken, last_seen_at: now, expires_at: session.expiresAt, id_token: sealedIdToken })
     .execute();
   return session;
 }
@@ -61,8 +62,10 @@ export async function touchBrowserSession(db: Db, sessionId: string, now = new D
   await db.updateTable('browser_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
 }
 
-export async function deleteBrowserSession(db: Db, sessionId: string): Promise<void> {
-  await db.deleteFrom('browser_sessions').where('id', '=', sessionId).execute();
+/** Deletes the session, answering the sealed ID token it kept when it began through single sign-on. */
+export async function deleteBrowserSession(db: Db, sessionId: string): Promise<{ sealedIdToken: string | null } | undefined> {
+  const row = await db.deleteFrom('browser_sessions').where('id', '=', sessionId).returning('id_token').executeTakeFirst();
+  return row && { sealedIdToken: row.id_token };
 }
 
 /** Ends every session of a user but the one given (the caller's own, when it is that user). */

@@ -331,9 +331,10 @@ export async function setPreferences(db: Db, organizationId: string, userId: str
 }
 
 /**
- * A role the identity provider's group mapping gives (docs/scim.md "Groups, teams and roles"),
- * inside the caller's transaction. Owners are never changed and owner is never given. Like any
- * role change, it ends the member's console sessions, so the next sign-in sees it.
+ * A role the identity provider's group mapping gives, through SCIM or at an SSO sign-in
+ * (docs/scim.md "Groups, teams and roles", docs/sso.md), inside the caller's transaction. Owners
+ * are never changed and owner is never given. Like any role change, it ends the member's console
+ * sessions, so the next sign-in sees it.
  */
 export async function setRoleFromGroups(trx: Db, organizationId: string, userId: string, role: Role, actor: AuditActor): Promise<void> {
   const row = await trx.selectFrom('users').select(['role', 'email']).where('organization_id', '=', organizationId).where('id', '=', userId).forUpdate().executeTakeFirst();
@@ -341,5 +342,14 @@ export async function setRoleFromGroups(trx: Db, organizationId: string, userId:
   await trx.updateTable('users').set({ role }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
   await endUserSessions(trx, organizationId, userId);
   await credentialsChanged(trx);
-  await appendAudit(trx, organizationId, { actor, action: 'member.role_changed', target: { type: 'user', id: userId, label: row.email }, details: { from: row.role, to: role, source: 'scim' } });
+  await appendAudit(trx, organizationId, { actor, action: 'member.role_changed', target: { type: 'user', id: userId, label: row.email }, details: { from: row.role, to: role, source: actor.type } });
 }
+
+// Single sign-on (docs/sso.md).
+
+/** The organization's user with this e-mail (compared case-insensitively), whatever their status. */
+export async function findUserByEmail(db: Db, organizationId: string, email: string): Promise<UserRecord | undefined> {
+  const row = await db.selectFrom('users').select(columns).where('organization_id', '=', organizationId).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return row && toRecord(row);
+}
+

@@ -23,6 +23,7 @@ export * from './controls.js';
 export * from './identity.js';
 export * from './readiness.js';
 export * from './scim.js';
+export * from './sso.js';
 export * from './telemetry.js';
 export * from './teams.js';
 export * from './webhooks.js';
@@ -63,3 +64,4 @@ export const sharedSchemas: TSchema[] = [
   ScimToken,
   ScimErrorBody,
 ];
+

@@ -995,6 +995,223 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/organization/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's single sign-on settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description null while single sign-on is not set up */
+                            sso: {
+                                issuer: string;
+                                clientId: string;
+                                /** @description The mask of the stored secret */
+                                clientSecret: string;
+                                allowedDomains: string[];
+                                jitEnabled: boolean;
+                                /**
+                                 * @description Owners are never made through single sign-on
+                                 * @enum {string}
+                                 */
+                                jitRole: "manager" | "member" | "guest";
+                                groupsClaim: string;
+                                groupRoles: {
+                                    [key: string]: "manager" | "member" | "guest";
+                                };
+                                groupTeams: {
+                                    [key: string]: string;
+                                };
+                                ssoRequired: boolean;
+                                breakGlassUserId: string | null;
+                                /** @description Unix time in milliseconds */
+                                updatedAt: number;
+                            } | null;
+                            /** @description Register this redirect URI at the provider */
+                            redirectUri: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Set the single sign-on settings */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The provider's issuer URL; checked by OpenID discovery */
+                        issuer: string;
+                        clientId: string;
+                        /** @description Required the first time; omitted or sent back masked, the stored secret stays */
+                        clientSecret?: string;
+                        /** @description E-mail domains that sign in through this provider */
+                        allowedDomains: string[];
+                        /** @description Create people of an allowed domain on their first sign-in (default false) */
+                        jitEnabled?: boolean;
+                        /**
+                         * @description Owners are never made through single sign-on
+                         * @enum {string}
+                         */
+                        jitRole?: "manager" | "member" | "guest";
+                        /** @description Default "groups" */
+                        groupsClaim?: string;
+                        /** @description Group → role; the highest role of the groups wins */
+                        groupRoles?: {
+                            [key: string]: "manager" | "member" | "guest";
+                        };
+                        /** @description Group → team id */
+                        groupTeams?: {
+                            [key: string]: string;
+                        };
+                        /** @description Refuse passwords for the organization's members, but the break-glass owner's */
+                        ssoRequired?: boolean;
+                        /** @description An active owner; required when ssoRequired */
+                        breakGlassUserId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description null while single sign-on is not set up */
+                            sso: {
+                                issuer: string;
+                                clientId: string;
+                                /** @description The mask of the stored secret */
+                                clientSecret: string;
+                                allowedDomains: string[];
+                                jitEnabled: boolean;
+                                /**
+                                 * @description Owners are never made through single sign-on
+                                 * @enum {string}
+                                 */
+                                jitRole: "manager" | "member" | "guest";
+                                groupsClaim: string;
+                                groupRoles: {
+                                    [key: string]: "manager" | "member" | "guest";
+                                };
+                                groupTeams: {
+                                    [key: string]: string;
+                                };
+                                ssoRequired: boolean;
+                                breakGlassUserId: string | null;
+                                /** @description Unix time in milliseconds */
+                                updatedAt: number;
+                            } | null;
+                            /** @description Register this redirect URI at the provider */
+                            redirectUri: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove the single sign-on settings */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/organization/users/me/preferences": {
         parameters: {
             query?: never;
@@ -4934,6 +5151,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Route a sign-in by e-mail: single sign-on or password */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            method: "password" | "sso";
+                            /** @description The identity provider's authorization URL (method sso) */
+                            redirectUrl?: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The identity provider's redirect back (single sign-on) */
+        get: {
+            parameters: {
+                query?: {
+                    state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/auth/invitations/accept": {
         parameters: {
             query?: never;
@@ -5120,6 +5455,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The identity provider's logout URL: open it to sign out there too */
+                            endSessionUrl: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 204: {
                     headers: {

@@ -80,6 +80,7 @@ async function acceptInvitation(page: Page, inviteUrl: string): Promise<void> {
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${url}/sign-in`);
   await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/settings/api-keys');

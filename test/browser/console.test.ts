@@ -98,6 +98,8 @@ describe('the web console in Chromium', () => {
     await page.goto(`${server.url}/settings/api-keys`);
     await page.waitForURL('**/sign-in');
     await page.getByLabel('E-mail').fill(ownerEmail);
+    // E-mail first: no single sign-on for this domain, so the password step follows.
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('textbox', { name: 'Password' }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('wrong e-mail or password').waitFor();

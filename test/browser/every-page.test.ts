@@ -106,6 +106,9 @@ async function consolePages(): Promise<{ path: string; heading: RegExp; signedOu
     { path: '/settings/teams', heading: /Teams/ },
     { path: '/settings/connected-agents', heading: /Connected agents/ },
     { path: '/settings/webhooks', heading: /Webhooks/ },
+    { path: '/settings/sso', heading: /Single sign-on/ },
+    { path: '/settings/provisioning', heading: /Provisioning/ },
+    { path: '/settings/audit-log', heading: /Audit log/ },
     { path: '/settings/no-such-page', heading: /not found/i },
     { path: '/sign-in', heading: /Sign in/i, signedOut: true },
   ];

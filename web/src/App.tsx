@@ -30,6 +30,7 @@ const TeamsPage = lazy(() => import('./pages/Teams/TeamsPage'));
 const BudgetsPage = lazy(() => import('./pages/Budgets/BudgetsPage'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
 const ProvisioningPage = lazy(() => import('./pages/Provisioning/ProvisioningPage').then((module) => ({ default: module.ProvisioningPage })));
+const SingleSignOnPage = lazy(() => import('./pages/SingleSignOn/SingleSignOnPage'));
 const ConnectedAgentsPage = lazy(() => import('./pages/ConnectedAgents/ConnectedAgentsPage'));
 
 /** Owners and managers land on the dashboard; others on their API keys. */
@@ -71,6 +72,7 @@ export function App() {
         <Route path="/settings/webhooks" element={<WebhooksPage />} />
         <Route path="/settings/audit-log" element={<AuditLogPage />} />
         <Route path="/settings/provisioning" element={<ProvisioningPage />} />
+        <Route path="/settings/sso" element={<SingleSignOnPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

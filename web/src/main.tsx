@@ -27,10 +27,15 @@ const theme = createTheme({
 // (green's darkest shade is still below AA: the console uses teal for success.)
 const LIGHT_TEXT_COLORS = ['blue', 'teal', 'red', 'gray', 'grape', 'cyan', 'indigo', 'violet', 'pink'];
 // Mantine's dimmed grey is below the WCAG AA contrast for small text, on white and on the dark
-// background alike: one shade further from the background in each scheme.
+// background alike: one shade further from the background in each scheme. So is its error red on
+// white (field errors, and the text of a field in error): the darkest shade.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...Object.fromEntries(LIGHT_TEXT_COLORS.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])) },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(LIGHT_TEXT_COLORS.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])),
+  },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/errors.js';
 import { ConsoleSession, Password } from '../../schemas/index.js';
 import { endUserSessions } from '../../repositories/browser-sessions.js';
 import { consumeInvitation } from '../../repositories/invitations.js';
+import { findSsoSettings } from '../../repositories/organization-sso.js';
 import { markJoined, setPasswordHash } from '../../repositories/users.js';
 import { startConsoleSession } from './start-session.js';
 
@@ -30,6 +31,11 @@ export default async function acceptInvitationRoute(app: App) {
       return app.services.db.transaction().execute(async (trx) => {
         const invited = await consumeInvitation(trx, request.body.token);
         if (!invited) throw new ApiError('not_found', 'this invitation link is unknown, used or expired: ask for a new one');
+        // "SSO required": no password for members but the break-glass owner (the invitation stays unused).
+        const sso = await findSsoSettings(trx, invited.organizationId);
+        if (sso?.ssoRequired && sso.breakGlassUserId !== invited.userId) {
+          throw new ApiError('forbidden', 'your organization signs in through single sign-on: sign in with your e-mail on the sign-in page instead');
+        }
         await setPasswordHash(trx, invited.organizationId, invited.userId, passwordHash);
         await markJoined(trx, invited.organizationId, invited.userId);
         await endUserSessions(trx, invited.organizationId, invited.userId);

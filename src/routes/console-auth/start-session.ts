@@ -29,9 +29,12 @@ export async function consoleSessionAnswer(
   };
 }
 
-/** Opens a session for the user (inside the caller's transaction when given) and sets its cookie. */
-export async function startConsoleSession(app: App, reply: FastifyReply, db: Db, who: { organizationId: string; userId: string }) {
-  const session = await createBrowserSession(db, who.organizationId, who.userId);
+/**
+ * Opens a session for the user (inside the caller's transaction when given) and sets its cookie.
+ * A single sign-on passes the provider's ID token, sealed, for RP-initiated logout.
+ */
+export async function startConsoleSession(app: App, reply: FastifyReply, db: Db, who: { organizationId: string; userId: string }, sealedIdToken: string | null = null) {
+  const session = await createBrowserSession(db, who.organizationId, who.userId, new Date(), sealedIdToken);
   setSessionCookie(reply, app.services.config.publicAppUrl, session.token, session.expiresAt);
   return consoleSessionAnswer(app, db, { ...who, csrfToken: session.csrfToken, expiresAt: session.expiresAt });
 }

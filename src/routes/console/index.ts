@@ -34,8 +34,10 @@ export const CONSOLE_PATHS = [
   '/settings/prices',
   '/settings/connected-agents',
   '/settings/webhooks',
+  '/settings/sso',
   '/settings/budgets',
   '/settings/provisioning',
+  '/settings/audit-log',
 ] as const;
 
 /**

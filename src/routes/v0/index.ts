@@ -8,6 +8,7 @@ import createToken from './auth/create-token.js';
 import enterpriseControls from './enterprise-controls/index.js';
 import computers from './computers/index.js';
 import organizationTelemetry from './organization-telemetry/index.js';
+import organizationSso from './organization-sso/index.js';
 import organizationUsers from './organization-users/index.js';
 import sessions from './sessions/index.js';
 import teams from './teams/index.js';
@@ -27,6 +28,7 @@ export default async function v0Routes(app: App) {
   await app.register(apiKeys);
   await app.register(organizationUsers);
   await app.register(auditLog);
+  await app.register(organizationSso);
   await app.register(preferences);
   await app.register(teams);
   await app.register(organizationTelemetry);

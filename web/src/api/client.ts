@@ -26,6 +26,10 @@ export type WebhookAttempt = components['schemas']['WebhookAttempt'];
 /** What may be changed of an endpoint (PATCH); its creation takes the same fields with a url. */
 export type WebhookChanges = NonNullable<paths['/api/v0/webhooks/{webhookId}']['patch']['requestBody']>['content']['application/json'];
 
+/** The single sign-on settings as PUT takes them. */
+export type SsoSettingsInput = NonNullable<paths['/api/v0/organization/sso']['put']['requestBody']>['content']['application/json'];
+export type SsoSettings = NonNullable<paths['/api/v0/organization/sso']['get']['responses'][200]['content']['application/json']['sso']>;
+
 let csrfToken: string | undefined;
 
 export function rememberCsrfToken(token: string | undefined): void {

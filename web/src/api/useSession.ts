@@ -38,6 +38,16 @@ export function useSignIn() {
   });
 }
 
+/** The sign-in page's e-mail step: single sign-on (go to the provider) or the password step. */
+export function useSignInRoute() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => api.request('post', '/api/v0/auth/sso/start', { body }),
+    onSuccess: (answer) => {
+      if (answer.method === 'sso' && answer.redirectUrl) window.location.assign(answer.redirectUrl);
+    },
+  });
+}
+
 export function useAcceptInvitation() {
   const signedIn = useSignedIn();
   return useMutation({
@@ -59,16 +69,19 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api.request('delete', '/api/v0/auth/session', {});
+        return await api.request('delete', '/api/v0/auth/session', {});
       } catch (error) {
         // An ended session is as good as signed out.
         if (errorStatus(error) !== 401) throw error;
+        return undefined;
       }
     },
-    onSuccess: () => {
+    onSuccess: (answer) => {
       rememberCsrfToken(undefined);
       queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, null);
+      // A single sign-on session ends at the identity provider too (it sends the browser back to /sign-in).
+      if (answer?.endSessionUrl) window.location.assign(answer.endSessionUrl);
     },
   });
 }

@@ -31,6 +31,7 @@ export function Layout() {
       : []),
     ...(user.role === 'owner' ? [{ to: '/settings/audit-log', label: 'Audit log' }] : []),
     ...(user.role === 'owner' ? [{ to: '/settings/provisioning', label: 'Provisioning' }] : []),
+    ...(user.role === 'owner' ? [{ to: '/settings/sso', label: 'Single sign-on' }] : []),
     { to: '/settings/api-keys', label: 'API keys' },
   ];
   return (

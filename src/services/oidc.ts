@@ -1,0 +1,132 @@
+import * as oidc from 'openid-client';
+import type { SecretBox } from '../domain/secret-box.js';
+import type { SsoSettingsRecord } from '../repositories/organization-sso.js';
+import { isLoopbackIssuer, SSO_SCOPES } from '../domain/sso.js';
+import type { SsoFailure } from '../domain/sso-failures.js';
+
+// The OpenID Connect relying party, through openid-client (certified): discovery, the
+// authorization URL with PKCE, state and nonce, the code exchange with every ID token check,
+// userinfo, and RP-initiated logout. Nothing here validates a token by hand.
+
+/** How long a request to the provider may take. */
+const PROVIDER_TIMEOUT_SECONDS = 10;
+/** Discovered configurations are reused this long, then discovered again (keys rotate, endpoints move). */
+const DISCOVERY_TTL_MS = 10 * 60_000;
+
+export interface ProviderClient {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Discovery of the issuer, for this client. http is allowed only for an issuer on a loopback address. */
+export async function discoverProvider(client: ProviderClient): Promise<oidc.Configuration> {
+  const issuer = new URL(client.issuer);
+  // The ID token's signature is checked against the provider's published keys even though it
+  // comes straight from the token endpoint: a loopback provider has no TLS to vouch for it, and
+  // a signature check costs little.
+  const execute = [oidc.enableNonRepudiationChecks];
+  if (issuer.protocol === 'http:' && isLoopbackIssuer(issuer)) execute.push(oidc.allowInsecureRequests);
+  return oidc.discovery(issuer, client.clientId, client.clientSecret, undefined, { timeout: PROVIDER_TIMEOUT_SECONDS, execute });
+}
+
+/** A readable sentence for a failed discovery (the settings endpoint answers it as a 400). */
+export function discoveryFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${message}${cause}`.slice(0, 300);
+}
+
+/** Configurations per organization, rediscovered after a while or when the settings change. */
+export class ProviderClients {
+  readonly #cache = new Map<string, { key: string; at: number; configuration: Promise<oidc.Configuration> }>();
+
+  get(organizationId: string, version: string, client: ProviderClient): Promise<oidc.Configuration> {
+    const key = `${version}|${client.issuer}|${client.clientId}`;
+    const cached = this.#cache.get(organizationId);
+    if (cached && cached.key === key && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
+    const configuration = discoverProvider(client);
+    this.#cache.set(organizationId, { key, at: Date.now(), configuration });
+    configuration.catch(() => this.#cache.delete(organizationId));
+    return configuration;
+  }
+
+  /** The configuration of an organization's stored settings (the secret opened with the server's box). */
+  forSettings(settings: SsoSettingsRecord, box: SecretBox): Promise<oidc.Configuration> {
+    return this.get(settings.organizationId, String(settings.updatedAt.getTime()), {
+      issuer: settings.issuer,
+      clientId: settings.clientId,
+      clientSecret: box.open(settings.sealedClientSecret),
+    });
+  }
+}
+
+export interface AuthorizationStart {
+  url: URL;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+/** The provider's authorization URL for a new sign-in, with fresh PKCE verifier, state and nonce. */
+export async function startAuthorization(configuration: oidc.Configuration, redirectUri: string, loginHint: string | undefined): Promise<AuthorizationStart> {
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri,
+    scope: SSO_SCOPES,
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...(loginHint ? { login_hint: loginHint } : {}),
+  });
+  return { url, state, nonce, codeVerifier };
+}
+
+export interface SignedInPerson {
+  claims: Record<string, unknown>;
+  idToken: string;
+}
+
+/**
+ * The code exchange and every check of the answer (state, PKCE, the ID token's signature, issuer,
+ * audience, expiry and nonce), then userinfo for the claims the ID token leaves out.
+ */
+export async function completeAuthorization(
+  configuration: oidc.Configuration,
+  callbackUrl: URL,
+  expected: { state: string; nonce: string; codeVerifier: string },
+): Promise<SignedInPerson> {
+  const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+    expectedState: expected.state,
+    expectedNonce: expected.nonce,
+    pkceCodeVerifier: expected.codeVerifier,
+    idTokenExpected: true,
+  });
+  const idClaims = tokens.claims();
+  if (!idClaims || !tokens.id_token) throw new oidc.ClientError('the provider answered no ID token');
+  let claims: Record<string, unknown> = { ...idClaims };
+  // Providers that keep profile claims out of the ID token give them at userinfo (same subject only).
+  if (configuration.serverMetadata().userinfo_endpoint && tokens.access_token) {
+    const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+    claims = { ...userinfo, ...idClaims };
+  }
+  return { claims, idToken: tokens.id_token };
+}
+
+/** The provider's logout URL for a session begun with this ID token, when the provider has one. */
+export function endSessionUrl(configuration: oidc.Configuration, idToken: string, postLogoutRedirectUri: string): string | undefined {
+  if (!configuration.serverMetadata().end_session_endpoint) return undefined;
+  return oidc.buildEndSessionUrl(configuration, { id_token_hint: idToken, post_logout_redirect_uri: postLogoutRedirectUri }).href;
+}
+
+/** Why a completion failed, in the terms the console shows. */
+export function failureOf(error: unknown): SsoFailure {
+  if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError) return 'provider';
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.name === 'AbortError' || cause.name === 'TimeoutError' || (cause instanceof TypeError && /fetch failed/i.test(cause.message))) return 'unavailable';
+  }
+  return 'token';
+}
