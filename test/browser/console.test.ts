@@ -166,7 +166,8 @@ describe('the web console in Chromium', () => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, reducedMotion: 'reduce' });
     const mobile = await phone.newPage();
     await setPassword(mobile, memberInvite, '10-invitation-phone');
-    await mobile.getByText('initial', { exact: true }).waitFor();
+    // Invited from the console, the member has no key until they make one (and sees no one else's).
+    await mobile.getByText('No API keys yet', { exact: true }).waitFor();
     expect(await mobile.getByText('bootstrap', { exact: true }).count()).toBe(0);
     expect(await mobile.getByRole('link', { name: 'Members' }).count()).toBe(0);
     expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);

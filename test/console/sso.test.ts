@@ -241,7 +241,7 @@ describe('sign-in through the provider', () => {
     expect(await teamsOf(userId)).toEqual([dataTeam, manualTeam].sort());
     // The role change ended the earlier session.
     expect((await whoAmI(run.jar)).status).toBe(401);
-    expect(await audit('member.role_changed', userId)).toEqual([expect.objectContaining({ actor_type: 'sso', details: { from: 'manager', to: 'guest' } })]);
+    expect(await audit('member.role_changed', userId)).toEqual([expect.objectContaining({ actor_type: 'sso', details: { from: 'manager', to: 'guest', source: 'sso' } })]);
     expect(await audit('team.member_removed', platformTeam)).toEqual([expect.objectContaining({ actor_type: 'sso', details: { userId, email } })]);
   });
 

@@ -432,7 +432,7 @@ describe('roles from groups', () => {
     await scim(caller, 'DELETE', `/Groups/${owners}`);
 
     const changes = await db().selectFrom('audit_log').select(['details']).where('organization_id', '=', org.id).where('action', '=', 'member.role_changed').orderBy('id').execute();
-    expect(changes.map((change) => `${(change.details as { from: string }).from}>${(change.details as { to: string }).to}`)).toEqual(['member>guest', 'guest>manager', 'manager>guest', 'guest>member', 'member>manager']);
+    expect(changes.map((change) => `${(change.details as { from: string }).from}>${(change.details as { to: string }).to}`)).toEqual(['member>guest', 'guest>manager', 'manager>guest', 'guest>member', 'member>manager', 'manager>guest']);
   });
 
   it('ends the console sessions of a member whose role changes', async () => {

@@ -11,7 +11,7 @@ function DetailsLine({ entry }: { entry: AuditEntry }) {
   if (entry.action === 'enterprise_controls.changed' && typeof revision === 'number') {
     return (
       <Text size="sm">
-        <Anchor component={Link} to={`/settings/controls?revision=${revision}`}>
+        <Anchor component={Link} to={`/settings/controls?revision=${revision}`} underline="always">
           Revision {revision}
         </Anchor>
         {Array.isArray(entry.details.changedSettings) && entry.details.changedSettings.length > 0 && ` · ${entry.details.changedSettings.join(', ')}`}
