@@ -83,7 +83,7 @@ describe('provisioning in the console', () => {
     const manager = await signedInPage(browser, ((await added.json()) as { inviteUrl: string }).inviteUrl);
     expect(await manager.page.getByRole('link', { name: 'Provisioning' }).count()).toBe(0);
     await manager.page.goto(`${running.server.url}/settings/provisioning`);
-    await manager.page.getByText('Owners only').waitFor();
+    await manager.page.getByText('Provisioning is set up by owners').waitFor();
     await screenshotAndScan(manager.page, shots, '06-manager');
     await manager.context.close();
   }, 120_000);

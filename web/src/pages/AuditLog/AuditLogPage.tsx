@@ -1,4 +1,5 @@
-import { Alert, Button, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { OwnersOnly } from '../../components/ManagersOnly';
+import { Button, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AUDIT_ACTIONS } from '../../../../src/domain/audit.js';
 import type { AuditAction } from '../../api/client';
@@ -13,15 +14,12 @@ import { EMPTY_FORM, csvFileName, filtersOf, rangeProblem, type FilterForm } fro
 
 /** /settings/audit-log — owners: who changed what, when and from where, filtered, paged and as CSV. */
 export default function AuditLogPage() {
-  const { user, organization } = useSignedInSession();
-  if (user.role !== 'owner') {
-    return (
-      <Alert color="blue" title="The audit log is for owners">
-        Ask an owner of {organization.name} for what you need from it.
-      </Alert>
-    );
-  }
-  return <OwnersAuditLog organizationName={organization.name} />;
+  const { organization } = useSignedInSession();
+  return (
+    <OwnersOnly title="The audit log is for owners" ask="for what you need from it">
+      <OwnersAuditLog organizationName={organization.name} />
+    </OwnersOnly>
+  );
 }
 
 function OwnersAuditLog({ organizationName }: { organizationName: string }) {

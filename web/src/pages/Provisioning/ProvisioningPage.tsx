@@ -1,4 +1,5 @@
-import { Alert, Button, Code, Stack, Table, Text } from '@mantine/core';
+import { OwnersOnly } from '../../components/ManagersOnly';
+import { Button, Code, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useRevokeScimToken, useScimTokens } from '../../api/useScimTokens';
 import { ColumnHeads } from '../../components/ColumnHeads';
@@ -15,24 +16,20 @@ type ScimToken = { id: string; name: string; prefix: string; createdAt: number; 
 
 /** /settings/provisioning (owners) — SCIM: the base URL for the identity provider, and its tokens. */
 export function ProvisioningPage() {
+  return (
+    <OwnersOnly title="Provisioning is set up by owners" ask="to connect your identity provider">
+      <ManageProvisioning />
+    </OwnersOnly>
+  );
+}
+
+function ManageProvisioning() {
   const session = useSignedInSession();
-  const owner = session.user.role === 'owner';
   const tokens = useScimTokens();
   const revoke = useRevokeScimToken();
   const [creating, setCreating] = useState(false);
   const { target: revoking, open: setRevoking, close: closeRevoke } = useDialog<ScimToken>(revoke);
   const baseUrl = tokens.data?.scimBaseUrl ?? `${session.apiUrl.replace(/\/+$/, '')}/scim/v2`;
-
-  if (!owner) {
-    return (
-      <Stack>
-        <PageHeader title="Provisioning" description="SCIM provisioning from your identity provider." />
-        <Alert color="blue" title="Owners only">
-          Only an owner of {session.organization.name} sets up provisioning.
-        </Alert>
-      </Stack>
-    );
-  }
 
   return (
     <Stack>

@@ -1,3 +1,4 @@
+import { OwnersOnly } from '../../components/ManagersOnly';
 import { Alert, Button, Group, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { SsoSettings, SsoSettingsInput } from '../../api/client';
@@ -8,7 +9,6 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { PageHeader } from '../../components/PageHeader';
 import { ActionError, ErrorState, LoadingState } from '../../components/QueryState';
 import { SecretValue } from '../../components/SecretValue';
-import { useSignedInSession } from '../../components/SessionContext';
 import { MappingRows, type MappingRow } from './MappingRows';
 import { validateSsoForm, type SsoForm } from './validate';
 
@@ -20,15 +20,11 @@ const SSO_ROLE_OPTIONS = [
 
 /** /settings/sso — owners: the organization's identity provider (OpenID Connect) and its rules. */
 export default function SingleSignOnPage() {
-  const { user, organization } = useSignedInSession();
-  if (user.role !== 'owner') {
-    return (
-      <Alert color="blue" title="Single sign-on is set up by owners">
-        Ask an owner of {organization.name} to change how people sign in.
-      </Alert>
-    );
-  }
-  return <ManageSso />;
+  return (
+    <OwnersOnly title="Single sign-on is set up by owners" ask="to change how people sign in">
+      <ManageSso />
+    </OwnersOnly>
+  );
 }
 
 function formOf(sso: SsoSettings | null): SsoForm {
