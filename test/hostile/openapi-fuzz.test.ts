@@ -17,6 +17,7 @@ let org: TestOrganization;
 let operations: Operation[];
 let components: Record<string, Schema>;
 let scimToken: string;
+const SSO_CALLBACK = '/api/v0/auth/sso/callback';
 beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '10000000' });
   org = await createOrganization(server);
@@ -156,7 +157,13 @@ describe('requests generated from /openapi.json', () => {
             expect(body.status, label).toBe(response.statusCode);
             expect(body.requestId, label).toBe(response.headers['x-request-id']);
           }
-          if ((who === 'none' || who === 'junk') && !['/healthz', '/readyz'].includes(operation.path)) {
+          if (operation.path === SSO_CALLBACK) {
+            // Where the identity provider sends the browser: every answer is a page to go to, a
+            // failed sign-in the sign-in page with its reason; never a session to no one.
+            expect(response.statusCode, label).toBe(303);
+            expect(response.headers.location, label).toMatch(/^\/sign-in\?sso_error=/);
+            expect(response.headers['set-cookie'] ?? [], label).not.toEqual(expect.arrayContaining([expect.stringMatching(/^qd_session=[^;]/)]));
+          } else if ((who === 'none' || who === 'junk') && !['/healthz', '/readyz'].includes(operation.path)) {
             expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
           }
         }

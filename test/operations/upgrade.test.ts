@@ -39,8 +39,9 @@ function withoutCosts(value: unknown): unknown {
 
 /**
  * The answers without the fields this release added since the earlier one (an API key's `kind`,
- * a session's top-level `serviceCredits`, a listed user's `teams`, the costs of /tokens and
- * /users): everything the earlier release answered must be the same.
+ * a session's top-level `serviceCredits`, a listed user's `teams` and lifecycle — `status`,
+ * `joinedAt`, `deactivatedAt`, `invitationExpiresAt` —, the costs of /tokens and /users):
+ * everything the earlier release answered must be the same.
  */
 function withoutAdditions(answers: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
@@ -55,7 +56,10 @@ function withoutAdditions(answers: Record<string, unknown>): Record<string, unkn
       }
       if (label === 'users') {
         const listed = answer as { users: Record<string, unknown>[] };
-        return [label, { ...listed, users: listed.users.map(({ teams: _teams, ...user }) => user) }];
+        return [
+          label,
+          { ...listed, users: listed.users.map(({ teams: _teams, status: _status, joinedAt: _joined, deactivatedAt: _deactivated, invitationExpiresAt: _invitation, ...user }) => user) },
+        ];
       }
       if (label.startsWith('tokens') || label.startsWith('users ')) return [label, withoutCosts(answer)];
       if (label === 'sessions') {
