@@ -195,7 +195,7 @@ describe('console II in Chromium on a demo organization', () => {
     await expect.poll(async () => (await shownEmails())[0]).toBe('owner@dash.test');
 
     await page.getByLabel(`Inactive only (${inactive})`).check();
-    await page.getByText(`${inactive} of ${everyone} members`, { exact: false }).waitFor();
+    await panel('Members').getByText(`${inactive} of ${everyone} members`, { exact: false }).waitFor();
     expect(await table.getByText('inactive', { exact: true }).count()).toBe(Math.min(20, inactive));
     expect(await table.locator('tbody tr').count()).toBe(Math.min(20, inactive));
     await check('01b-members-inactive');
@@ -204,7 +204,7 @@ describe('console II in Chromium on a demo organization', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(9);
     await page.getByLabel('Search members').fill('User 1');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(11); // User 1, 10 to 19
-    await page.getByText('of 26 members', { exact: false }).waitFor();
+    await panel('Members').getByText('of 26 members', { exact: false }).waitFor();
 
     // The CSV is the table as shown: the search and the order, every page.
     const [download] = await Promise.all([page.waitForEvent('download'), panel('Members').getByRole('button', { name: 'Download CSV: Members' }).click()]);
