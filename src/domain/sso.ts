@@ -1,3 +1,4 @@
+import { isPublicAddress, literalAddressOf } from './public-address.js';
 import { invalidInput, type FieldError, rejectFieldErrors } from './errors.js';
 import { ROLES, type Role } from './roles.js';
 
@@ -66,6 +67,12 @@ export function parseIssuer(issuer: string): URL {
     throw invalidInput('issuer must be an https URL (http is accepted on a loopback address only)', [{ path: 'body/issuer', message: 'not https' }]);
   }
   if (url.search || url.hash) throw invalidInput('issuer must not carry a query or fragment', [{ path: 'body/issuer', message: 'query or fragment' }]);
+  // The server fetches the issuer's documents: no private, link-local (cloud metadata) or other
+  // non-public literal address, as for webhooks; a provider on this machine (loopback) is allowed.
+  const literal = literalAddressOf(url);
+  if (literal !== undefined && !isPublicAddress(literal) && !isLoopbackIssuer(url)) {
+    throw invalidInput(`issuer ${literal} is not a public address`, [{ path: 'body/issuer', message: 'not a public address' }]);
+  }
   return url;
 }
 

@@ -128,6 +128,10 @@ describe('SSO settings', () => {
     expect(expectError(await put({ clientSecret: undefined }), 400).errors?.[0]?.path).toBe('body/clientSecret');
     expectError(await put({ issuer: 'http://idp.example.com' }), 400);
     expectError(await put({ issuer: 'not a url' }), 400);
+    // Never fetched: private and link-local (cloud metadata) addresses.
+    for (const issuer of ['https://169.254.169.254', 'https://10.1.2.3/realms/x', 'https://[fd00::1]']) {
+      expect(expectError(await put({ issuer }), 400).detail).toContain('is not a public address');
+    }
     expect(expectError(await put({ allowedDomains: ['not a domain'] }), 400).errors?.[0]?.path).toBe('body/allowedDomains/0');
     expectError(await put({ jitRole: 'owner' }), 400);
     expectError(await put({ groupRoles: { admins: 'owner' } }), 400);
