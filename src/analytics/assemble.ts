@@ -305,6 +305,7 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
     reported_cost_usd: reportedCostUsd(calls),
     primary_model: primary ?? '',
     primary_model_tier: (primary === undefined ? 'standard' : tiers.get(primary)) as UserRow['primary_model_tier'],
+    by_model: modelUsage(calls, tiers, costs),
     files_created: count(cells, 'file_created'),
     files_edited: count(cells, 'file_edited'),
     git_commits: count(cells, 'git_commit'),

@@ -104,6 +104,10 @@ export const UserRow = Type.Object(
     ...Cost,
     primary_model: Type.String(),
     primary_model_tier: StringEnum(MODEL_TIERS),
+    // The user's day split by model, as /tokens' by_user[].by_model (an addition to api.md: the
+    // console's members table shows each member's models without the whole ungrouped /tokens).
+    // Absent from a day aggregated before it, until the rollup computes it again (migration 0034).
+    by_model: Type.Optional(Type.Array(ModelUsage)),
     files_created: Num,
     files_edited: Num,
     git_commits: Num,

@@ -6431,6 +6431,17 @@ export interface paths {
                                 primary_model: string;
                                 /** @enum {string} */
                                 primary_model_tier: "standard" | "thinking";
+                                by_model?: {
+                                    model_id: string;
+                                    model_tier: string;
+                                    billable_tokens: number;
+                                    input_tokens: number;
+                                    output_tokens: number;
+                                    /** @description At the organization's prices, in meta.currency; null: the model has no price */
+                                    cost?: number | null;
+                                    /** @description The cost the agents reported themselves (USD); null when none did */
+                                    reported_cost_usd?: number | null;
+                                }[];
                                 files_created: number;
                                 files_edited: number;
                                 git_commits: number;

@@ -388,6 +388,7 @@ export class Reference {
           ...this.cost(calls),
           primary_model: primary ?? '',
           primary_model_tier: primary === undefined ? 'standard' : this.tier(day, primary),
+          by_model: this.modelRows(day, calls),
           files_created: count('file_created'),
           files_edited: count('file_edited'),
           git_commits: count('git_commit'),

@@ -186,6 +186,20 @@ describe('console II in Chromium on a demo organization', () => {
     // Most spend first by default, the inactive members last.
     expect(await table.getByRole('columnheader', { name: /Spend/ }).getAttribute('aria-sort')).toBe('descending');
     expect((await shownEmails()).slice(0, bySpend.length)).toEqual(bySpend.map(nameOf));
+    // The top spender's models, most spend first: from the ungrouped /tokens (by_user[].by_model),
+    // another path than the /users rows the table reads.
+    const tokens = await json<{ data: { by_user: { user_email: string; by_model: { model_id: string; cost?: number | null }[] }[] }[] }>(
+      await call('GET', `/api/v1/analytics/tokens?startDate=${start}&endDate=${end}`, ownerKey),
+      200,
+    );
+    const topModels = new Map<string, number>();
+    for (const day of tokens.data)
+      for (const user of day.by_user.filter((entry) => entry.user_email === bySpend[0])) for (const model of user.by_model) topModels.set(model.model_id, (topModels.get(model.model_id) ?? 0) + (model.cost ?? 0));
+    const expectedModels = [...topModels].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([model]) => model);
+    expect(expectedModels.length).toBeGreaterThan(1);
+    const topRow = table.locator('tbody tr').first();
+    expect(await topRow.locator('td').nth(5).locator('li span:first-of-type').allTextContents()).toEqual(expectedModels.slice(0, 2));
+    if (expectedModels.length > 2) await topRow.getByText(`and ${expectedModels.length - 2} more`).waitFor();
     // Fewest first, across pages: the last page ends with the top spender.
     await table.getByRole('button', { name: /Spend/ }).click();
     expect(await table.getByRole('columnheader', { name: /Spend/ }).getAttribute('aria-sort')).toBe('ascending');
@@ -209,7 +223,7 @@ describe('console II in Chromium on a demo organization', () => {
     // The CSV is the table as shown: the search and the order, every page.
     const [download] = await Promise.all([page.waitForEvent('download'), panel('Members').getByRole('button', { name: 'Download CSV: Members' }).click()]);
     const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
-    expect(lines[0]).toBe('email,name,role,active_in_range,deactivated,spend_usd,unpriced_models,credits,sessions,pull_requests,primary_model,delegation_level,last_active_day');
+    expect(lines[0]).toBe('email,name,role,active_in_range,deactivated,spend_usd,unpriced_models,credits,sessions,pull_requests,primary_model,models,delegation_level,last_active_day');
     expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(['User 1', ...Array.from({ length: 10 }, (_, i) => `User ${10 + i}`)]);
     await page.getByLabel('Search members').fill('');
   }, 180_000);
@@ -367,6 +381,37 @@ describe('console II in Chromium on a demo organization', () => {
     await expect
       .poll(() => page.getByTestId('member-sessions-compared').textContent(), { timeout: 20_000 })
       .toBe(`${compact.format(before.get(userId) ?? 0)} in the ${DAYS} days before · median member ${compact.format(middle)}`);
+
+    // The member's models, most spend first, as the API's rows of that member sum them.
+    const spendByModel = new Map<string, number>();
+    const rows = await json<{ data: { user_id: string; by_model: { model_id: string; cost?: number | null }[] }[] }>(
+      await call('GET', `/api/v1/analytics/users?startDate=${daysBefore(end, DAYS - 1)}&endDate=${end}&limit=100`, ownerKey),
+      200,
+    );
+    for (const row of rows.data.filter((row) => row.user_id === userId)) for (const model of row.by_model) spendByModel.set(model.model_id, (spendByModel.get(model.model_id) ?? 0) + (model.cost ?? 0));
+    const models = [...spendByModel].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([model]) => model);
+    expect(await page.getByRole('list', { name: "The member's models" }).locator('li span:first-of-type').allTextContents()).toEqual(models);
+
+    // Its limit and its keys, one click each; each list says it shows one member, and shows everyone again.
+    const memberPage = page.url();
+    await page.getByRole('navigation', { name: 'The member elsewhere' }).getByRole('link', { name: 'Credit limit' }).click();
+    await page.getByText("Only user01@dash.test's limits").waitFor();
+    const limitRows = page.getByRole('table', { name: "Members' credit limits" }).locator('tbody tr');
+    expect(await limitRows.count()).toBe(1);
+    await expect.poll(() => limitRows.first().textContent()).toContain('User 1');
+    await check('03b-member-limit');
+    await page.getByRole('button', { name: "Show everyone's limits" }).click();
+    await expect.poll(() => limitRows.count()).toBeGreaterThan(1);
+    await page.goto(memberPage);
+    await page.getByRole('navigation', { name: 'The member elsewhere' }).getByRole('link', { name: 'API keys' }).click();
+    await page.getByText("Only user01@dash.test's API keys").waitFor();
+    const keyRows = page.locator('table tbody tr');
+    await expect.poll(() => keyRows.count()).toBeGreaterThan(0);
+    for (const row of await keyRows.all()) expect(await row.textContent()).toContain('user01@dash.test');
+    await page.goto(`${server.url}/settings/api-keys?user=no-such-member`);
+    await page.getByText('The id names no active member of this organization', { exact: false }).waitFor();
+    await page.goto(memberPage);
+    expect(await page.getByRole('navigation', { name: 'The member elsewhere' }).getByRole('link', { name: 'Sessions' }).getAttribute('href')).toBe(`/sessions?owner=${userId}`);
   }, 180_000);
 
   it('shows readiness: the latest report per repository, the worst first, with its criteria by name', async () => {

@@ -9,11 +9,12 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStat
 import { SortableHeads, type SortableColumn, type SortState } from '../../components/SortableHeads';
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
 import { usageByMember, type MemberUsage } from './memberUsage';
+import { ModelShares } from './ModelShares';
 import { PanelActions } from './Panel';
 
 export const MEMBERS_PAGE_SIZE = 20;
 
-type SortKey = 'member' | 'spend' | 'credits' | 'sessions' | 'pullRequests' | 'primaryModel' | 'delegation' | 'lastActive';
+type SortKey = 'member' | 'spend' | 'credits' | 'sessions' | 'pullRequests' | 'models' | 'delegation' | 'lastActive';
 interface MemberLine {
   member: ListedUser;
   /** Undefined: no activity in the range (inactive). */
@@ -28,8 +29,9 @@ function sortValue(line: MemberLine, key: SortKey): number | string {
   switch (key) {
     case 'member':
       return nameOf(line.member).toLowerCase();
-    case 'primaryModel':
-      return figures?.primaryModel ?? '';
+    case 'models':
+      // By the model with the most spend; rows from before the split by model, by the primary model.
+      return figures?.models[0]?.model ?? figures?.primaryModel ?? '';
     case 'delegation':
       return figures?.delegationLevel ?? '';
     case 'lastActive':
@@ -64,6 +66,8 @@ function membersCsv(lines: MemberLine[], currency: string): string {
       sessions: figures?.sessions ?? null,
       pull_requests: figures?.pullRequests ?? null,
       primary_model: figures?.primaryModel ?? '',
+      // Each model with its spend (or "unpriced"), most spend first: "model=12.34 other=unpriced".
+      models: figures?.models.map((share) => `${share.model}=${share.spend ?? 'unpriced'}`).join(' ') ?? '',
       delegation_level: figures?.delegationLevel ?? '',
       last_active_day: figures?.lastActiveDay ?? '',
     })),
@@ -105,7 +109,7 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
     { key: 'credits', label: 'Credits', numeric: true },
     { key: 'sessions', label: 'Sessions', numeric: true },
     { key: 'pullRequests', label: 'Pull requests', numeric: true },
-    { key: 'primaryModel', label: 'Primary model' },
+    { key: 'models', label: 'Models' },
     { key: 'delegation', label: 'Delegation' },
     { key: 'lastActive', label: 'Last active (UTC)' },
   ];
@@ -140,7 +144,7 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
         <EmptyState title={lines.length === 0 ? 'No members' : 'No member matches'} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={860}>
             <Table striped verticalSpacing="xs" aria-label="Members and their usage">
               <SortableHeads columns={columns} sort={sort} onSort={changeView(setSort)} />
               <Table.Tbody>
@@ -179,7 +183,7 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
                     </Table.Td>
                     <Table.Td ta="right">{figures ? formatExact(figures.sessions) : '—'}</Table.Td>
                     <Table.Td ta="right">{figures ? formatExact(figures.pullRequests) : '—'}</Table.Td>
-                    <Table.Td>{figures?.primaryModel ?? '—'}</Table.Td>
+                    <Table.Td>{figures && figures.models.length > 0 ? <ModelShares models={figures.models} currency={currency} shown={2} /> : (figures?.primaryModel ?? '—')}</Table.Td>
                     <Table.Td>{figures?.delegationLevel ?? '—'}</Table.Td>
                     <Table.Td>{figures?.lastActiveDay ? formatDay(figures.lastActiveDay) : '—'}</Table.Td>
                   </Table.Tr>

@@ -1,13 +1,14 @@
-import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { isManager } from '../../api/client';
-import { useAnalyticsUsers, useAnalyticsUsersPage, useTokensByModel } from '../../api/useAnalytics';
+import { useAnalyticsUsers, useAnalyticsUsersPage, useTokensByModel, type AnalyticsUserRow } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
 import { DailyLines, RankedBars, StackedDailyBars, modelSeries } from '../../components/Charts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
 import { byId, median, usageByMember, usageOf, type MemberUsage } from './memberUsage';
+import { ModelShares } from './ModelShares';
 import { PanelActions } from './Panel';
 import { RangePicker } from './RangePicker';
 import { lengthInDays, previousPeriod, useDayRange } from './range';
@@ -58,6 +59,19 @@ function UserAnalytics() {
             {member.email} · {member.role}
           </Text>
         )}
+        {member && (
+          <Group gap="md" mt={4} component="nav" aria-label="The member elsewhere">
+            <Anchor component={Link} to={`/sessions?owner=${member.id}`} size="sm">
+              Sessions
+            </Anchor>
+            <Anchor component={Link} to={`/settings/limits?member=${member.id}`} size="sm">
+              Credit limit
+            </Anchor>
+            <Anchor component={Link} to={`/settings/api-keys?user=${member.id}`} size="sm">
+              API keys
+            </Anchor>
+          </Group>
+        )}
       </div>
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
       {members.isPending || usage.isPending ? (
@@ -92,13 +106,13 @@ function UserAnalytics() {
               <SimpleGrid cols={{ base: 1, md: 2 }}>
                 <div>
                   <Text size="sm" fw={600}>
-                    Standard Credits {axis.per}, by the day's primary model
+                    Standard Credits {axis.per}, by model
                   </Text>
                   <StackedDailyBars
                     label={`Standard Credits ${axis.per}`}
                     xFormat={axis}
-                    data={timeSeries(axis, rows, (row) => ({ [row.primary_model]: row.billable_tokens }), {}, 'sum')}
-                    series={modelSeries([...new Set(rows.map((row) => row.primary_model))].sort())}
+                    data={timeSeries(axis, rows, creditsByModel, {}, 'sum')}
+                    series={modelSeries([...new Set(rows.flatMap((row) => Object.keys(creditsByModel(row))))].sort())}
                   />
                 </div>
                 <div>
@@ -116,10 +130,10 @@ function UserAnalytics() {
                   />
                 </div>
                 <div>
-                  <Text size="sm" fw={600}>
-                    Model mix (credits on the days each model was primary)
+                  <Text size="sm" fw={600} mb={4}>
+                    Models, most spend first
                   </Text>
-                  <RankedBars label="Model mix" valueLabel="Credits" items={sumBy(rows, (row) => [{ name: row.primary_model, value: row.billable_tokens }])} />
+                  <ModelShares models={figures.models} currency={currency} label="The member's models" />
                 </div>
                 <div>
                   <Text size="sm" fw={600}>
@@ -160,6 +174,12 @@ function SimpleGridHeader({ title, range, cursor, withCsv }: { title: string; ra
       {withCsv && <PanelActions title={title} source={{ resource: 'users', range, page: { limit: 1, cursor } }} />}
     </Stack>
   );
+}
+
+/** A day's credits by model; a day aggregated before the split (no `by_model`) under its primary model. */
+function creditsByModel(row: AnalyticsUserRow): Record<string, number> {
+  if (!row.by_model) return { [row.primary_model]: row.billable_tokens };
+  return Object.fromEntries(row.by_model.map((model) => [model.model_id, model.billable_tokens]));
 }
 
 type Figure = 'spend' | 'credits' | 'sessions' | 'toolCalls' | 'pullRequests';

@@ -2,6 +2,14 @@ import type { AnalyticsUserRow } from '../../api/useAnalytics';
 
 // A member's figures over the range, from its daily /users rows.
 
+/** A model's part of a member's usage over the range. */
+export interface ModelShare {
+  model: string;
+  credits: number;
+  /** Null: the model has no price. */
+  spend: number | null;
+}
+
 export interface MemberUsage {
   /** At the organization's prices; `unpricedModels` are left out of it. */
   spend: number;
@@ -11,6 +19,8 @@ export interface MemberUsage {
   pullRequests: number;
   toolCalls: number;
   primaryModel: string | null;
+  /** Most spend first (then credits, then name); empty when the rows predate `by_model`. */
+  models: ModelShare[];
   delegationLevel: string | null;
   lastActiveDay: string | null;
 }
@@ -26,7 +36,8 @@ export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
   const models = new Map<string, number>();
   const levels = new Map<string, number>();
   const unpriced = new Set<string>();
-  const usage: MemberUsage = { spend: 0, unpricedModels: [], credits: 0, sessions: 0, pullRequests: 0, toolCalls: 0, primaryModel: null, delegationLevel: null, lastActiveDay: null };
+  const shares = new Map<string, ModelShare>();
+  const usage: MemberUsage = { spend: 0, unpricedModels: [], credits: 0, sessions: 0, pullRequests: 0, toolCalls: 0, primaryModel: null, models: [], delegationLevel: null, lastActiveDay: null };
   for (const row of rows) {
     // A day aggregated before prices existed carries no cost until the rollup computes it again.
     usage.spend += row.cost ?? 0;
@@ -39,10 +50,18 @@ export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
     // with the most credits on the days it was primary.
     models.set(row.primary_model, (models.get(row.primary_model) ?? 0) + row.billable_tokens);
     levels.set(row.delegation_level, (levels.get(row.delegation_level) ?? 0) + 1);
+    for (const model of row.by_model ?? []) {
+      const share = shares.get(model.model_id) ?? { model: model.model_id, credits: 0, spend: null };
+      share.credits += model.billable_tokens;
+      // A model priced on some days only: the priced days' spend (its unpriced days are named in unpricedModels).
+      if (typeof model.cost === 'number') share.spend = (share.spend ?? 0) + model.cost;
+      shares.set(model.model_id, share);
+    }
     if (usage.lastActiveDay === null || row.date > usage.lastActiveDay) usage.lastActiveDay = row.date;
   }
   usage.unpricedModels = [...unpriced].sort();
   usage.primaryModel = heaviest(models);
+  usage.models = [...shares.values()].sort((a, b) => (b.spend ?? -1) - (a.spend ?? -1) || b.credits - a.credits || (a.model < b.model ? -1 : 1));
   usage.delegationLevel = heaviest(levels);
   return usage;
 }

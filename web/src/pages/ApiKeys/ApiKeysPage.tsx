@@ -11,6 +11,7 @@ import { useSignedInSession } from '../../components/SessionContext';
 import { CreateKeyModal } from './CreateKeyModal';
 import { KeysTable } from './KeysTable';
 import { PageHeader } from '../../components/PageHeader';
+import { OneMemberNote, useOneMember } from '../../components/OneMember';
 
 /** /settings/api-keys — your keys (owner/manager: every live key of the organization). */
 export function ApiKeysPage() {
@@ -25,6 +26,10 @@ export function ApiKeysPage() {
   const { target: revoking, open: setRevoking, close: closeRevoke } = useDialog<ApiKey>(revoke);
 
   const emailOf = (userId: string) => members.data?.find((user) => user.id === userId)?.email;
+  // The member page links to one member's keys (owners and managers see everyone's).
+  const { memberId, showEveryone } = useOneMember('user');
+  const oneMember = manager && memberId !== null;
+  const shownKeys = (keys.data ?? []).filter((key) => !oneMember || key.userId === memberId);
 
   return (
     <Stack>
@@ -50,14 +55,20 @@ export function ApiKeysPage() {
         </Alert>
       )}
 
+      {oneMember && members.isSuccess && <OneMemberNote who={emailOf(memberId)} what="API keys" onShowEveryone={showEveryone} />}
+
       {keys.isPending ? (
         <LoadingState label="Loading API keys" />
       ) : keys.isError ? (
         <ErrorState error={keys.error} onRetry={() => void keys.refetch()} />
-      ) : keys.data.length === 0 ? (
-        <EmptyState title="No API keys yet">Create one to call the Quarterdeck API from scripts, CI or the CLI.</EmptyState>
+      ) : shownKeys.length === 0 ? (
+        oneMember ? (
+          <EmptyState title="No live API keys">This member has no key that works.</EmptyState>
+        ) : (
+          <EmptyState title="No API keys yet">Create one to call the Quarterdeck API from scripts, CI or the CLI.</EmptyState>
+        )
       ) : (
-        <KeysTable keys={keys.data} ownUserId={session.user.id} {...(manager ? { userEmail: emailOf } : {})} onRevoke={setRevoking} />
+        <KeysTable keys={shownKeys} ownUserId={session.user.id} {...(manager ? { userEmail: emailOf } : {})} onRevoke={setRevoking} />
       )}
 
       <CreateKeyModal opened={creating} onClose={() => setCreating(false)} apiUrl={session.apiUrl} />

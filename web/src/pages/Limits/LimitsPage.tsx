@@ -10,6 +10,7 @@ import { formatDay, formatExact, formatPercent } from '../../format';
 import { monthToDate, parseBulk, projectedDay, thresholdReached, type BulkRow } from './usage';
 import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { OneMemberNote, useOneMember } from '../../components/OneMember';
 
 const BADGE_COLORS = { 1: 'red', 0.9: 'orange', 0.75: 'yellow' } as const;
 
@@ -29,10 +30,13 @@ function Limits() {
   const monthCredits = useMonthCredits(month && { startDate: month.startDate, endDate: month.endDate });
   const memberLimits = useMemberLimits();
   const [editing, setEditing] = useState<User | null>(null);
+  // The member page links to one member's line.
+  const { memberId, showEveryone } = useOneMember('member');
   if (limits.isPending || members.isPending) return <LoadingState label="Loading credit limits" />;
   if (limits.isError || members.isError) return <ErrorState error={limits.error ?? members.error} />;
   const overrides = new Map(limits.data.userLimits.map((entry) => [entry.email.toLowerCase(), entry]));
   const active = members.data.filter((member) => member.active).sort((a, b) => (a.email < b.email ? -1 : 1));
+  const listed = memberId === null ? active : active.filter((member) => member.id === memberId);
   // Members with a limit (own or global) carry the live counter; others the closed days of the month (analytics).
   const liveUsed = new Map((memberLimits.data?.members ?? []).map((entry) => [entry.userId, entry.used]));
   const usedOf = (member: User) => overrides.get(member.email.toLowerCase())?.used ?? liveUsed.get(member.id) ?? monthCredits.data?.get(member.id) ?? 0;
@@ -46,11 +50,12 @@ function Limits() {
         <Title order={2} size="h4" mb="xs">
           Members this month
         </Title>
+        {memberId !== null && <OneMemberNote who={listed[0]?.email} what="limits" onShowEveryone={showEveryone} />}
         <Table.ScrollContainer minWidth={720}>
           <Table striped aria-label="Members' credit limits">
             <ColumnHeads columns={['Member', { label: 'Used', numeric: true }, { label: 'Limit', numeric: true }, 'From', 'Reaches it', { label: 'Actions', labelHidden: true }]} />
             <Table.Tbody>
-              {active.map((member) => {
+              {listed.map((member) => {
                 const override = overrides.get(member.email.toLowerCase());
                 const used = usedOf(member);
                 const limit = override ? override.limit : limits.data.globalLimit;

@@ -1,4 +1,6 @@
-import { Badge, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import type { ListedUser, Role, User } from '../../api/client';
 import { grantableRoles, mayManage } from './roles';
 import { ColumnHeads } from '../../components/ColumnHeads';
@@ -18,88 +20,52 @@ export function MembersTable(props: {
   onReactivate: (user: User) => void;
   reactivatingUserId: string | undefined;
 }) {
+  // On a phone a row is the member (with role, status and teams under the name) and the actions
+  // stacked beside it: five columns do not fit 390 px without squeezing the role select.
+  const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Table.ScrollContainer minWidth={800}>
+    <Table.ScrollContainer minWidth={phone ? 0 : 800}>
       <Table striped verticalSpacing="sm">
-        <ColumnHeads columns={['Member', 'Role', 'Teams', 'Status', { label: 'Actions', labelHidden: true }]} />
+        <ColumnHeads columns={phone ? ['Member', { label: 'Actions', labelHidden: true }] : ['Member', 'Role', 'Teams', 'Status', { label: 'Actions', labelHidden: true }]} />
         <Table.Tbody>
           {props.members.map((user) => {
             const mayAct = mayManage(props.actor.role, user.role);
-            const manageable = user.active && mayAct;
-            const label = user.name ?? user.email;
-            const expired = invitationExpired(user);
+            const line = { ...props, user, label: user.name ?? user.email, manageable: user.active && mayAct, mayAct };
             return (
               <Table.Tr key={user.id}>
                 <Table.Td>
                   <Text size="sm" fw={500}>
-                    {label}
+                    {line.label}
                     {user.id === props.actor.id && ' (you)'}
                   </Text>
                   {user.name && (
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {user.email}
                     </Text>
                   )}
-                </Table.Td>
-                <Table.Td>
-                  {manageable ? (
-                    <NativeSelect
-                      size="xs"
-                      aria-label={`Role of ${label}`}
-                      data={grantableRoles(props.actor.role).includes(user.role) ? grantableRoles(props.actor.role) : [user.role, ...grantableRoles(props.actor.role)]}
-                      value={user.role}
-                      disabled={props.changingUserId === user.id}
-                      onChange={(event) => props.onRoleChange(user, event.currentTarget.value as Role)}
-                    />
-                  ) : (
-                    <Text size="sm">{user.role}</Text>
+                  {phone && (
+                    <Stack gap={6} mt={6} align="flex-start">
+                      <RoleCell {...line} />
+                      <StatusBadge user={user} />
+                      <TeamBadges user={user} />
+                    </Stack>
                   )}
                 </Table.Td>
+                {!phone && (
+                  <>
+                    <Table.Td>
+                      <RoleCell {...line} />
+                    </Table.Td>
+                    <Table.Td>
+                      <TeamBadges user={user} />
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge user={user} />
+                    </Table.Td>
+                  </>
+                )}
                 <Table.Td>
-                  {user.teams.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  ) : (
-                    <Group gap={4}>
-                      {user.teams.map((team) => (
-                        <Badge key={team.id} variant="light" tt="none">
-                          {team.name}
-                        </Badge>
-                      ))}
-                    </Group>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={expired ? 'orange' : STATUS_COLORS[user.status]} variant="dot" tt="none">
-                    {STATUS_LABELS[user.status]}
-                    {expired && ' — expired'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {!user.active && mayAct && (
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="light" loading={props.reactivatingUserId === user.id} onClick={() => props.onReactivate(user)} aria-label={`Reactivate ${label}`}>
-                        Reactivate
-                      </Button>
-                    </Group>
-                  )}
-                  {manageable && (
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      {user.status === 'invited' ? (
-                        <Button size="xs" variant="light" onClick={() => props.onInvite(user)} aria-label={`Resend invitation to ${label}`}>
-                          Resend invitation
-                        </Button>
-                      ) : (
-                        <Button size="xs" variant="light" onClick={() => props.onInvite(user)} aria-label={`New invitation for ${label}`}>
-                          New invitation
-                        </Button>
-                      )}
-                      <Button size="xs" variant="light" color="red" onClick={() => props.onDeactivate(user)} aria-label={`Deactivate ${label}`}>
-                        Deactivate
-                      </Button>
-                    </Group>
-                  )}
+                  <Actions {...line} stacked={phone} />
                 </Table.Td>
               </Table.Tr>
             );
@@ -107,5 +73,91 @@ export function MembersTable(props: {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+type Line = Parameters<typeof MembersTable>[0] & { user: ListedUser; label: string; manageable: boolean; mayAct: boolean };
+
+function RoleCell({ user, label, manageable, actor, changingUserId, onRoleChange }: Line) {
+  if (!manageable) return <Text size="sm">{user.role}</Text>;
+  const grantable = grantableRoles(actor.role);
+  return (
+    <NativeSelect
+      size="xs"
+      miw={110}
+      aria-label={`Role of ${label}`}
+      data={grantable.includes(user.role) ? grantable : [user.role, ...grantable]}
+      value={user.role}
+      disabled={changingUserId === user.id}
+      onChange={(event) => onRoleChange(user, event.currentTarget.value as Role)}
+    />
+  );
+}
+
+function TeamBadges({ user }: { user: ListedUser }) {
+  if (user.teams.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Group gap={4}>
+      {user.teams.map((team) => (
+        <Badge key={team.id} variant="light" tt="none">
+          {team.name}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function StatusBadge({ user }: { user: ListedUser }) {
+  const expired = invitationExpired(user);
+  return (
+    <Badge color={expired ? 'orange' : STATUS_COLORS[user.status]} variant="dot" tt="none">
+      {STATUS_LABELS[user.status]}
+      {expired && ' — expired'}
+    </Badge>
+  );
+}
+
+function Actions({ user, label, mayAct, manageable, stacked, reactivatingUserId, onReactivate, onInvite, onDeactivate }: Line & { stacked: boolean }) {
+  if (!user.active && mayAct)
+    return (
+      <Buttons stacked={stacked}>
+        <Button size="xs" variant="light" loading={reactivatingUserId === user.id} onClick={() => onReactivate(user)} aria-label={`Reactivate ${label}`}>
+          Reactivate
+        </Button>
+      </Buttons>
+    );
+  if (!manageable) return null;
+  return (
+    <Buttons stacked={stacked}>
+      {user.status === 'invited' ? (
+        <Button size="xs" variant="light" onClick={() => onInvite(user)} aria-label={`Resend invitation to ${label}`}>
+          Resend invitation
+        </Button>
+      ) : (
+        <Button size="xs" variant="light" onClick={() => onInvite(user)} aria-label={`New invitation for ${label}`}>
+          New invitation
+        </Button>
+      )}
+      <Button size="xs" variant="light" color="red" onClick={() => onDeactivate(user)} aria-label={`Deactivate ${label}`}>
+        Deactivate
+      </Button>
+    </Buttons>
+  );
+}
+
+function Buttons({ stacked, children }: { stacked: boolean; children: ReactNode }) {
+  return stacked ? (
+    <Stack gap="xs" align="stretch">
+      {children}
+    </Stack>
+  ) : (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      {children}
+    </Group>
   );
 }

@@ -1,0 +1,28 @@
+import { Alert, Button } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A list narrowed to one member by `?<param>=<user id>` in the URL (the member page links there),
+ * and the way back to everyone's.
+ */
+export function useOneMember(param: string): { memberId: string | null; showEveryone: () => void } {
+  const [params, setParams] = useSearchParams();
+  const showEveryone = () =>
+    setParams((current) => {
+      current.delete(param);
+      return current;
+    });
+  return { memberId: params.get(param), showEveryone };
+}
+
+/** Says whose items the list shows; `who` undefined: the id names no member of the organization. */
+export function OneMemberNote({ who, what, onShowEveryone }: { who: string | undefined; what: string; onShowEveryone: () => void }) {
+  return (
+    <Alert color={who === undefined ? 'yellow' : 'blue'} title={who === undefined ? 'No such member' : `Only ${who}'s ${what}`}>
+      {who === undefined && `The id names no active member of this organization, so no ${what} are shown. `}
+      <Button variant="subtle" size="compact-sm" onClick={onShowEveryone}>
+        Show everyone's {what}
+      </Button>
+    </Alert>
+  );
+}
