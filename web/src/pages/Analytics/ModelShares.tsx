@@ -24,7 +24,7 @@ export function ModelShares({ models, currency, shown = models.length, label }: 
         </Group>
       ))}
       {rest > 0 && (
-        <Text component="li" size="xs" c="dimmed">
+        <Text component="li" size="xs" c="dimmed" title={models.slice(shown).map((share) => share.model).join(', ')}>
           and {rest} more
         </Text>
       )}

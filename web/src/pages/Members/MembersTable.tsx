@@ -34,7 +34,7 @@ export function MembersTable(props: {
             return (
               <Table.Tr key={user.id}>
                 <Table.Td>
-                  <Text size="sm" fw={500}>
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                     {line.label}
                     {user.id === props.actor.id && ' (you)'}
                   </Text>
@@ -47,7 +47,7 @@ export function MembersTable(props: {
                     <Stack gap={6} mt={6} align="flex-start">
                       <RoleCell {...line} />
                       <StatusBadge user={user} />
-                      <TeamBadges user={user} />
+                      {user.teams.length > 0 && <TeamBadges user={user} />}
                     </Stack>
                   )}
                 </Table.Td>
