@@ -251,9 +251,28 @@ export async function reactivateUser(db: Db, organizationId: string, actorRole: 
   });
 }
 
-/** Records a person's first sign-in: from now on they are active, not invited. */
-export async function markJoined(db: Db, organizationId: string, userId: string, now = new Date()): Promise<void> {
-  await db.updateTable('users').set({ joined_at: now }).where('organization_id', '=', organizationId).where('id', '=', userId).where('joined_at', 'is', null).execute();
+/**
+ * How a person first signed in: through their invitation or the setup link (they act themselves,
+ * from `origin`), or through single sign-on.
+ */
+export type FirstSignIn = { method: 'invitation' | 'setup'; origin: Pick<AuditActor, 'ip' | 'userAgent' | 'requestId'> } | { method: 'sso'; actor: AuditActor };
+
+/**
+ * Records a person's first sign-in — from now on they are active, not invited — with its
+ * `member.joined` entry; a later sign-in changes nothing and writes no entry.
+ */
+export async function markJoined(db: Db, organizationId: string, userId: string, how: FirstSignIn, now = new Date()): Promise<void> {
+  const joined = await db
+    .updateTable('users')
+    .set({ joined_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', userId)
+    .where('joined_at', 'is', null)
+    .returning('email')
+    .executeTakeFirst();
+  if (!joined) return;
+  const actor = how.method === 'sso' ? how.actor : { type: 'user' as const, userId, label: joined.email, ...how.origin };
+  await appendAudit(db, organizationId, { actor, action: 'member.joined', target: { type: 'user', id: userId, label: joined.email }, details: { method: how.method } });
 }
 
 /** A new console invitation for a user `actorRole` may manage; the user's unused one dies. */

@@ -3,7 +3,7 @@ import { SYSTEM_ACTOR } from '../../src/domain/audit.js';
 import { deleteExpiredAuditEntries } from '../../src/jobs/audit-retention.js';
 import { appendAudit } from '../../src/repositories/audit-log.js';
 import { authMatrix } from '../helpers/auth-matrix.js';
-import { addUser, auth, createOrganization, expectError, startTestServer, uniqueEmail, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { addUser, auth, createOrganization, expectError, invitationToken, startTestServer, TEST_PASSWORD, uniqueEmail, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // The audit log (docs/audit-log.md): what each change writes (exactly one entry, its actor with
 // where they called from), what a refused change writes (nothing), the endpoint's paging, filters
@@ -92,6 +92,20 @@ describe('each change writes exactly one entry', () => {
     expect(renamed.details).toEqual({ name: { from: null, to: 'Renamed' } });
     await expectOne(await call('DELETE', `/api/v0/organization/users/${userId}`, org.owner.key), 'member.deactivated', { type: 'user', id: userId });
     await expectOne(await call('POST', `/api/v0/organization/users/${userId}/reactivate`, org.owner.key), 'member.reactivated', { type: 'user', id: userId });
+  });
+
+  it('a person accepting their invitation joins once, as the actor; accepting a later invitation writes no second entry', async () => {
+    const member = await addUser(server, org.owner.key, 'member');
+    const accept = (inviteUrl: string) =>
+      call('POST', '/api/v0/auth/invitations/accept', '', { token: invitationToken(inviteUrl), password: TEST_PASSWORD }, { origin: server.config.publicAppUrl, authorization: '' });
+    const joined = await expectOne(await accept(member.inviteUrl), 'member.joined', { type: 'user', id: member.id, label: member.email }, member);
+    expect(joined.details).toEqual({ method: 'invitation' });
+    // An owner may re-invite a member who has a password (a new password for someone locked out).
+    const again = (await call('POST', `/api/v0/organization/users/${member.id}/invite`, org.owner.key)).json();
+    const second = await accept(again.inviteUrl);
+    expect(second.statusCode).toBe(200);
+    expect((await written(second.requestId)).map((entry) => entry.action)).toEqual([]);
+    expect((await allEntries(org, `&action=member.joined&targetId=${member.id}`)).length).toBe(1);
   });
 
   it('a change that changes nothing writes nothing (same role, deactivating twice, reactivating an active member)', async () => {

@@ -38,6 +38,11 @@ describe('the setup link', () => {
     const cookie = sessionCookieFrom(response)!;
     const me = await server.app.inject({ method: 'GET', url: '/api/v0/auth/session', headers: { cookie: `qd_session=${cookie}` } });
     expect(json(me).user.id).toBe(body.user.id);
+    // The founder has signed in: a member who joined (not one still invited), with its entry.
+    const members = await server.app.inject({ method: 'GET', url: '/api/v0/organization/users', headers: { cookie: `qd_session=${cookie}` } });
+    expect(json(members).users).toEqual([expect.objectContaining({ id: body.user.id, status: 'active', joinedAt: expect.any(Number) })]);
+    const joined = await server.app.inject({ method: 'GET', url: '/api/v0/organization/audit-log?action=member.joined', headers: { cookie: `qd_session=${cookie}` } });
+    expect(json(joined).entries).toEqual([expect.objectContaining({ actor: expect.objectContaining({ type: 'user', userId: body.user.id }), details: { method: 'setup' } })]);
 
     expectError(await setup(tokenOf(link!)), 404);
     const signIn = await server.app.inject({ method: 'POST', url: '/api/v0/auth/sign-in', headers: { origin: server.config.publicAppUrl }, payload: { email: 'founder@first.test', password: TEST_PASSWORD } });

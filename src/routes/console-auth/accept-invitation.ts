@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { hashPassword } from '../../domain/passwords.js';
+import { requestOrigin } from '../../http/audit-actor.js';
 import { assertConsoleOrigin } from '../../http/auth.js';
 import type { App } from '../../http/context.js';
 import { ApiError } from '../../http/errors.js';
@@ -37,7 +38,7 @@ export default async function acceptInvitationRoute(app: App) {
           throw new ApiError('forbidden', 'your organization signs in through single sign-on: sign in with your e-mail on the sign-in page instead');
         }
         await setPasswordHash(trx, invited.organizationId, invited.userId, passwordHash);
-        await markJoined(trx, invited.organizationId, invited.userId);
+        await markJoined(trx, invited.organizationId, invited.userId, { method: 'invitation', origin: requestOrigin(request) });
         await endUserSessions(trx, invited.organizationId, invited.userId);
         return startConsoleSession(app, reply, trx, invited);
       });

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { hashPassword } from '../../domain/passwords.js';
 import { consumeSetupToken } from '../../repositories/setup-link.js';
+import { requestOrigin } from '../../http/audit-actor.js';
 import { assertConsoleOrigin } from '../../http/auth.js';
 import type { App } from '../../http/context.js';
 import { ApiError } from '../../http/errors.js';
 import { ConsoleSession, Email, Password } from '../../schemas/index.js';
 import { anyOrganizationExists, insertOrganizationWithOwner } from '../../repositories/organizations.js';
-import { setPasswordHash } from '../../repositories/users.js';
+import { markJoined, setPasswordHash } from '../../repositories/users.js';
 import { startConsoleSession } from './start-session.js';
 
 // POST /api/v0/auth/setup — the one-time setup link printed by a server started on an empty
@@ -40,6 +41,7 @@ export default async function setupRoute(app: App) {
         if (await anyOrganizationExists(trx)) throw new ApiError('conflict', 'Quarterdeck is already set up: ask an owner of your organization for an invitation');
         const { organization, owner } = await insertOrganizationWithOwner(trx, { name: request.body.organizationName, ownerEmail: request.body.email, ownerName: request.body.name ?? null });
         await setPasswordHash(trx, organization.id, owner.id, passwordHash);
+        await markJoined(trx, organization.id, owner.id, { method: 'setup', origin: requestOrigin(request) });
         return startConsoleSession(app, reply, trx, { organizationId: organization.id, userId: owner.id });
       });
       return reply.code(201).send(answer);

@@ -106,10 +106,7 @@ async function signInPerson(trx: Db, request: FastifyRequest, settings: SsoSetti
     user = await insertUser(trx, organizationId, { email, name, role });
     await appendAudit(trx, organizationId, { actor, action: 'member.created', target: { type: 'user', id: user.id, label: email }, details: { role, jit: true } });
   }
-  if (!user.joinedAt) {
-    await markJoined(trx, organizationId, user.id);
-    await appendAudit(trx, organizationId, { actor, action: 'member.joined', target: { type: 'user', id: user.id, label: email }, details: { method: 'sso' } });
-  }
+  await markJoined(trx, organizationId, user.id, { method: 'sso', actor });
   const role = nextRole(user.role, groups, settings.groupRoles);
   if (role !== user.role) {
     await setRoleFromGroups(trx, organizationId, user.id, role, actor);
