@@ -156,11 +156,21 @@ export async function deleteSession(db: Db, organizationId: string, sessionId: s
   return result.numDeletedRows > 0n;
 }
 
-/** Replaces the settings keys given, keeping the others; and the working directory when given. */
-export async function patchSession(db: Db, organizationId: string, sessionId: string, patch: { settings: Record<string, unknown>; cwd?: string | undefined }): Promise<void> {
+/** Replaces the settings keys given, keeping the others; and the working directory and title when given. */
+export async function patchSession(
+  db: Db,
+  organizationId: string,
+  sessionId: string,
+  patch: { settings: Record<string, unknown>; cwd?: string | undefined; title?: string | undefined },
+): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ settings: sql`settings || ${JSON.stringify(patch.settings)}::jsonb`, ...(patch.cwd !== undefined ? { cwd: patch.cwd } : {}), updated_at: new Date() })
+    .set({
+      settings: sql`settings || ${JSON.stringify(patch.settings)}::jsonb`,
+      ...(patch.cwd !== undefined ? { cwd: patch.cwd } : {}),
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      updated_at: new Date(),
+    })
     .where('organization_id', '=', organizationId)
     .where('id', '=', sessionId)
     .execute();

@@ -17,6 +17,12 @@ export const HostId = Type.String({ format: 'uuid' });
 
 export const SessionParams = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 128 }) });
 
+/**
+ * A session's title as clients write it (create, the agent's sub-task, rename): 1–500 characters,
+ * not white space alone, which would show as an untitled session no one can find.
+ */
+export const SessionTitle = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
+
 /** A session's working directory on its computer: absolute, or relative to the agent's work directory. */
 export const SessionCwd = Type.String({ minLength: 1, maxLength: 4096, pattern: '^[^\\u0000-\\u001F\\u007F]+$' });
 
@@ -145,6 +151,7 @@ export const SessionSettings = Type.Object(
 export const Session = Type.Object(
   {
     sessionId: Type.String(),
+    ownerId: Type.String({ description: 'The user who started it (for a session an agent started, the owner of its parent); its credits pay for the runs' }),
     status: StringEnum(['idle', 'pending', 'running']),
     messageCount: Type.Integer({ minimum: 0 }),
     createdAt: UnixMillis,
@@ -220,6 +227,7 @@ function inclusiveUsage(own: TokenUsageRecord, children: unknown): TokenUsageRec
 export function sessionView(session: SessionRecord): Static<typeof Session> {
   return {
     sessionId: session.id,
+    ownerId: session.ownerUserId,
     status: session.status,
     messageCount: session.messageCount,
     createdAt: session.createdAt.getTime(),

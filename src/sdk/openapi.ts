@@ -4535,6 +4535,8 @@ export interface paths {
                     /** @description desc: newest first (the default); asc: oldest first. Without it, a cursor continues in its own order. */
                     order?: "asc" | "desc";
                     computerId?: string;
+                    /** @description Only the sessions of this user (a member sees only their own) */
+                    ownerId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4722,7 +4724,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Update session settings */
+        /** Update session settings, working directory or title */
         patch: {
             parameters: {
                 query?: never;
@@ -4735,6 +4737,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        title?: string;
                         cwd?: string;
                         sessionSettings?: components["schemas"]["SessionSettingsInput"];
                     };
@@ -8233,6 +8236,8 @@ export interface components {
         };
         Session: {
             sessionId: string;
+            /** @description The user who started it (for a session an agent started, the owner of its parent); its credits pay for the runs */
+            ownerId: string;
             /** @enum {string} */
             status: "idle" | "pending" | "running";
             messageCount: number;

@@ -12,8 +12,9 @@ import { CLI_COMMAND } from '../hooks/helpers.js';
 // Sessions from the console, in headless Chromium against the built server: an owner registers a
 // computer (the dialog gives the `quarterdeck agent` command), a real `quarterdeck agent --run cat`
 // runs with that token, the owner starts a session on it from "New session", sends a message and
-// reads the agent's answer; the list filters by computer and status; the session and the computer
-// are deleted from the console. Pages scanned with axe at 1440 and 390 px.
+// reads the agent's answer; the list filters by computer and status; the session is renamed, the
+// list shows each session's owner and filters by owner (`?owner=` in the address); the session
+// and the computer are deleted from the console. Pages scanned with axe at 1440 and 390 px.
 
 let running: ConsoleServer;
 let server: BuiltServer;
@@ -24,6 +25,7 @@ let workdir: string;
 let shots: string;
 let agent: ChildProcess | undefined;
 let agentOutput = '';
+let ownerKey: string;
 
 const check = (name: string, on: Page = page) => screenshotAndScan(on, shots, name);
 
@@ -33,7 +35,8 @@ beforeAll(async () => {
   console.log(`sessions screenshots: ${shots}`);
   running = await startConsoleServer();
   server = running.server;
-  const { inviteUrl } = await createOrganization(running, 'Sessions Org', 'owner@sessions.test');
+  const { inviteUrl, apiKey } = await createOrganization(running, 'Sessions Org', 'owner@sessions.test');
+  ownerKey = apiKey;
   browser = await launchChromium();
   ({ context, page } = await signedInPage(browser, inviteUrl));
 }, 300_000);
@@ -44,6 +47,17 @@ afterAll(async () => {
   await running?.close();
   await rm(workdir, { recursive: true, force: true });
 });
+
+/** A call to the API with an API key (the owner's unless given); its answer's JSON when the status is the expected one. */
+async function call<T>(method: string, path: string, body?: unknown, key = ownerKey, expected = 200): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
 
 /** `quarterdeck agent` with the command the registration dialog printed, answering with `cat`. */
 function startAgent(command: string): void {
@@ -140,8 +154,63 @@ describe('sessions from the console', () => {
     await page.goto(`${server.url}/sessions`);
   }, 60_000);
 
-  it('deletes the session, then the computer, from the console', async () => {
+  it('renames the session from its page', async () => {
     await page.getByRole('link', { name: 'Ask the build box' }).click();
+    await page.getByRole('heading', { name: 'Ask the build box' }).waitFor();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename this session' });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Ask the build box');
+    await dialog.getByLabel('Title').fill('   ');
+    expect(await dialog.getByRole('button', { name: 'Rename' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Title').fill('  Build box questions ');
+    await check('08-rename-session');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('heading', { name: 'Build box questions' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.title()).toBe('Build box questions · Quarterdeck');
+    await page.getByRole('link', { name: '← Sessions' }).click();
+    await page.getByRole('table', { name: 'Sessions' }).getByRole('link', { name: 'Build box questions' }).waitFor();
+  }, 60_000);
+
+  it("shows each session's owner and filters by owner, from the menu or the address", async () => {
+    const added = await call<{ user: { id: string }; apiKey: string }>('POST', '/api/v0/organization/users', { email: 'morgan@sessions.test', name: 'Morgan Member', role: 'member' }, ownerKey, 201);
+    const theirs = await call<{ sessionId: string; ownerId: string }>('POST', '/api/v0/sessions', { title: "Morgan's notes" }, added.apiKey, 201);
+    expect(theirs.ownerId).toBe(added.user.id);
+    const ownerId = (await call<{ sessions: { ownerId: string }[] }>('GET', '/api/v0/sessions?limit=100')).sessions.find((session) => session.ownerId !== added.user.id)!.ownerId;
+
+    await page.goto(`${server.url}/sessions`);
+    const table = page.getByRole('table', { name: 'Sessions' });
+    await table.getByRole('link', { name: "Morgan's notes" }).waitFor();
+    await expect.poll(() => table.getByRole('row', { name: /Morgan's notes/ }).getByRole('cell').nth(1).textContent()).toBe('Morgan Member');
+    expect(await table.getByRole('row', { name: /Build box questions/ }).getByRole('cell').nth(1).textContent()).toBe('owner@sessions.test');
+    await page.getByLabel('Owner', { exact: true }).selectOption({ label: 'Morgan Member' });
+    await page.waitForURL(`**/sessions?owner=${added.user.id}`);
+    await page.getByText('1 of 2').waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(1);
+    await check('09-sessions-by-owner');
+
+    // A link to one person's sessions lands filtered; Anyone clears the address.
+    await page.goto(`${server.url}/sessions?owner=${ownerId}`);
+    await table.getByRole('link', { name: 'Build box questions' }).waitFor();
+    await page.getByText('1 of 2').waitFor();
+    expect(await page.getByLabel('Owner', { exact: true }).inputValue()).toBe(ownerId);
+    expect(await table.getByRole('link', { name: "Morgan's notes" }).count()).toBe(0);
+    await page.getByLabel('Owner', { exact: true }).selectOption({ label: 'Anyone' });
+    await page.getByText('2 of 2').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    const { context: phone, page: mobile } = await phonePage(browser, context);
+    await mobile.goto(`${server.url}/sessions?owner=${added.user.id}`);
+    await mobile.getByRole('link', { name: "Morgan's notes" }).waitFor();
+    expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await check('10-sessions-by-owner-390', mobile);
+    await phone.close();
+    await call('DELETE', `/api/v0/sessions/${theirs.sessionId}`, undefined, ownerKey, 204);
+  }, 120_000);
+
+  it('deletes the session, then the computer, from the console', async () => {
+    await page.goto(`${server.url}/sessions`);
+    await page.getByRole('link', { name: 'Build box questions' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: 'Delete session' }).click();
     await page.waitForURL('**/sessions');
@@ -149,9 +218,9 @@ describe('sessions from the console', () => {
 
     await page.goto(`${server.url}/computers`);
     await page.getByRole('heading', { name: 'build-box' }).waitFor();
-    await check('08-computer-active');
+    await check('11-computer-active');
     await page.getByRole('button', { name: 'Delete build-box' }).click();
-    await check('09-delete-computer');
+    await check('12-delete-computer');
     await page.getByRole('button', { name: 'Delete computer' }).click();
     await page.getByText('No computers yet').waitFor();
     // Its token died with it: the agent is refused and stops (exit 3, docs/agent.md).

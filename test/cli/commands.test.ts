@@ -129,6 +129,10 @@ describe('computers, sessions and messages', () => {
     expect(await cliJson(['sessions', 'get', session.sessionId], env)).toMatchObject({ sessionId: session.sessionId });
     const update = await tempFile('update.json', JSON.stringify({ model: 'model-y' }));
     expect(await cliJson(['sessions', 'update', session.sessionId, '--settings', update], env)).toMatchObject({ sessionSettings: { model: 'model-y' } });
+    expect(await cliJson(['sessions', 'rename', session.sessionId, 'Renamed from the CLI'], env)).toMatchObject({ sessionId: session.sessionId, title: 'Renamed from the CLI', ownerId: org.owner.id });
+    expect((await cli(['sessions', 'rename', session.sessionId, '  '], env)).code).toBe(2);
+    expect((await cliJson(['sessions', 'list', '--owner', org.owner.id, '--all'], env)).map((item: { sessionId: string }) => item.sessionId)).toContain(session.sessionId);
+    expect(await cliJson(['sessions', 'list', '--owner', org.users.member.id], env)).toEqual([]);
 
     const sent = await cliJson(['messages', 'send', session.sessionId, 'hello, agent'], env);
     expect(sent).toEqual({ messageId: expect.any(String), status: 'pending' });
@@ -345,7 +349,7 @@ describe('failures', () => {
   it('lists every command in --help', async () => {
     const result = await cli(['--help']);
     expect(result.code).toBe(0);
-    for (const name of ['serve', 'demo', 'admin organizations create', 'admin rollups run', 'analytics users', 'readiness upload', 'controls diff', 'computers install-deps', 'sessions update', 'messages send', 'limits global', 'users remove', 'keys revoke', 'telemetry send']) {
+    for (const name of ['serve', 'demo', 'admin organizations create', 'admin rollups run', 'analytics users', 'readiness upload', 'controls diff', 'computers install-deps', 'sessions update', 'sessions rename', 'messages send', 'limits global', 'users remove', 'keys revoke', 'telemetry send']) {
       expect(result.stdout).toContain(`quarterdeck ${name}`);
     }
   });

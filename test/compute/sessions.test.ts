@@ -4,8 +4,9 @@ import { MAX_SESSION_RETENTION_DAYS } from '../../src/domain/policies.js';
 import { addUser, createOrganization, expectError, json, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { addMessage, agent, call, createSession, registerComputer, setControls, type RegisteredComputer } from './fixtures.js';
 
-// Sessions and user messages (decisions.md §8): settings and their controls, adding messages
-// with their limits, reading messages, credit limits, retention.
+// Sessions and user messages (decisions.md §8): settings and their controls, renaming, owners
+// and the owner filter, adding messages with their limits, reading messages, credit limits,
+// retention.
 
 let server: TestServer;
 let org: TestOrganization;
@@ -29,6 +30,7 @@ describe('POST /api/v0/sessions', () => {
     const session = json(response);
     expect(session).toMatchObject({ status: 'idle', messageCount: 0, title: 'Fix the build', computerId: computer.id });
     expect(session.sessionId).toMatch(/^ses_/);
+    expect(session.ownerId).toBe(member.id);
     expect(session.createdAt).toBe(session.updatedAt);
     expect(session).not.toHaveProperty('completedAt');
     expect(session.sessionSettings).toEqual({
@@ -58,6 +60,8 @@ describe('POST /api/v0/sessions', () => {
   it('answers 400 to bad bodies and 404 to a computer the caller may not use', async () => {
     for (const payload of [
       { title: '' },
+      { title: ' \t ' },
+      { title: 'x'.repeat(501) },
       { sessionSettings: { tokenUsage: ZERO_USAGE } },
       { sessionSettings: { inclusiveTokenUsage: ZERO_USAGE } },
       { sessionSettings: { runInWorktree: 'yes' } },
@@ -113,12 +117,87 @@ describe('PATCH /api/v0/sessions/{id}', () => {
     await setControls(server, controlled, { modelPolicy: { allowedModelIds: ['ok-model'] } });
     const session = await createSession(server, controlled.users.member.key, { sessionSettings: { model: 'ok-model' } });
     const url = `/api/v0/sessions/${session.sessionId}`;
-    for (const payload of [{ sessionSettings: { tokenUsage: ZERO_USAGE } }, { sessionSettings: { inclusiveTokenUsage: ZERO_USAGE } }, { title: 'x' }, { sessionSettings: { tags: [{ name: 'x' }] } }]) {
+    for (const payload of [{ sessionSettings: { tokenUsage: ZERO_USAGE } }, { sessionSettings: { inclusiveTokenUsage: ZERO_USAGE } }, { status: 'idle' }, { sessionSettings: { tags: [{ name: 'x' }] } }]) {
       expectError(await call(server, controlled.users.member.key, 'PATCH', url, payload), 400);
     }
     expectError(await call(server, controlled.users.member.key, 'PATCH', url, { sessionSettings: { model: 'other' } }), 403);
     expectError(await call(server, controlled.users.member.key, 'PATCH', url, { sessionSettings: { model: 'ok-model', specModeModel: 'other' } }), 403);
     expect(json(await call(server, controlled.users.member.key, 'GET', url)).sessionSettings.model).toBe('ok-model');
+  });
+});
+
+describe('renaming a session (PATCH title)', () => {
+  it('stores the new title, keeps the settings, and the first message no longer names it', async () => {
+    const session = await createSession(server, member.key, { computerId: computer.id, sessionSettings: { model: 'm1' } });
+    const url = `/api/v0/sessions/${session.sessionId}`;
+    const renamed = json(await call(server, member.key, 'PATCH', url, { title: 'Release checklist' }));
+    expect(renamed).toMatchObject({ sessionId: session.sessionId, title: 'Release checklist', ownerId: member.id, sessionSettings: { model: 'm1' } });
+    expect(renamed.updatedAt).toBeGreaterThanOrEqual(session.updatedAt);
+    expect((await addMessage(server, member.key, session.sessionId, { text: 'please look at the failing tests' })).statusCode).toBe(200);
+    expect(json(await call(server, member.key, 'GET', url)).title).toBe('Release checklist');
+    // Title and settings together; a manager may rename a member's session.
+    const both = json(await call(server, org.users.manager.key, 'PATCH', url, { title: 'Ship it', sessionSettings: { model: 'm2' } }));
+    expect(both).toMatchObject({ title: 'Ship it', ownerId: member.id, sessionSettings: { model: 'm2' } });
+  });
+
+  it('answers 400 with the error body to an empty, blank, too long or non-string title, and changes nothing', async () => {
+    const session = await createSession(server, member.key, { title: 'Kept' });
+    const url = `/api/v0/sessions/${session.sessionId}`;
+    for (const title of ['', '   ', '\n\t', 'x'.repeat(501), 42, null]) {
+      const error = expectError(await call(server, member.key, 'PATCH', url, { title }), 400);
+      expect(error.errors?.[0]?.path).toContain('title');
+    }
+    expect(json(await call(server, member.key, 'PATCH', url, { title: 'x'.repeat(500) })).title).toHaveLength(500);
+    expectError(await call(server, member.key, 'PATCH', '/api/v0/sessions/ses_missing', { title: 'Nope' }), 404);
+  });
+
+  it("is 404 for another member's session and another organization's, which keep their titles", async () => {
+    const other = await addUser(server, org.owner.key, 'member');
+    const theirs = await createSession(server, other.key, { title: 'Theirs' });
+    expectError(await call(server, member.key, 'PATCH', `/api/v0/sessions/${theirs.sessionId}`, { title: 'Mine now' }), 404);
+    const elsewhere = await createOrganization(server, 'Elsewhere');
+    const foreign = await createSession(server, elsewhere.owner.key, { title: 'Foreign' });
+    expectError(await call(server, org.owner.key, 'PATCH', `/api/v0/sessions/${foreign.sessionId}`, { title: 'Taken' }), 404);
+    expect(json(await call(server, other.key, 'GET', `/api/v0/sessions/${theirs.sessionId}`)).title).toBe('Theirs');
+    expect(json(await call(server, elsewhere.owner.key, 'GET', `/api/v0/sessions/${foreign.sessionId}`)).title).toBe('Foreign');
+  });
+});
+
+describe('GET /api/v0/sessions?ownerId=', () => {
+  it("lists one person's sessions to owners and managers, pages them, and binds cursors to the filter", async () => {
+    const team = await createOrganization(server, 'Owners');
+    const { owner, users } = team;
+    const alices = [];
+    for (let i = 0; i < 3; i += 1) alices.push((await createSession(server, users.member.key, { title: `a${i}` })).sessionId);
+    const managers = (await createSession(server, users.manager.key, { title: 'm' })).sessionId;
+    const ids = (body: { sessions: { sessionId: string }[] }) => body.sessions.map((session) => session.sessionId);
+
+    const first = json(await call(server, owner.key, 'GET', `/api/v0/sessions?ownerId=${users.member.id}&limit=2`));
+    expect(ids(first)).toEqual([alices[2], alices[1]]);
+    expect(first.sessions.every((session: { ownerId: string }) => session.ownerId === users.member.id)).toBe(true);
+    const rest = json(await call(server, owner.key, 'GET', `/api/v0/sessions?ownerId=${users.member.id}&limit=2&cursor=${first.pagination.nextCursor}`));
+    expect(rest).toMatchObject({ sessions: [{ sessionId: alices[0] }], pagination: { hasMore: false, nextCursor: null } });
+    expect(ids(json(await call(server, users.manager.key, 'GET', `/api/v0/sessions?ownerId=${users.manager.id}`)))).toEqual([managers]);
+    expect(ids(json(await call(server, owner.key, 'GET', '/api/v0/sessions?ownerId=usr_nobody')))).toEqual([]);
+
+    // A cursor of the filtered list is refused by the whole list and by another person's, and the other way round.
+    expectError(await call(server, owner.key, 'GET', `/api/v0/sessions?limit=2&cursor=${first.pagination.nextCursor}`), 400);
+    expectError(await call(server, owner.key, 'GET', `/api/v0/sessions?ownerId=${users.manager.id}&cursor=${first.pagination.nextCursor}`), 400);
+    const whole = json(await call(server, owner.key, 'GET', '/api/v0/sessions?limit=1'));
+    expectError(await call(server, owner.key, 'GET', `/api/v0/sessions?ownerId=${users.member.id}&cursor=${whole.pagination.nextCursor}`), 400);
+    expectError(await call(server, owner.key, 'GET', '/api/v0/sessions?ownerId='), 400);
+  });
+
+  it("gives a member their own sessions for their id and an empty list for anyone else's; another organization's owner sees none", async () => {
+    const team = await createOrganization(server, 'Members');
+    const { owner, users } = team;
+    const own = (await createSession(server, users.member.key)).sessionId;
+    await createSession(server, users.manager.key);
+    expect(json(await call(server, users.member.key, 'GET', `/api/v0/sessions?ownerId=${users.member.id}`)).sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([own]);
+    expect(json(await call(server, users.member.key, 'GET', `/api/v0/sessions?ownerId=${users.manager.id}`))).toEqual({ sessions: [], pagination: { hasMore: false, nextCursor: null } });
+    expect(json(await call(server, users.member.key, 'GET', `/api/v0/sessions?ownerId=${owner.id}`)).sessions).toEqual([]);
+    const elsewhere = await createOrganization(server, 'Elsewhere owners');
+    expect(json(await call(server, elsewhere.owner.key, 'GET', `/api/v0/sessions?ownerId=${users.member.id}`)).sessions).toEqual([]);
   });
 });
 

@@ -39,9 +39,9 @@ function withoutCosts(value: unknown): unknown {
 
 /**
  * The answers without the fields this release added since the earlier one (an API key's `kind`,
- * a session's top-level `serviceCredits`, a listed user's `teams` and lifecycle — `status`,
- * `joinedAt`, `deactivatedAt`, `invitationExpiresAt` —, the costs of /tokens and /users):
- * everything the earlier release answered must be the same.
+ * a session's top-level `serviceCredits` and `ownerId`, a listed user's `teams` and lifecycle —
+ * `status`, `joinedAt`, `deactivatedAt`, `invitationExpiresAt` —, the costs of /tokens and
+ * /users): everything the earlier release answered must be the same.
  */
 function withoutAdditions(answers: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
@@ -51,7 +51,7 @@ function withoutAdditions(answers: Record<string, unknown>): Record<string, unkn
         return [label, { ...listed, apiKeys: listed.apiKeys.map(({ kind: _kind, ...key }) => key) }];
       }
       if (label.startsWith('session ')) {
-        const { serviceCredits: _credits, ...session } = answer as Record<string, unknown>;
+        const { serviceCredits: _credits, ownerId: _owner, ...session } = answer as Record<string, unknown>;
         return [label, session];
       }
       if (label === 'users') {
@@ -64,7 +64,7 @@ function withoutAdditions(answers: Record<string, unknown>): Record<string, unkn
       if (label.startsWith('tokens') || label.startsWith('users ')) return [label, withoutCosts(answer)];
       if (label === 'sessions') {
         const listed = answer as { sessions: Record<string, unknown>[] };
-        return [label, { ...listed, sessions: listed.sessions.map(({ serviceCredits: _credits, ...session }) => session) }];
+        return [label, { ...listed, sessions: listed.sessions.map(({ serviceCredits: _credits, ownerId: _owner, ...session }) => session) }];
       }
       return [label, answer];
     }),

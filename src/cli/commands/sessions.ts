@@ -1,7 +1,7 @@
 import type { RequestBody } from '../../sdk/client.js';
 import { ORDER_OPTION, apiCommand, orderQuery, v0List, type ApiContext } from './api-command.js';
 
-// `quarterdeck sessions list|get|create|update`. Session settings come from a JSON file.
+// `quarterdeck sessions list|get|create|update|rename|interrupt|delete|children`. Session settings come from a JSON file.
 
 const SETTINGS = { settings: { type: 'string', description: 'JSON file with sessionSettings' } } as const;
 
@@ -14,11 +14,14 @@ async function settingsOf(context: ApiContext): Promise<{ sessionSettings?: Sess
 
 export const sessionsList = apiCommand({
   name: ['sessions', 'list'],
-  usage: '[--order desc|asc] [--limit N] [--cursor C] [--all]',
+  usage: '[--owner USER_ID] [--order desc|asc] [--limit N] [--cursor C] [--all]',
   summary: 'Sessions you may see, newest first',
   list: true,
-  options: ORDER_OPTION,
-  call: (context) => v0List(context, '/api/v0/sessions', 'sessions', undefined, orderQuery(context)),
+  options: { ...ORDER_OPTION, owner: { type: 'string', description: "Only this user's sessions (a member sees only their own)" } },
+  call(context) {
+    const owner = context.option('owner');
+    return v0List(context, '/api/v0/sessions', 'sessions', undefined, { ...orderQuery(context), ...(owner ? { ownerId: owner } : {}) });
+  },
 });
 
 export const sessionsChildren = apiCommand({
@@ -78,6 +81,17 @@ export const sessionsUpdate = apiCommand({
     const cwd = context.option('cwd');
     const body = { ...(await settingsOf(context)), ...(cwd !== undefined ? { cwd } : {}) };
     return { value: await context.client.request('patch', '/api/v0/sessions/{sessionId}', { path: { sessionId: context.args.positionals[0]! }, body }) };
+  },
+});
+
+export const sessionsRename = apiCommand({
+  name: ['sessions', 'rename'],
+  usage: '<sessionId> <title>',
+  summary: 'Give a session a new title',
+  positionals: { min: 2, max: 2 },
+  async call({ client, args }) {
+    const [sessionId, title] = args.positionals as [string, string];
+    return { value: await client.request('patch', '/api/v0/sessions/{sessionId}', { path: { sessionId }, body: { title } }) };
   },
 });
 

@@ -59,6 +59,18 @@ export function useCreateSession() {
   });
 }
 
+/** A new title: the session page and the list show it. */
+export function useRenameSession(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (title: string) => api.request('patch', '/api/v0/sessions/{sessionId}', { path: { sessionId }, body: { title } }),
+    onSuccess: (session) => {
+      queryClient.setQueryData(['session', sessionId], session);
+      return queryClient.invalidateQueries({ queryKey: ['sessions'] });
+    },
+  });
+}
+
 export function useInterruptSession(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../http/context.js';
 import { notFound } from '../../../domain/errors.js';
-import { Session, SessionCwd, SessionSettingsInput, sessionView } from '../../../schemas/index.js';
+import { Session, SessionCwd, SessionSettingsInput, SessionTitle, sessionView } from '../../../schemas/index.js';
 import { findSession, insertSession } from '../../../repositories/sessions.js';
 import { newSessionSettings } from '../../../repositories/session-settings.js';
 import { computerOf } from './auth.js';
@@ -19,7 +19,7 @@ export default async function createChildSessionRoute(app: App) {
         body: Type.Object(
           {
             parentSessionId: Type.String({ minLength: 1, maxLength: 128 }),
-            title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+            title: Type.Optional(SessionTitle),
             cwd: Type.Optional(SessionCwd),
             sessionSettings: Type.Optional(Type.Ref(SessionSettingsInput)),
           },

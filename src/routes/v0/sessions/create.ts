@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { Session, SessionCwd, SessionSettingsInput } from '../../../schemas/index.js';
+import { Session, SessionCwd, SessionSettingsInput, SessionTitle } from '../../../schemas/index.js';
 import { findVisibleSession, insertSession } from '../../../repositories/sessions.js';
 import { newSessionSettings } from '../../../repositories/session-settings.js';
 import { sessionView } from '../../../schemas/index.js';
@@ -20,7 +20,7 @@ export default async function createSessionRoute(app: App) {
         tags: ['sessions'],
         body: Type.Object(
           {
-            title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+            title: Type.Optional(SessionTitle),
             computerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
             cwd: Type.Optional(SessionCwd),
             parentSessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'The session this one is started from' })),

@@ -2,8 +2,10 @@ import { Anchor, Badge, Button, Card, Code, Group, Image, Stack, Text, Textarea,
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useComputers } from '../../api/useComputers';
-import { useAgentSession, useDeleteSession, useInterruptSession, useMessages, useSendMessage } from '../../api/useSessions';
+import { useAgentSession, useDeleteSession, useInterruptSession, useMessages, useRenameSession, useSendMessage } from '../../api/useSessions';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { NameModal } from '../../components/NameModal';
+import { useDialog } from '../../components/useDialog';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatDateTime, formatExact } from '../../format';
@@ -19,7 +21,7 @@ function isImageSource(source: unknown): source is { data: string; mediaType: st
   return typeof value?.data === 'string' && typeof value.mediaType === 'string' && IMAGE_TYPES.includes(value.mediaType);
 }
 
-/** /sessions/:sessionId — the conversation, its live status, and a message to the agent; interrupt or delete it. */
+/** /sessions/:sessionId — the conversation, its live status, and a message to the agent; rename, interrupt or delete it. */
 export default function SessionPage() {
   const { sessionId = '' } = useParams();
   const session = useAgentSession(sessionId);
@@ -27,6 +29,8 @@ export default function SessionPage() {
   const send = useSendMessage(sessionId);
   const interrupt = useInterruptSession(sessionId);
   const remove = useDeleteSession(sessionId);
+  const rename = useRenameSession(sessionId);
+  const renaming = useDialog<true>(rename);
   const computers = useComputers();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -59,6 +63,9 @@ export default function SessionPage() {
           {usage && ` · ${formatExact(usage.inputTokens)} input and ${formatExact(usage.outputTokens)} output tokens · ${formatExact(usage.serviceCredits)} Standard Credits`}
         </Text>
         <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => renaming.open(true)}>
+            Rename
+          </Button>
           <Button size="xs" variant="default" disabled={!working} loading={interrupt.isPending} onClick={() => interrupt.mutate()} title={working ? undefined : 'The agent is not working on it'}>
             Interrupt
           </Button>
@@ -68,6 +75,20 @@ export default function SessionPage() {
         </Group>
       </Group>
       <ActionError error={interrupt.error} />
+      {renaming.target && (
+        <NameModal
+          opened
+          title="Rename this session"
+          label="Title"
+          maxLength={500}
+          submitLabel="Rename"
+          initialName={session.data.title ?? ''}
+          pending={rename.isPending}
+          error={rename.error}
+          onClose={renaming.close}
+          onSubmit={(title) => rename.mutate(title, { onSuccess: renaming.close })}
+        />
+      )}
       <ConfirmModal
         opened={deleting}
         title="Delete this session?"

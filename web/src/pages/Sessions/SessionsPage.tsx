@@ -1,7 +1,9 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { isManager } from '../../api/client';
 import { useComputers } from '../../api/useComputers';
+import { useMembers } from '../../api/useMembers';
 import { useSessions } from '../../api/useSessions';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatCompact, formatDateTime, formatExact } from '../../format';
@@ -9,18 +11,44 @@ import { SESSION_STATUS_COLORS, SESSION_STATUS_VARIANTS, SESSION_STATUSES } from
 import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { NewSessionModal } from './NewSessionModal';
+import { useSignedInSession } from '../../components/SessionContext';
 
 const ANY = '';
 
-/** /sessions — agent sessions the person may see: computer, status, token usage, credits; start one. */
+/**
+ * /sessions — agent sessions the person may see: computer, status, token usage, credits; start one.
+ * Owners and managers see everyone's, with an Owner column and filter; `?owner=<userId>` is that
+ * filter, so other pages can link to one person's sessions.
+ */
 export default function SessionsPage() {
+  const { user } = useSignedInSession();
+  const seesOwners = isManager(user.role);
   const sessions = useSessions();
   const computers = useComputers();
+  const members = useMembers(seesOwners);
+  const [params, setParams] = useSearchParams();
   const [starting, setStarting] = useState(false);
   const [computerId, setComputerId] = useState(ANY);
   const [status, setStatus] = useState(ANY);
+  const ownerId = seesOwners ? (params.get('owner') ?? ANY) : ANY;
+  const setOwnerId = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === ANY) next.delete('owner');
+        else next.set('owner', value);
+        return next;
+      },
+      { replace: true },
+    );
   const computerName = new Map((computers.data ?? []).map((computer) => [computer.id, computer.name]));
-  const shown = (sessions.data ?? []).filter((session) => (computerId === ANY || session.computerId === computerId) && (status === ANY || session.status === status));
+  const memberName = new Map((members.data ?? []).map((member) => [member.id, member.name ?? member.email]));
+  // The owner in the address stays selectable while the members load, or when it is no member.
+  const ownerOptions = [...memberName].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  if (ownerId !== ANY && !memberName.has(ownerId)) ownerOptions.push({ value: ownerId, label: ownerId });
+  const shown = (sessions.data ?? []).filter(
+    (session) => (computerId === ANY || session.computerId === computerId) && (status === ANY || session.status === status) && (ownerId === ANY || session.ownerId === ownerId),
+  );
   return (
     <Stack>
       <PageHeader title="Sessions" description="Conversations with agents, most recent first." action={<Button onClick={() => setStarting(true)}>New session</Button>} />
@@ -34,6 +62,9 @@ export default function SessionsPage() {
       ) : (
         <>
           <Group align="flex-end">
+            {seesOwners && (
+              <NativeSelect label="Owner" value={ownerId} onChange={(event) => setOwnerId(event.currentTarget.value)} data={[{ value: ANY, label: 'Anyone' }, ...ownerOptions]} />
+            )}
             <NativeSelect
               label="Computer"
               value={computerId}
@@ -50,9 +81,9 @@ export default function SessionsPage() {
               {shown.length} of {sessions.data.length}
             </Text>
           </Group>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={seesOwners ? 860 : 720}>
             <Table striped aria-label="Sessions">
-              <ColumnHeads columns={['Session', 'Computer', 'Status', { label: 'Messages', numeric: true }, { label: 'Tokens (in / out)', numeric: true }, { label: 'Credits', numeric: true }, 'Updated']} />
+              <ColumnHeads columns={['Session', seesOwners && 'Owner', 'Computer', 'Status', { label: 'Messages', numeric: true }, { label: 'Tokens (in / out)', numeric: true }, { label: 'Credits', numeric: true }, 'Updated']} />
               <Table.Tbody>
                 {shown.map((session) => {
                   const usage = session.sessionSettings?.tokenUsage;
@@ -63,6 +94,7 @@ export default function SessionsPage() {
                           {session.title || session.sessionId}
                         </Anchor>
                       </Table.Td>
+                      {seesOwners && <Table.Td>{memberName.get(session.ownerId) ?? session.ownerId}</Table.Td>}
                       <Table.Td>{session.computerId ? (computerName.get(session.computerId) ?? session.computerId) : '—'}</Table.Td>
                       <Table.Td>
                         {/* As wide as its word: in a phone-sized table the cell cut it short. */}

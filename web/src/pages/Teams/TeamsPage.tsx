@@ -5,11 +5,11 @@ import { type Team } from '../../api/client';
 import { useCreateTeam, useDeleteTeam, useRenameTeam, useTeams } from '../../api/useTeams';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { NameModal } from '../../components/NameModal';
 import { useDialog } from '../../components/useDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { TeamMembersModal } from './TeamMembersModal';
-import { TeamNameModal } from './TeamNameModal';
 
 /** /settings/teams — owner and manager: create, rename and delete teams, and fill them. */
 export default function TeamsPage() {
@@ -84,12 +84,14 @@ function ManageTeams() {
       )}
 
       {creating && (
-        <TeamNameModal opened title="Create a team" submitLabel="Create" initialName="" pending={create.isPending} error={create.error} onClose={closeCreate} onSubmit={(name) => create.mutate(name, { onSuccess: closeCreate })} />
+        <NameModal opened title="Create a team" label="Team name" maxLength={100} submitLabel="Create" initialName="" pending={create.isPending} error={create.error} onClose={closeCreate} onSubmit={(name) => create.mutate(name, { onSuccess: closeCreate })} />
       )}
       {renaming && (
-        <TeamNameModal
+        <NameModal
           opened
           title={`Rename ${renaming.name}`}
+          label="Team name"
+          maxLength={100}
           submitLabel="Rename"
           initialName={renaming.name}
           pending={rename.isPending}

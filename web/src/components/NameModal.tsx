@@ -1,9 +1,20 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ActionError } from '../../components/QueryState';
+import { ActionError } from './QueryState';
 
-/** The name of a new team, or a team's new name. */
-export function TeamNameModal(props: { opened: boolean; title: string; submitLabel: string; initialName: string; pending: boolean; error: unknown; onSubmit: (name: string) => void; onClose: () => void }) {
+/** A name to give, or a new one for something named (a team, a session's title); sent trimmed. */
+export function NameModal(props: {
+  opened: boolean;
+  title: string;
+  label: string;
+  maxLength: number;
+  submitLabel: string;
+  initialName: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (name: string) => void;
+  onClose: () => void;
+}) {
   const [name, setName] = useState(props.initialName);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -14,7 +25,7 @@ export function TeamNameModal(props: { opened: boolean; title: string; submitLab
       <form onSubmit={submit}>
         <Stack>
           <ActionError error={props.error} />
-          <TextInput label="Team name" required maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
+          <TextInput label={props.label} required maxLength={props.maxLength} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               Cancel
