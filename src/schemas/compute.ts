@@ -93,6 +93,7 @@ export const Computer = Type.Object(
     ownerId: Type.Optional(Type.String()),
     repos: Type.Optional(Type.Array(Type.Ref(RepoSpec), { description: 'Repositories the agent clones when it provisions' })),
     autoInstallDeps: Type.Optional(Type.Boolean({ description: 'Whether the agent runs install-deps right after connect' })),
+    lastSeenAt: Type.Optional(Type.Integer({ description: "Its agent's last heartbeat (Unix ms); absent until the first" })),
   },
   { $id: 'Computer' },
 );
@@ -210,6 +211,7 @@ export function computerView(computer: ComputerRecord): Static<typeof Computer> 
     ownerId: computer.ownerUserId,
     repos: computer.repos,
     autoInstallDeps: computer.autoInstallDeps,
+    ...(computer.lastSeenAt ? { lastSeenAt: computer.lastSeenAt.getTime() } : {}),
   };
 }
 

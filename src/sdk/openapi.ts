@@ -4059,6 +4059,8 @@ export interface paths {
                             repos?: components["schemas"]["RepoSpec"][];
                             /** @description Whether the agent runs install-deps right after connect */
                             autoInstallDeps?: boolean;
+                            /** @description Its agent's last heartbeat (Unix ms); absent until the first */
+                            lastSeenAt?: number;
                             /** @description The agent's credential; shown once */
                             computerToken: string;
                         };
@@ -8139,6 +8141,8 @@ export interface components {
             repos?: components["schemas"]["RepoSpec"][];
             /** @description Whether the agent runs install-deps right after connect */
             autoInstallDeps?: boolean;
+            /** @description Its agent's last heartbeat (Unix ms); absent until the first */
+            lastSeenAt?: number;
         };
         MetricSampleInput: {
             cpuUsedPct: number;

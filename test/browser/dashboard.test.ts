@@ -485,9 +485,19 @@ describe('console II in Chromium on a demo organization', () => {
   }, 180_000);
 
   it('lists computers with their steps and registers one, its token shown once', async () => {
+    await json(await call('POST', '/api/v0/agent/heartbeat', computerToken), 200);
     await page.goto(`${server.url}/computers`);
     await page.getByRole('heading', { name: 'build-box' }).waitFor();
+    const buildBox = page.getByRole('region', { name: 'build-box' });
+    await buildBox.getByText('by you', { exact: false }).waitFor();
+    await expect.poll(() => buildBox.getByText('Last heartbeat:', { exact: false }).textContent()).not.toContain('none yet');
     await check('10-computers');
+    // Its sessions, one click away: the sessions list filtered to it, in the address.
+    await buildBox.getByRole('link', { name: '1 session' }).click();
+    await page.waitForURL(/\/sessions\?computer=/);
+    await page.getByRole('link', { name: 'Fix the flaky test' }).waitFor();
+    expect(await page.getByRole('table').locator('tbody tr').count()).toBe(1);
+    await page.goto(`${server.url}/computers`);
     await page.getByRole('button', { name: 'Register computer' }).click();
     await page.getByLabel('Name').fill('laptop');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
@@ -496,6 +506,8 @@ describe('console II in Chromium on a demo organization', () => {
     await check('11-computer-registered');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('heading', { name: 'laptop' }).waitFor();
+    await page.getByRole('region', { name: 'laptop' }).getByText('Last heartbeat: none yet').waitFor();
+    await page.getByRole('region', { name: 'laptop' }).getByRole('link', { name: '0 sessions' }).waitFor();
   }, 180_000);
 
   it('sends a message in a session and follows the status while an agent works', async () => {

@@ -191,6 +191,22 @@ describe('claims', () => {
   });
 });
 
+describe('last heartbeat', () => {
+  it("shows on the computer once its agent has called, and moves with each heartbeat", async () => {
+    const computer = await registerComputer(server, org.owner.key);
+    const read = async () => json(await call(server, org.owner.key, 'GET', `/api/v0/computers/${computer.id}`)).lastSeenAt as number | undefined;
+    expect(await read()).toBeUndefined();
+    const before = Date.now();
+    expect((await agent(server, computer.token).heartbeat()).statusCode).toBe(200);
+    const first = await read();
+    expect(first).toBeGreaterThanOrEqual(before);
+    expect(first).toBeLessThanOrEqual(Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await agent(server, computer.token).heartbeat();
+    expect(await read()).toBeGreaterThan(first!);
+  });
+});
+
 describe('agent credentials', () => {
   it('takes computer tokens only: API keys, JWTs, garbage and a deactivated owner are 401', async () => {
     const owner = await addUser(server, org.owner.key, 'member');

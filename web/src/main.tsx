@@ -21,7 +21,9 @@ const theme = createTheme({
   respectReducedMotion: true,
   autoContrast: true,
   luminanceThreshold: 0.2,
-  components: { TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }) },
+  // A table wider than the screen (a phone) shows its scrollbar whenever it overflows, not only on
+  // hover (a phone has none), so that the columns past the edge are seen to be there.
+  components: { TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { type: 'auto', offsetScrollbars: 'x', viewportProps: { tabIndex: 0 } } } }) },
 });
 // Light variants (badges, alerts) write their text in the darkest shade: AA contrast on the tint.
 // (green's darkest shade is still below AA: the console uses teal for success.)

@@ -1,18 +1,13 @@
 import { Alert, Button } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useSearchParam } from './useSearchParam';
 
 /**
  * A list narrowed to one member by `?<param>=<user id>` in the URL (the member page links there),
  * and the way back to everyone's.
  */
 export function useOneMember(param: string): { memberId: string | null; showEveryone: () => void } {
-  const [params, setParams] = useSearchParams();
-  const showEveryone = () =>
-    setParams((current) => {
-      current.delete(param);
-      return current;
-    });
-  return { memberId: params.get(param), showEveryone };
+  const [memberId, setMemberId] = useSearchParam(param);
+  return { memberId: memberId || null, showEveryone: () => setMemberId('') };
 }
 
 /** Says whose items the list shows; `who` undefined: the id names no member of the organization. */

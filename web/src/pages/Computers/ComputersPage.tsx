@@ -1,5 +1,9 @@
-import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { isManager } from '../../api/client';
+import { useMembers } from '../../api/useMembers';
+import { useSessions } from '../../api/useSessions';
 import { useComputers, useDeleteComputer, useRegisterComputer, useRetryInstallDeps } from '../../api/useComputers';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
@@ -17,9 +21,21 @@ const UNDER_WAY = { color: 'blue', variant: 'light' };
 const STATUS_BADGES: Record<string, { color: string; variant: string }> = { active: DONE, completed: DONE, error: FAILED, failed: FAILED, provisioning: UNDER_WAY, running: UNDER_WAY };
 const badgeOf = (status: string | undefined) => STATUS_BADGES[status ?? ''] ?? { color: 'gray', variant: 'light' };
 
-/** /computers — the computers agents run on, their provisioning steps; register one, delete one. */
+/**
+ * /computers — the computers agents run on: owner, last heartbeat, sessions (linked to the sessions
+ * list filtered to the computer), provisioning steps; register one, delete one.
+ */
 export default function ComputersPage() {
+  const { user } = useSignedInSession();
   const computers = useComputers();
+  const sessions = useSessions();
+  const members = useMembers(isManager(user.role));
+  const ownerName = (ownerId: string | undefined) => {
+    if (ownerId === user.id) return 'you';
+    const owner = members.data?.find((member) => member.id === ownerId);
+    return owner ? (owner.name ?? owner.email) : ownerId;
+  };
+  const sessionCount = (computerId: string) => sessions.data?.filter((session) => session.computerId === computerId).length;
   const retry = useRetryInstallDeps();
   const remove = useDeleteComputer();
   const [registering, setRegistering] = useState(false);
@@ -53,6 +69,13 @@ export default function ComputersPage() {
                   <Text size="xs" c="dimmed">
                     {computer.providerType === 'byom' ? 'Own machine' : 'Hosted'}
                     {computer.hostname ? ` · ${computer.hostname}` : ''} · registered {formatDateTime(computer.createdAt)}
+                    {computer.ownerId && ` by ${ownerName(computer.ownerId)}`}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Last heartbeat: {formatDateTime(computer.lastSeenAt ?? null, 'none yet')} ·{' '}
+                    <Anchor component={Link} to={`/sessions?computer=${computer.id}`} size="xs">
+                      {sessionCount(computer.id) === undefined ? 'Sessions' : `${sessionCount(computer.id)} session${sessionCount(computer.id) === 1 ? '' : 's'}`}
+                    </Anchor>
                   </Text>
                 </div>
                 <Group gap="xs">

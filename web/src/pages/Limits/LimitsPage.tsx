@@ -10,6 +10,7 @@ import { formatDay, formatExact, formatPercent } from '../../format';
 import { monthToDate, parseBulk, projectedDay, thresholdReached, type BulkRow } from './usage';
 import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { usePhone } from '../../components/usePhone';
 import { OneMemberNote, useOneMember } from '../../components/OneMember';
 
 const BADGE_COLORS = { 1: 'red', 0.9: 'orange', 0.75: 'yellow' } as const;
@@ -30,6 +31,7 @@ function Limits() {
   const monthCredits = useMonthCredits(month && { startDate: month.startDate, endDate: month.endDate });
   const memberLimits = useMemberLimits();
   const [editing, setEditing] = useState<User | null>(null);
+  const phone = usePhone();
   // The member page links to one member's line.
   const { memberId, showEveryone } = useOneMember('member');
   if (limits.isPending || members.isPending) return <LoadingState label="Loading credit limits" />;
@@ -51,9 +53,9 @@ function Limits() {
           Members this month
         </Title>
         {memberId !== null && <OneMemberNote who={listed[0]?.email} what="limits" onShowEveryone={showEveryone} />}
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={phone ? 0 : 720}>
           <Table striped aria-label="Members' credit limits">
-            <ColumnHeads columns={['Member', { label: 'Used', numeric: true }, { label: 'Limit', numeric: true }, 'From', 'Reaches it', { label: 'Actions', labelHidden: true }]} />
+            <ColumnHeads columns={phone ? ['Member', { label: 'Actions', labelHidden: true }] : ['Member', { label: 'Used', numeric: true }, { label: 'Limit', numeric: true }, 'From', 'Reaches it', { label: 'Actions', labelHidden: true }]} />
             <Table.Tbody>
               {listed.map((member) => {
                 const override = overrides.get(member.email.toLowerCase());
@@ -61,31 +63,51 @@ function Limits() {
                 const limit = override ? override.limit : limits.data.globalLimit;
                 const reached = thresholdReached(used, limit);
                 const projected = projectedDay(used, limit);
+                const usedCell = (
+                  <Group gap={4} justify={phone ? 'flex-start' : 'flex-end'} wrap="nowrap">
+                    {reached !== null && (
+                      <Badge color={BADGE_COLORS[reached]} variant="filled" style={{ flex: 'none' }}>
+                        {formatPercent(reached)}
+                      </Badge>
+                    )}
+                    <Text size="sm">{formatExact(used)}</Text>
+                  </Group>
+                );
+                const limitText = limit === null ? 'none' : formatExact(limit);
+                const from = override ? 'own limit' : limits.data.globalLimit === null ? '—' : 'global limit';
+                const reaches = projected === null ? '—' : projected === 'reached' ? 'reached' : formatDay(projected);
                 return (
                   <Table.Tr key={member.id}>
                     <Table.Td>
-                      <Text size="sm">{member.name ?? member.email}</Text>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {member.name ?? member.email}
+                      </Text>
                       {member.name && (
-                        <Text size="xs" c="dimmed">
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                           {member.email}
                         </Text>
                       )}
+                      {phone && (
+                        // On a phone the figures go under the name: six columns do not fit 390 px.
+                        <Stack gap={2} mt={4}>
+                          {usedCell}
+                          <Text size="xs">
+                            of {limitText}
+                            {limit !== null && ` (${from})`} · reaches it: {reaches}
+                          </Text>
+                        </Stack>
+                      )}
                     </Table.Td>
-                    <Table.Td ta="right">
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {reached !== null && (
-                          <Badge color={BADGE_COLORS[reached]} variant="filled">
-                            {formatPercent(reached)}
-                          </Badge>
-                        )}
-                        <Text size="sm">{formatExact(used)}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">{limit === null ? 'none' : formatExact(limit)}</Table.Td>
-                    <Table.Td>{override ? 'own limit' : limits.data.globalLimit === null ? '—' : 'global limit'}</Table.Td>
-                    <Table.Td>{projected === null ? '—' : projected === 'reached' ? 'reached' : formatDay(projected)}</Table.Td>
+                    {!phone && (
+                      <>
+                        <Table.Td ta="right">{usedCell}</Table.Td>
+                        <Table.Td ta="right">{limitText}</Table.Td>
+                        <Table.Td>{from}</Table.Td>
+                        <Table.Td>{reaches}</Table.Td>
+                      </>
+                    )}
                     <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Group gap="xs" justify="flex-end" wrap={phone ? 'wrap' : 'nowrap'}>
                         <Button size="xs" variant="light" onClick={() => setEditing(member)} aria-label={`Edit the limit of ${member.email}`}>
                           Edit
                         </Button>

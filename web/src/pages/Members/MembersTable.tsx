@@ -1,9 +1,9 @@
 import { Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { ListedUser, Role, User } from '../../api/client';
 import { grantableRoles, mayManage } from './roles';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { usePhone } from '../../components/usePhone';
 import { STATUS_COLORS, STATUS_LABELS, invitationExpired } from './status';
 
 /**
@@ -22,7 +22,7 @@ export function MembersTable(props: {
 }) {
   // On a phone a row is the member (with role, status and teams under the name) and the actions
   // stacked beside it: five columns do not fit 390 px without squeezing the role select.
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   return (
     <Table.ScrollContainer minWidth={phone ? 0 : 800}>
       <Table striped verticalSpacing="sm">

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParam } from '../../components/useSearchParam';
 import { isManager } from '../../api/client';
 import { useComputers } from '../../api/useComputers';
 import { useMembers } from '../../api/useMembers';
@@ -17,8 +18,9 @@ const ANY = '';
 
 /**
  * /sessions — agent sessions the person may see: computer, status, token usage, credits; start one.
- * Owners and managers see everyone's, with an Owner column and filter; `?owner=<userId>` is that
- * filter, so other pages can link to one person's sessions.
+ * Owners and managers see everyone's, with an Owner column and filter. The owner and computer
+ * filters live in the address (`?owner=<userId>`, `?computer=<id>`), so the member and computers
+ * pages link to one person's or one computer's sessions.
  */
 export default function SessionsPage() {
   const { user } = useSignedInSession();
@@ -26,21 +28,11 @@ export default function SessionsPage() {
   const sessions = useSessions();
   const computers = useComputers();
   const members = useMembers(seesOwners);
-  const [params, setParams] = useSearchParams();
   const [starting, setStarting] = useState(false);
-  const [computerId, setComputerId] = useState(ANY);
+  const [computerId, setComputerId] = useSearchParam('computer');
   const [status, setStatus] = useState(ANY);
-  const ownerId = seesOwners ? (params.get('owner') ?? ANY) : ANY;
-  const setOwnerId = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === ANY) next.delete('owner');
-        else next.set('owner', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const [ownerParam, setOwnerId] = useSearchParam('owner');
+  const ownerId = seesOwners ? ownerParam : ANY;
   const computerName = new Map((computers.data ?? []).map((computer) => [computer.id, computer.name]));
   const memberName = new Map((members.data ?? []).map((member) => [member.id, member.name ?? member.email]));
   // The owner in the address stays selectable while the members load, or when it is no member.
