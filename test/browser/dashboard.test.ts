@@ -267,6 +267,20 @@ describe('console II in Chromium on a demo organization', () => {
       await page.getByText('This month', { exact: true }).click();
       await page.waitForURL(/[?&]period=this-month\b/);
       await expect.poll(() => requests.some((url) => url.includes('/api/v1/analytics/tokens') && url.includes(`startDate=${firstOfMonth}`) && url.includes(`endDate=${end}`)), { timeout: 15_000 }).toBe(true);
+      // The manager's question: this month's top spender, and on which models, is the table's first line.
+      const rows = await json<{ data: { user_email: string; cost?: number; by_model: { model_id: string; cost?: number | null }[] }[] }>(
+        await call('GET', `/api/v1/analytics/users?startDate=${firstOfMonth}&endDate=${end}&limit=100`, ownerKey),
+        200,
+      );
+      const spendOf = new Map<string, number>();
+      for (const row of rows.data) spendOf.set(row.user_email, (spendOf.get(row.user_email) ?? 0) + (row.cost ?? 0));
+      const top = [...spendOf].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+      const models = new Map<string, number>();
+      for (const row of rows.data.filter((row) => row.user_email === top)) for (const model of row.by_model) models.set(model.model_id, (models.get(model.model_id) ?? 0) + (model.cost ?? 0));
+      const topModel = [...models].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+      const firstLine = page.getByRole('table', { name: 'Members and their usage' }).locator('tbody tr').first();
+      await expect.poll(() => firstLine.locator('td').first().textContent(), { timeout: 15_000 }).toContain(top === 'owner@dash.test' ? top : `User ${Number(/user(\d+)@/.exec(top)![1])}`);
+      expect(await firstLine.locator('td').nth(5).locator('li span:first-of-type').first().textContent()).toBe(topModel);
     }
     page.removeAllListeners('request');
     // On a phone the presets are a select, and the page fits the screen.

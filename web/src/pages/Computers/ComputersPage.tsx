@@ -73,7 +73,7 @@ export default function ComputersPage() {
                   </Text>
                   <Text size="xs" c="dimmed">
                     Last heartbeat: {formatDateTime(computer.lastSeenAt ?? null, 'none yet')} ·{' '}
-                    <Anchor component={Link} to={`/sessions?computer=${computer.id}`} size="xs">
+                    <Anchor component={Link} to={`/sessions?computer=${computer.id}`} size="xs" underline="always">
                       {sessionCount(computer.id) === undefined ? 'Sessions' : `${sessionCount(computer.id)} session${sessionCount(computer.id) === 1 ? '' : 's'}`}
                     </Anchor>
                   </Text>
