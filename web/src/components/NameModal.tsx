@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
+import { FormActions } from './FormActions';
 import { useState, type FormEvent } from 'react';
 import { ActionError } from './QueryState';
 
@@ -26,14 +27,7 @@ export function NameModal(props: {
         <Stack>
           <ActionError error={props.error} />
           <TextInput label={props.label} required maxLength={props.maxLength} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={props.pending} disabled={!name.trim()}>
-              {props.submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} submitLabel={props.submitLabel} pending={props.pending} disabled={!name.trim()} />
         </Stack>
       </form>
     </Modal>

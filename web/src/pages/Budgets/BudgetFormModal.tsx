@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../components/FormActions';
 import { useState, type FormEvent } from 'react';
 import type { Budget } from '../../api/client';
 import { ActionError } from '../../components/QueryState';
@@ -62,14 +63,7 @@ export function BudgetFormModal(props: {
             onChange={(event) => setThresholds(event.currentTarget.value)}
             error={parsed ? undefined : 'Whole percentages separated by commas, e.g. 50, 80, 100'}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={props.pending} disabled={!parsed || amount === '' || Number(amount) <= 0}>
-              {props.submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} submitLabel={props.submitLabel} pending={props.pending} disabled={!parsed || amount === '' || Number(amount) <= 0} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Modal, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { FormActions } from '../../components/FormActions';
 import { useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../../src/domain/webhook-events.js';
 import type { Webhook, WebhookChanges } from '../../api/client';
@@ -50,14 +51,7 @@ export function WebhookFormModal(props: {
             </Checkbox.Group>
           )}
           <NativeSelect label="Payload format" data={FORMATS} value={format} onChange={(event) => setFormat(event.currentTarget.value as Webhook['format'])} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={props.pending} disabled={!url.trim() || eventTypes?.length === 0}>
-              {props.submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} submitLabel={props.submitLabel} pending={props.pending} disabled={!url.trim() || eventTypes?.length === 0} />
         </Stack>
       </form>
     </Modal>
