@@ -14,6 +14,9 @@ export function useSetPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (changes: Partial<Preferences>) => (await api.request('patch', '/api/v0/organization/users/me/preferences', { body: changes })).preferences,
+    // A read still on its way (the menu's refetch on opening) would land after the change and
+    // show the old value again: it is cancelled first.
+    onMutate: () => queryClient.cancelQueries({ queryKey: PREFERENCES_KEY }),
     onSuccess: (preferences) => queryClient.setQueryData(PREFERENCES_KEY, preferences),
   });
 }
