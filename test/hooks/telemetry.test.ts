@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { checkWireEvents } from '../../src/telemetry/events.js';
 import { checkHooksConfig } from '../../src/hooks/config.js';
 import { hookInputOf, runHooks } from '../../src/hooks/runner.js';
@@ -69,9 +70,12 @@ describe('TelemetryReporter', () => {
   });
 
   it('flush gives up at its bound when the service is down, keeping the events', async () => {
-    const down = await receiver();
-    const url = down.url;
-    await down.close();
+    // Down: every connection is dropped at once. (A closed receiver's port could be taken by another
+    // test file's server in the meantime, which then answered.)
+    const down = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => down.close(() => resolve())));
+    const url = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
     const reporter = new TelemetryReporter({ url, apiKey: 'k', retryBaseMs: 50 });
     reporter.report(event('a'));
     const startedAt = Date.now();
