@@ -35,7 +35,14 @@ export default function ComputersPage() {
     const owner = members.data?.find((member) => member.id === ownerId);
     return owner ? (owner.name ?? owner.email) : ownerId;
   };
-  const sessionCount = (computerId: string) => sessions.data?.filter((session) => session.computerId === computerId).length;
+  // Sessions per computer, counted once per answer of the sessions list.
+  const sessionCounts = new Map<string, number>();
+  for (const session of sessions.data ?? []) if (session.computerId) sessionCounts.set(session.computerId, (sessionCounts.get(session.computerId) ?? 0) + 1);
+  const sessionsLabel = (computerId: string) => {
+    if (!sessions.data) return 'Sessions';
+    const count = sessionCounts.get(computerId) ?? 0;
+    return `${count} session${count === 1 ? '' : 's'}`;
+  };
   const retry = useRetryInstallDeps();
   const remove = useDeleteComputer();
   const [registering, setRegistering] = useState(false);
@@ -74,7 +81,7 @@ export default function ComputersPage() {
                   <Text size="xs" c="dimmed">
                     Last heartbeat: {formatDateTime(computer.lastSeenAt ?? null, 'none yet')} ·{' '}
                     <Anchor component={Link} to={`/sessions?computer=${computer.id}`} size="xs" underline="always">
-                      {sessionCount(computer.id) === undefined ? 'Sessions' : `${sessionCount(computer.id)} session${sessionCount(computer.id) === 1 ? '' : 's'}`}
+                      {sessionsLabel(computer.id)}
                     </Anchor>
                   </Text>
                 </div>
