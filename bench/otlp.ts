@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { create, toBinary } from '@bufbuild/protobuf';
@@ -115,6 +115,11 @@ function usageOf(n: number, now: number): Usage {
   };
 }
 
+/**
+ * A native event as a real client sends it. Its id is random, as a client's idempotency key must be
+ * unique (the hooks send `hook-<UUID>`): ids in sequence would go into the id index at one end,
+ * cheaper for the database than the OTLP records' digests, which land anywhere in it.
+ */
 function nativeEvent(usage: Usage, id: string) {
   const base = { id, timestamp: usage.at, sessionId: usage.session, client: 'terminal-ui' as const };
   if (usage.kind === 'tool') return { ...base, type: 'tool_call', tool: usage.tool, autonomyLevel: 'manual' };
@@ -223,7 +228,7 @@ async function main() {
       const otlpBodies: Uint8Array[] = [];
       for (let start = first; start < last; start += batch) {
         const usages = Array.from({ length: Math.min(batch, last - start) }, (_, i) => ({ usage: usageOf(start + i, now), n: start + i }));
-        nativeBodies.push(JSON.stringify({ events: usages.map(({ usage, n }) => nativeEvent(usage, `native-${n}`)) }));
+        nativeBodies.push(JSON.stringify({ events: usages.map(({ usage, n }) => nativeEvent(usage, `hook-${randomUUID()}`)) }));
         otlpBodies.push(otlpBody(usages));
       }
       const nativePhase = server.phase();
