@@ -218,7 +218,7 @@ describe('deleting', () => {
 });
 
 describe('lists: filters and order', () => {
-  it('filters sessions by computer and orders them either way (newest first by default), with cursors bound to the order', async () => {
+  it('filters sessions by computer and orders them either way (newest first by default), with cursors bound to the order and the computer', async () => {
     const computer = await registerComputer(server, key());
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await createSession(server, key(), { computerId: computer.id })).sessionId);
@@ -230,6 +230,12 @@ describe('lists: filters and order', () => {
     const rest = await get(`/api/v0/sessions?computerId=${computer.id}&order=desc&limit=2&cursor=${page.pagination.nextCursor}`);
     expect(rest.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([ids[0]]);
     expectError(await call(server, key(), 'GET', `/api/v0/sessions?order=asc&cursor=${page.pagination.nextCursor}`), 400);
+    // A cursor of one computer's list is refused by the whole list and by another computer's, and the other way round.
+    expectError(await call(server, key(), 'GET', `/api/v0/sessions?order=desc&cursor=${page.pagination.nextCursor}`), 400);
+    expectError(await call(server, key(), 'GET', `/api/v0/sessions?computerId=cmp_other&cursor=${page.pagination.nextCursor}`), 400);
+    const whole = await get('/api/v0/sessions?limit=1');
+    expect(whole.pagination.nextCursor).toEqual(expect.any(String));
+    expectError(await call(server, key(), 'GET', `/api/v0/sessions?computerId=${computer.id}&cursor=${whole.pagination.nextCursor}`), 400);
     // Without order, a cursor continues in the order it was issued for.
     const ascPage = await get(`/api/v0/sessions?computerId=${computer.id}&order=asc&limit=2`);
     expect(ascPage.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([ids[0], ids[1]]);

@@ -31,8 +31,9 @@ export default async function listSessionsRoute(app: App) {
       const principal = principalOf(request);
       const { computerId, ownerId } = request.query;
       const order = orderOf(request.query);
-      // A cursor of one person's list is no good for the whole one, and the other way round.
-      const list = orderedList(ownerId === undefined ? 'sessions' : `sessions:owner:${ownerId}`, order);
+      // A cursor of one filtered list is no good for another, nor for the whole one, and the other way round.
+      const filters = [ownerId === undefined ? '' : `:owner:${ownerId}`, computerId === undefined ? '' : `:computer:${computerId}`].join('');
+      const list = orderedList(`sessions${filters}`, order);
       const page = readPage(request.query, list, principal.organizationId);
       const visible = ownedByFilter(principal);
       if (ownerId !== undefined && visible.ownerUserId !== undefined && ownerId !== visible.ownerUserId) return { sessions: [], pagination: { hasMore: false, nextCursor: null } };
