@@ -24,7 +24,8 @@ export const serve: Command = {
   positionals: { min: 0, max: 0 },
   async run(_args, io) {
     // Loaded here, not at the top: the other commands start faster without the server's modules.
-    const [{ loadConfig }, { setupNotice, startServer }] = await Promise.all([import('../../config.js'), import('../../server.js')]);
+    const [{ loadConfig }, { setupNotice, startServer }, { capHeapGrowth }] = await Promise.all([import('../../config.js'), import('../../server.js'), import('../../heap.js')]);
+    capHeapGrowth();
     const server = await startServer(loadConfig(io.env));
     io.stderr(`quarterdeck serving on ${server.url}\n`);
     if (server.setupUrl) io.stderr(setupNotice(server.setupUrl));
