@@ -228,7 +228,7 @@ async function main() {
       const otlpBodies: Uint8Array[] = [];
       for (let start = first; start < last; start += batch) {
         const usages = Array.from({ length: Math.min(batch, last - start) }, (_, i) => ({ usage: usageOf(start + i, now), n: start + i }));
-        nativeBodies.push(JSON.stringify({ events: usages.map(({ usage, n }) => nativeEvent(usage, `hook-${randomUUID()}`)) }));
+        nativeBodies.push(JSON.stringify({ events: usages.map(({ usage }) => nativeEvent(usage, `hook-${randomUUID()}`)) }));
         otlpBodies.push(otlpBody(usages));
       }
       const nativePhase = server.phase();
