@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { isManager } from '../../api/client';
 import { useMembers } from '../../api/useMembers';
@@ -35,9 +35,12 @@ export default function ComputersPage() {
     const owner = members.data?.find((member) => member.id === ownerId);
     return owner ? (owner.name ?? owner.email) : ownerId;
   };
-  // Sessions per computer, counted once per answer of the sessions list.
-  const sessionCounts = new Map<string, number>();
-  for (const session of sessions.data ?? []) if (session.computerId) sessionCounts.set(session.computerId, (sessionCounts.get(session.computerId) ?? 0) + 1);
+  // Sessions per computer, counted once per answer of the sessions list (it is polled while an agent works).
+  const sessionCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const session of sessions.data ?? []) if (session.computerId) counts.set(session.computerId, (counts.get(session.computerId) ?? 0) + 1);
+    return counts;
+  }, [sessions.data]);
   const sessionsLabel = (computerId: string) => {
     if (!sessions.data) return 'Sessions';
     const count = sessionCounts.get(computerId) ?? 0;
@@ -107,7 +110,8 @@ export default function ComputersPage() {
                       <Table.Tr key={step.id}>
                         <Table.Td>{step.name}</Table.Td>
                         <Table.Td>
-                          <Badge {...badgeOf(step.status)}>
+                          {/* Its whole width: on a phone the column would otherwise cut the status short. */}
+                          <Badge {...badgeOf(step.status)} miw="max-content">
                             {step.status}
                           </Badge>
                           {step.error && (
