@@ -149,9 +149,10 @@ const sumOfCredits = (cells: Cell[]) => sumCredits(cells.map((cell) => cell.cred
 function cellsBy(cells: Cell[], key: (cell: Cell) => string): Map<string, Cell[]> {
   const groups = new Map<string, Cell[]>();
   for (const cell of cells) {
-    const own = groups.get(key(cell));
+    const value = key(cell);
+    const own = groups.get(value);
     if (own) own.push(cell);
-    else groups.set(key(cell), [cell]);
+    else groups.set(value, [cell]);
   }
   return groups;
 }
@@ -161,14 +162,19 @@ const usersOf = (cells: Cell[]) => cellsBy(cells, (cell) => cell.user_id);
 function tokensRow(date: string, cells: Cell[], emails: Map<string, string | null>, costs: DayCosts): TokenRow {
   const calls = ofType(cells, 'model_call');
   const tiers = tiersByModel(calls);
-  const byUser = [...usersOf(calls)].map(([userId, own]) => ({
-    user_id: userId,
-    user_email: emails.get(userId) ?? '',
-    billable_tokens: sumOfCredits(own),
-    ...costs.of(own),
-    reported_cost_usd: reportedCostUsd(own),
-    by_model: modelUsage(own, tiers, costs),
-  }));
+  const byUser = [...usersOf(calls)].map(([userId, own]) => {
+    const { cost, unpriced_models } = costs.of(own);
+    return {
+      user_id: userId,
+      user_email: emails.get(userId) ?? '',
+      billable_tokens: sumOfCredits(own),
+      cost,
+      unpriced_models,
+      reported_cost_usd: reportedCostUsd(own),
+      by_model: modelUsage(own, tiers, costs),
+    };
+  });
+  const { cost, unpriced_models } = costs.of(calls);
   return {
     date,
     billable_tokens: sumOfCredits(calls),
@@ -176,7 +182,8 @@ function tokensRow(date: string, cells: Cell[], emails: Map<string, string | nul
     output_tokens: sum(calls, 'output_tokens'),
     cache_read_tokens: sum(calls, 'cache_read_tokens'),
     cache_write_tokens: sum(calls, 'cache_write_tokens'),
-    ...costs.of(calls),
+    cost,
+    unpriced_models,
     reported_cost_usd: reportedCostUsd(calls),
     by_model: modelUsage(calls, tiers, costs),
     by_user: byCountThenNames(byUser, (user) => user.billable_tokens, (user) => [user.user_id]),
@@ -295,13 +302,15 @@ function userRow(date: string, userId: string, cells: Cell[], email: string | nu
   const toolCalls = count(cells, 'tool_call');
   const userMessages = count(cells, 'user_message');
   const assistantMessages = count(cells, 'assistant_message');
+  const { cost, unpriced_models } = costs.of(calls);
   return {
     user_id: userId,
     user_email: email,
     date,
     tool_calls: toolCalls,
     billable_tokens: sumOfCredits(calls),
-    ...costs.of(calls),
+    cost,
+    unpriced_models,
     reported_cost_usd: reportedCostUsd(calls),
     primary_model: primary ?? '',
     primary_model_tier: (primary === undefined ? 'standard' : tiers.get(primary)) as UserRow['primary_model_tier'],
@@ -359,23 +368,28 @@ function tallyGroup(cells: Cell[]) {
  * Each endpoint's figures per value of one dimension present that day (any event), by group_key.
  * Called for three dimensions a day (agent, repository, user): each group's cells are read once.
  */
-function groupRows(date: string, cells: Cell[], valueOf: (cell: Cell) => string | null, costs: DayCosts): GroupedDayRows {
+function groupRows(date: string, groups: [string, Cell[]][], costs: DayCosts): GroupedDayRows {
   const rows: GroupedDayRows = { tokens: [], tools: [], activity: [], productivity: [] };
-  for (const [value, own] of cellsByGroup(cells, valueOf)) {
-    const group = { date, group_key: value };
+  // Written out, not spread: a spread in the middle of an object literal takes V8's slow path,
+  // and these rows are made thousands of times a day.
+  for (const [group_key, own] of groups) {
     const { count, calls, users, mcp, accepted, rejected, linesAdded, linesRemoved } = tallyGroup(own);
+    const { cost, unpriced_models } = costs.of(calls);
     rows.tokens.push({
-      ...group,
+      date,
+      group_key,
       billable_tokens: sumOfCredits(calls),
       input_tokens: sum(calls, 'input_tokens'),
       output_tokens: sum(calls, 'output_tokens'),
       cache_read_tokens: sum(calls, 'cache_read_tokens'),
       cache_write_tokens: sum(calls, 'cache_write_tokens'),
-      ...costs.of(calls),
+      cost,
+      unpriced_models,
       reported_cost_usd: reportedCostUsd(calls),
     });
     rows.tools.push({
-      ...group,
+      date,
+      group_key,
       tool_calls: count('tool_call'),
       mcp_calls: mcp,
       skills_invocations: count('skill'),
@@ -385,14 +399,16 @@ function groupRows(date: string, cells: Cell[], valueOf: (cell: Cell) => string 
       decisions_rejected: rejected,
     });
     rows.activity.push({
-      ...group,
+      date,
+      group_key,
       daily_active_users: users,
       sessions: count('session_start'),
       messages: count('user_message') + count('assistant_message'),
       user_messages: count('user_message'),
     });
     rows.productivity.push({
-      ...group,
+      date,
+      group_key,
       files_created: count('file_created'),
       files_edited: count('file_edited'),
       git_commits: count('git_commit'),
@@ -409,18 +425,19 @@ export function assembleDay(date: string, cells: Cell[], toolCalls: ToolCallTota
   const calls = ofType(cells, 'model_call');
   const tiers = tiersByModel(calls);
   const costs = dayCosts(calls, prices);
-  const users = [...usersOf(cells)]
-    .map(([userId, own]) => userRow(date, userId, own, emails.get(userId) ?? null, tiers, costs))
-    .sort((a, b) => byteOrder(a.user_id, b.user_id));
+  // Each grouping once: the users' rows and their group_by rows, the repositories' rows and their members.
+  const byUser = cellsByGroup(cells, (cell) => cell.user_id);
+  const byRepository = cellsByGroup(cells, (cell) => cell.repository);
+  const users = byUser.map(([userId, own]) => userRow(date, userId, own, emails.get(userId) ?? null, tiers, costs));
   return {
     tokens: tokensRow(date, cells, emails, costs),
     tools: toolsRow(date, cells, toolCalls, stats, users.filter((user) => user.user_messages > 0).map((user) => user.autonomy_ratio)),
     activity: activityRow(date, cells, stats),
     productivity: productivityRow(date, cells),
     users,
-    byAgent: groupRows(date, cells, (cell) => cell.agent, costs),
-    byRepository: groupRows(date, cells, (cell) => cell.repository, costs),
-    byUser: groupRows(date, cells, (cell) => cell.user_id, costs),
-    repositoryMembers: cellsByGroup(cells, (cell) => cell.repository).map(([repository, own]) => ({ group_key: repository, user_ids: [...usersOf(own).keys()].sort(byteOrder) })),
+    byAgent: groupRows(date, cellsByGroup(cells, (cell) => cell.agent), costs),
+    byRepository: groupRows(date, byRepository, costs),
+    byUser: groupRows(date, byUser, costs),
+    repositoryMembers: byRepository.map(([repository, own]) => ({ group_key: repository, user_ids: [...usersOf(own).keys()].sort(byteOrder) })),
   };
 }

@@ -28,6 +28,16 @@ export function reportedCostUsd(calls: Cell[]): number | null {
 
 const groupOf = (cell: Cell) => `${cell.user_id}\u0000${cell.agent ?? ''}\u0000${cell.repository ?? ''}\u0000${cell.model_id}`;
 
+/** One (user, agent product, repository, model) group's token sums, and its cost in micro-units (null: no price). */
+interface Group {
+  model: string;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  micros: number | null;
+}
+
 /** The day's costs, from its model-call cells. */
 export interface DayCosts {
   /** The cost of cells that make up whole (user, agent product, model) groups. */
@@ -37,27 +47,28 @@ export interface DayCosts {
 }
 
 export function dayCosts(calls: Cell[], prices: PriceBook): DayCosts {
-  const groups = new Map<string, { model: string; micros: number | null }>();
-  const tokens = new Map<string, { input: number; output: number; cacheRead: number; cacheWrite: number; model: string }>();
+  // Each cell's group is found once: the day's figures ask for the groups of thousands of cell lists.
+  const groupOfCell = new Map<Cell, Group>();
+  const groups = new Map<string, Group>();
   for (const cell of calls) {
     const key = groupOf(cell);
-    const sums = tokens.get(key) ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, model: cell.model_id! };
-    sums.input += cell.input_tokens ?? 0;
-    sums.output += cell.output_tokens ?? 0;
-    sums.cacheRead += cell.cache_read_tokens ?? 0;
-    sums.cacheWrite += cell.cache_write_tokens ?? 0;
-    tokens.set(key, sums);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { model: cell.model_id!, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, micros: null }));
+    group.input += cell.input_tokens ?? 0;
+    group.output += cell.output_tokens ?? 0;
+    group.cacheRead += cell.cache_read_tokens ?? 0;
+    group.cacheWrite += cell.cache_write_tokens ?? 0;
+    groupOfCell.set(cell, group);
   }
-  for (const [key, sums] of tokens) {
-    const priced = prices.priceOf(sums.model);
-    groups.set(key, { model: sums.model, micros: priced ? costMicros(sums, priced.price, prices.settings.discount) : null });
+  for (const group of groups.values()) {
+    const priced = prices.priceOf(group.model);
+    group.micros = priced ? costMicros(group, priced.price, prices.settings.discount) : null;
   }
-  const groupsOf = (cells: Cell[]) => [...new Set(cells.map(groupOf))].map((key) => groups.get(key)!);
   return {
     of(cells) {
       let micros = 0;
       const unpriced = new Set<string>();
-      for (const group of groupsOf(cells)) {
+      for (const group of new Set(cells.map((cell) => groupOfCell.get(cell)!))) {
         if (group.micros === null) unpriced.add(group.model);
         else micros += group.micros;
       }
