@@ -65,27 +65,32 @@ async function dayEventsOf(db: Db, organizationId: string, day: string): Promise
  * rows, which hold exactly the users with any event that day, and each pending day (this one
  * included) from its raw events, since its user rows may be stale or missing. A day whose rows
  * change after this snapshot was re-marked pending with the 29 days after it by ingestion, which
- * bumps this day's version, so this result is not kept (docs/analytics.md).
+ * bumps this day's version, so this result is not kept (docs/analytics.md). This day's sessions
+ * and users come from one pass over its events.
  */
 async function statsOf(db: Db, organizationId: string, day: string): Promise<DayStats> {
   const result = await sql<DayStats>`
-    WITH pending AS (
+    WITH today AS MATERIALIZED (
+      SELECT DISTINCT session_id, user_id FROM telemetry_events WHERE organization_id = ${organizationId} AND day = ${day}::date
+    ),
+    pending AS (
       SELECT day FROM analytics_pending_days
-      WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${day}::date
+      WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${addDays(day, -1)}::date
     ),
     active AS (
       SELECT day, user_id FROM analytics_user_daily
-      WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${day}::date
+      WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${addDays(day, -1)}::date
         AND day NOT IN (SELECT day FROM pending)
       UNION ALL
       SELECT pending.day, raw.user_id FROM pending CROSS JOIN LATERAL (
         SELECT DISTINCT user_id FROM telemetry_events WHERE organization_id = ${organizationId} AND day = pending.day
       ) raw
+      UNION ALL
+      SELECT ${day}::date, user_id FROM today
     )
     -- count(*) of a DISTINCT subquery: hashed, about twice as fast as count(DISTINCT), which sorts.
     SELECT
-      (SELECT count(*) FROM (SELECT DISTINCT session_id FROM telemetry_events
-        WHERE organization_id = ${organizationId} AND day = ${day}::date) sessions) AS "activeSessions",
+      (SELECT count(*) FROM (SELECT DISTINCT session_id FROM today) sessions) AS "activeSessions",
       (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active WHERE day >= ${addDays(day, -6)}::date) week) AS "weeklyActiveUsers",
       (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active) month) AS "monthlyActiveUsers"`.execute(db);
   return result.rows[0]!;
@@ -139,43 +144,52 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
         SET ${sql.join(documents.map(({ column }) => sql`${column} = excluded.${column}`))}, aggregated_at = now()
         WHERE (${sql.join(documents.map(({ column }) => sql`analytics_daily.${column}::text`))})
           IS DISTINCT FROM (${sql.join(documents.map(({ column }) => sql`excluded.${column}::text`))})`.execute(trx);
-    // The day's user rows replace the last ones: updated where the user had one and it changed,
-    // removed where the user has none any more.
+    // The day's user rows, the users' activity windows and the models called, in one statement
+    // (one round trip; each part touches rows of its own).
+    // - The user rows replace the last ones: updated where the user had one and it changed,
+    //   removed where the user has none any more. One array parameter per column, however many
+    //   users (multi-row VALUES would need chunks of 65535 parameters); the row and the figures team
+    //   reads sum (teams.ts). The rows travel as one JSON array, split by PostgreSQL: each element's
+    //   text is stored as it is (json keeps its input text), and one document is cheaper to send
+    //   and check than an array of them.
+    // - The users join the organization's list of users with activity, their window widened to
+    //   this day (written only when it widens); in user id order (assembleDay sorts the rows), so
+    //   that rollups of other days of the organization lock the same rows in the same order.
+    // - The models join the organization's list of models called (its price table lists them).
     const userIds = rollup.users.map((row) => row.user_id);
-    await sql`DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date
-      AND NOT (user_id = ANY (${userIds}::text[]))`.execute(trx);
-    // One array parameter per column, however many users (multi-row VALUES would need chunks of
-    // 65535 parameters). The row and the figures team reads sum (teams.ts). The rows travel as one
-    // JSON array, split by PostgreSQL: each element's text is stored as it is (json keeps its
-    // input text), and one document is cheaper to send and check than an array of them.
     const figures = [...USER_FIGURE_COLUMNS, 'unpriced_models'].map((column) => sql.ref(column));
-    await sql`
-      INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
-      SELECT ${organizationId}, user_id, ${day}::date, rows.row, ${sql.join(figures)}
-      FROM unnest(${userIds}::text[],
-        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${rollup.userFigures.columns[column]}::bigint[]`))},
-        ${rollup.userFigures.unpricedModels}::jsonb[]) WITH ORDINALITY AS users (user_id, ${sql.join(figures)}, position)
-      JOIN json_array_elements(${JSON.stringify(rollup.users)}::json) WITH ORDINALITY AS rows (row, position) USING (position)
-      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
-        WHERE (analytics_user_daily.row::text, ${sql.join(figures.map((column) => sql`analytics_user_daily.${column}`))})
-          IS DISTINCT FROM (excluded.row::text, ${sql.join(figures.map((column) => sql`excluded.${column}`))})`.execute(trx);
-    // The day's users join the organization's list of users with activity, their window widened
-    // to this day; in user id order (assembleDay sorts the rows), so that rollups of other days of the
-    // organization lock the same rows in the same order.
-    await sql`
-      INSERT INTO analytics_user_activity (organization_id, user_id, first_day, last_day)
-      SELECT ${organizationId}, user_id, ${day}::date, ${day}::date FROM unnest(${userIds}::text[]) AS users (user_id)
-      ON CONFLICT (organization_id, user_id) DO UPDATE SET
-        first_day = least(analytics_user_activity.first_day, excluded.first_day),
-        last_day = greatest(analytics_user_activity.last_day, excluded.last_day)
-        -- A window that already holds the day is not written again.
-        WHERE excluded.first_day < analytics_user_activity.first_day OR excluded.last_day > analytics_user_activity.last_day`.execute(trx);
-    // The day's models join the organization's list of models called (its price table lists them).
     const modelIds = rollup.tokens.by_model.map((usage) => usage.model_id).sort(byteOrder);
     await sql`
-      INSERT INTO analytics_models (organization_id, model_id, last_day)
-      SELECT ${organizationId}, model_id, ${day}::date FROM unnest(${modelIds}::text[]) AS models (model_id)
-      ON CONFLICT (organization_id, model_id) DO UPDATE SET last_day = greatest(analytics_models.last_day, excluded.last_day)`.execute(trx);
+      WITH removed AS (
+        DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date
+          AND NOT (user_id = ANY (${userIds}::text[]))
+      ),
+      user_rows AS (
+        INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
+        SELECT ${organizationId}, user_id, ${day}::date, rows.row, ${sql.join(figures)}
+        FROM unnest(${userIds}::text[],
+          ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${rollup.userFigures.columns[column]}::bigint[]`))},
+          ${rollup.userFigures.unpricedModels}::jsonb[]) WITH ORDINALITY AS users (user_id, ${sql.join(figures)}, position)
+        JOIN json_array_elements(${JSON.stringify(rollup.users)}::json) WITH ORDINALITY AS rows (row, position) USING (position)
+        ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
+          WHERE (analytics_user_daily.row::text, ${sql.join(figures.map((column) => sql`analytics_user_daily.${column}`))})
+            IS DISTINCT FROM (excluded.row::text, ${sql.join(figures.map((column) => sql`excluded.${column}`))})
+      ),
+      activity AS (
+        INSERT INTO analytics_user_activity (organization_id, user_id, first_day, last_day)
+        SELECT ${organizationId}, user_id, ${day}::date, ${day}::date FROM unnest(${userIds}::text[]) AS users (user_id)
+        ON CONFLICT (organization_id, user_id) DO UPDATE SET
+          first_day = least(analytics_user_activity.first_day, excluded.first_day),
+          last_day = greatest(analytics_user_activity.last_day, excluded.last_day)
+          WHERE excluded.first_day < analytics_user_activity.first_day OR excluded.last_day > analytics_user_activity.last_day
+      ),
+      models AS (
+        INSERT INTO analytics_models (organization_id, model_id, last_day)
+        SELECT ${organizationId}, model_id, ${day}::date FROM unnest(${modelIds}::text[]) AS models (model_id)
+        ON CONFLICT (organization_id, model_id) DO UPDATE SET last_day = excluded.last_day
+          WHERE excluded.last_day > analytics_models.last_day
+      )
+      SELECT`.execute(trx);
     await releasePendingDay(trx, claimed);
   });
 }
