@@ -29,14 +29,17 @@ function field(value: string | number | null): string {
  * `columns`; `constant` leads every row (a value the same for all, such as the organization).
  */
 export function copyInRows(columns: readonly (readonly (string | number | null)[])[], rows: readonly number[], constant: string): CopyInRows {
-  const lead = field(constant);
-  let text = '';
-  for (const row of rows) {
-    text += lead;
-    for (const column of columns) text += '\t' + field(column[row] ?? null);
-    text += '\n';
-  }
-  return new CopyInRows(text);
+  // Each row's fields joined, then the rows: flat strings, where text appended field by field
+  // makes a rope that costs more to turn into bytes than to build.
+  const lines = new Array<string>(rows.length + 1);
+  const fields = new Array<string>(columns.length + 1);
+  fields[0] = field(constant);
+  rows.forEach((row, line) => {
+    columns.forEach((column, i) => (fields[i + 1] = field(column[row] ?? null)));
+    lines[line] = fields.join('\t');
+  });
+  lines[rows.length] = '';
+  return new CopyInRows(lines.join('\n'));
 }
 
 /** Runs a COPY ... FROM STDIN on the client, sending the rows; resolves as a query result would. */

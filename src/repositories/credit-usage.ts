@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
+import { dayOf } from '../domain/dates.js';
 
 // Standard Credits used per user and UTC calendar month. Written in the same transaction that
 // stores the telemetry events carrying them, so nothing is counted twice or lost.
 
 export function monthOf(at: Date): string {
-  return `${at.toISOString().slice(0, 7)}-01`;
+  return `${dayOf(at).slice(0, 7)}-01`;
 }
 
 export interface CreditAddition {

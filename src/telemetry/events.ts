@@ -155,6 +155,13 @@ export interface CheckedEvent<E> {
 function check<E>(events: readonly unknown[], at: string, validators: Map<string, ValidateFunction>, now: Date): CheckedEvent<E>[] {
   const errors: FieldError[] = [];
   const checked: CheckedEvent<E>[] = [];
+  // A batch names few repositories, each many times: each URL is parsed once.
+  const namesRepository = new Map<string, boolean>();
+  const validRepository = (repository: string) => {
+    let valid = namesRepository.get(repository);
+    if (valid === undefined) namesRepository.set(repository, (valid = repoIdOf(repository) !== undefined));
+    return valid;
+  };
   events.forEach((event, index) => {
     const path = `${at}/${index}`;
     if (typeof event !== 'object' || event === null || Array.isArray(event)) {
@@ -172,7 +179,7 @@ function check<E>(events: readonly unknown[], at: string, validators: Map<string
       return;
     }
     const { repository } = event as { repository?: string };
-    if (repository !== undefined && repoIdOf(repository) === undefined) {
+    if (repository !== undefined && !validRepository(repository)) {
       errors.push({ path: `${path}/repository`, message: 'names no repository (expected host/owner/name as https, ssh or git@host:owner/name)' });
       return;
     }

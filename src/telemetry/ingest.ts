@@ -3,6 +3,7 @@ import { CompiledQuery, type Insertable } from 'kysely';
 import { copyInRows } from '../db/copy-in.js';
 import type { Db } from '../db/store.js';
 import { EVENT_COLUMNS, unnestOf, type EventColumn, type TelemetryEventsTable } from '../db/tables/telemetry.js';
+import { isoInstant } from '../domain/dates.js';
 import { invalidInput } from '../domain/errors.js';
 import { repoIdOf } from '../domain/repo-id.js';
 import { sumCredits, toSixDecimals } from '../domain/micro-credits.js';
@@ -108,7 +109,10 @@ export async function storeEventsIn(trx: Db, catalogue: ModelCatalogue, organiza
   const statement = options.copyIn ? INSERT_NEW_IDS : INSERT_NEW_EVENTS;
   const inserted = await trx.executeQuery<{ id: string }>(CompiledQuery.raw(statement, options.copyIn ? [organizationId, columns.id, columns.day] : [organizationId, ...values]));
   const insertedIds = new Set(inserted.rows.map((row) => row.id));
-  const freshRows = batch.flatMap((event, i) => (insertedIds.has(event.event.id) ? [i] : []));
+  const freshRows: number[] = [];
+  batch.forEach((event, i) => {
+    if (insertedIds.has(event.event.id)) freshRows.push(i);
+  });
   const fresh = freshRows.map((i) => batch[i]!);
   const result = { accepted: fresh.length, duplicates: events.length - fresh.length, fresh };
   if (fresh.length === 0) return result;
@@ -155,7 +159,7 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
   events.forEach(({ event, at, day, userId }, i) => {
     columns.id[i] = event.id;
     columns.day[i] = day;
-    columns.occurred_at[i] = at.toISOString();
+    columns.occurred_at[i] = isoInstant(at);
     columns.user_id[i] = userId;
     columns.session_id[i] = event.sessionId;
     columns.client[i] = event.client ?? null;
