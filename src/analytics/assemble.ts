@@ -365,8 +365,9 @@ function tallyGroup(cells: Cell[]) {
 }
 
 /**
- * Each endpoint's figures per value of one dimension present that day (any event), by group_key.
- * Called for three dimensions a day (agent, repository, user): each group's cells are read once.
+ * Each endpoint's figures per value of one dimension present that day (any event), by group_key,
+ * from the day's cells grouped by that dimension (cellsByGroup). Called for three dimensions a day
+ * (agent, repository, user): each group's cells are read once.
  */
 function groupRows(date: string, groups: [string, Cell[]][], costs: DayCosts): GroupedDayRows {
   const rows: GroupedDayRows = { tokens: [], tools: [], activity: [], productivity: [] };
