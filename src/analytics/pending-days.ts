@@ -90,17 +90,23 @@ export async function clearClaims(db: Db): Promise<void> {
   await db.updateTable('analytics_pending_days').set({ claimed_until: null }).where('claimed_until', 'is not', null).execute();
 }
 
-/** Done with a claimed day: removed when nothing arrived meanwhile, else left for the next run. */
+/**
+ * Done with a claimed day: removed when nothing arrived meanwhile, else left for the next run
+ * (its claim dropped). As two parts of a WITH clause (`released`, `unclaimed`), so that a
+ * statement that writes the day's rows releases it too (rollup.ts); only one of the two acts.
+ */
+export function releaseOf(claimed: PendingDay) {
+  const ofTheDay = sql`organization_id = ${claimed.organizationId} AND day = ${claimed.day}::date`;
+  return sql`released AS (
+      DELETE FROM analytics_pending_days WHERE ${ofTheDay} AND version = ${claimed.version} RETURNING day
+    ),
+    unclaimed AS (
+      UPDATE analytics_pending_days SET claimed_until = NULL WHERE ${ofTheDay} AND NOT EXISTS (SELECT FROM released)
+    )`;
+}
+
 export async function releasePendingDay(db: Db, claimed: PendingDay): Promise<void> {
-  const deleted = await db
-    .deleteFrom('analytics_pending_days')
-    .where('organization_id', '=', claimed.organizationId)
-    .where('day', '=', claimed.day)
-    .where('version', '=', claimed.version)
-    .executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) {
-    await db.updateTable('analytics_pending_days').set({ claimed_until: null }).where('organization_id', '=', claimed.organizationId).where('day', '=', claimed.day).execute();
-  }
+  await sql`WITH ${releaseOf(claimed)} SELECT`.execute(db);
 }
 
 /** Ended days still waiting, claimed or not. */

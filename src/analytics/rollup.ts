@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import { addDays, dayOf } from '../domain/dates.js';
 import { assembleDay, type Cell, type DayRollup, type DayStats, type ToolCallTotal } from './assemble.js';
-import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releasePendingDay, renewClaims, type PendingDay } from './pending-days.js';
+import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releaseOf, renewClaims, type PendingDay } from './pending-days.js';
 import { byteOrder } from './order.js';
 import { priceBookOf } from '../repositories/prices.js';
 import { emailsOfDaysUsers } from '../repositories/users.js';
@@ -129,69 +129,68 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     repository_members: rollup.repositoryMembers,
   }).map(([column, document]) => ({ column: sql.ref(column), text: JSON.stringify(document) }));
   const columns = sql.join(documents.map(({ column }) => column));
-  await db.transaction().execute(async (trx) => {
-    // The rollup's rows are derived, and the day's pending mark goes in the same commit: if a
-    // crash of PostgreSQL loses this commit, the day is still pending and is computed again. So
-    // the commit does not wait for its WAL to reach the disk (docs/analytics.md "Daily batch").
-    await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-    // A day computed again is mostly the same (a late event marks the 29 days after its own for
-    // their windows, whose other rows do not change): a row whose text is unchanged is not
-    // written again, and aggregated_at says when the day's documents last changed.
-    await sql`
+  const userIds = rollup.users.map((row) => row.user_id);
+  const figures = [...USER_FIGURE_COLUMNS, 'unpriced_models'].map((column) => sql.ref(column));
+  const modelIds = rollup.tokens.by_model.map((usage) => usage.model_id).sort(byteOrder);
+  // The day's rows and its release in one statement, so one round trip and one transaction (each
+  // part touches rows of its own; round trips are much of a day's cost: docs/performance.md).
+  // - The rollup's rows are derived, and the day's pending mark goes in the same commit: if a
+  //   crash of PostgreSQL loses this commit, the day is still pending and is computed again. So
+  //   the commit does not wait for its WAL to reach the disk (set_config's `true`: for this
+  //   statement's transaction only; docs/analytics.md "Daily batch").
+  // - A day computed again is mostly the same (a late event marks the 29 days after its own for
+  //   their windows, whose other rows do not change): a row whose text is unchanged is not
+  //   written again, and aggregated_at says when the day's documents last changed.
+  // - The user rows replace the last ones: updated where the user had one and it changed,
+  //   removed where the user has none any more. One array parameter per column, however many
+  //   users (multi-row VALUES would need chunks of 65535 parameters); the row and the figures team
+  //   reads sum (teams.ts). The rows travel as one JSON array, split by PostgreSQL: each element's
+  //   text is stored as it is (json keeps its input text), and one document is cheaper to send
+  //   and check than an array of them.
+  // - The users join the organization's list of users with activity, their window widened to
+  //   this day (written only when it widens); in user id order (assembleDay sorts the rows), so
+  //   that rollups of other days of the organization lock the same rows in the same order.
+  // - The models join the organization's list of models called (its price table lists them).
+  await sql`
+    WITH daily AS (
       INSERT INTO analytics_daily (organization_id, day, ${columns})
       VALUES (${organizationId}, ${day}::date, ${sql.join(documents.map(({ text }) => text))})
       ON CONFLICT (organization_id, day) DO UPDATE
         SET ${sql.join(documents.map(({ column }) => sql`${column} = excluded.${column}`))}, aggregated_at = now()
         WHERE (${sql.join(documents.map(({ column }) => sql`analytics_daily.${column}::text`))})
-          IS DISTINCT FROM (${sql.join(documents.map(({ column }) => sql`excluded.${column}::text`))})`.execute(trx);
-    // The day's user rows, the users' activity windows and the models called, in one statement
-    // (one round trip; each part touches rows of its own).
-    // - The user rows replace the last ones: updated where the user had one and it changed,
-    //   removed where the user has none any more. One array parameter per column, however many
-    //   users (multi-row VALUES would need chunks of 65535 parameters); the row and the figures team
-    //   reads sum (teams.ts). The rows travel as one JSON array, split by PostgreSQL: each element's
-    //   text is stored as it is (json keeps its input text), and one document is cheaper to send
-    //   and check than an array of them.
-    // - The users join the organization's list of users with activity, their window widened to
-    //   this day (written only when it widens); in user id order (assembleDay sorts the rows), so
-    //   that rollups of other days of the organization lock the same rows in the same order.
-    // - The models join the organization's list of models called (its price table lists them).
-    const userIds = rollup.users.map((row) => row.user_id);
-    const figures = [...USER_FIGURE_COLUMNS, 'unpriced_models'].map((column) => sql.ref(column));
-    const modelIds = rollup.tokens.by_model.map((usage) => usage.model_id).sort(byteOrder);
-    await sql`
-      WITH removed AS (
-        DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date
-          AND NOT (user_id = ANY (${userIds}::text[]))
-      ),
-      user_rows AS (
-        INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
-        SELECT ${organizationId}, user_id, ${day}::date, rows.row, ${sql.join(figures)}
-        FROM unnest(${userIds}::text[],
-          ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${rollup.userFigures.columns[column]}::bigint[]`))},
-          ${rollup.userFigures.unpricedModels}::jsonb[]) WITH ORDINALITY AS users (user_id, ${sql.join(figures)}, position)
-        JOIN json_array_elements(${JSON.stringify(rollup.users)}::json) WITH ORDINALITY AS rows (row, position) USING (position)
-        ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
-          WHERE (analytics_user_daily.row::text, ${sql.join(figures.map((column) => sql`analytics_user_daily.${column}`))})
-            IS DISTINCT FROM (excluded.row::text, ${sql.join(figures.map((column) => sql`excluded.${column}`))})
-      ),
-      activity AS (
-        INSERT INTO analytics_user_activity (organization_id, user_id, first_day, last_day)
-        SELECT ${organizationId}, user_id, ${day}::date, ${day}::date FROM unnest(${userIds}::text[]) AS users (user_id)
-        ON CONFLICT (organization_id, user_id) DO UPDATE SET
-          first_day = least(analytics_user_activity.first_day, excluded.first_day),
-          last_day = greatest(analytics_user_activity.last_day, excluded.last_day)
-          WHERE excluded.first_day < analytics_user_activity.first_day OR excluded.last_day > analytics_user_activity.last_day
-      ),
-      models AS (
-        INSERT INTO analytics_models (organization_id, model_id, last_day)
-        SELECT ${organizationId}, model_id, ${day}::date FROM unnest(${modelIds}::text[]) AS models (model_id)
-        ON CONFLICT (organization_id, model_id) DO UPDATE SET last_day = excluded.last_day
-          WHERE excluded.last_day > analytics_models.last_day
-      )
-      SELECT`.execute(trx);
-    await releasePendingDay(trx, claimed);
-  });
+          IS DISTINCT FROM (${sql.join(documents.map(({ column }) => sql`excluded.${column}::text`))})
+    ),
+    removed AS (
+      DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date
+        AND NOT (user_id = ANY (${userIds}::text[]))
+    ),
+    user_rows AS (
+      INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
+      SELECT ${organizationId}, user_id, ${day}::date, rows.row, ${sql.join(figures)}
+      FROM unnest(${userIds}::text[],
+        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${rollup.userFigures.columns[column]}::bigint[]`))},
+        ${rollup.userFigures.unpricedModels}::jsonb[]) WITH ORDINALITY AS users (user_id, ${sql.join(figures)}, position)
+      JOIN json_array_elements(${JSON.stringify(rollup.users)}::json) WITH ORDINALITY AS rows (row, position) USING (position)
+      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
+        WHERE (analytics_user_daily.row::text, ${sql.join(figures.map((column) => sql`analytics_user_daily.${column}`))})
+          IS DISTINCT FROM (excluded.row::text, ${sql.join(figures.map((column) => sql`excluded.${column}`))})
+    ),
+    activity AS (
+      INSERT INTO analytics_user_activity (organization_id, user_id, first_day, last_day)
+      SELECT ${organizationId}, user_id, ${day}::date, ${day}::date FROM unnest(${userIds}::text[]) AS users (user_id)
+      ON CONFLICT (organization_id, user_id) DO UPDATE SET
+        first_day = least(analytics_user_activity.first_day, excluded.first_day),
+        last_day = greatest(analytics_user_activity.last_day, excluded.last_day)
+        WHERE excluded.first_day < analytics_user_activity.first_day OR excluded.last_day > analytics_user_activity.last_day
+    ),
+    models AS (
+      INSERT INTO analytics_models (organization_id, model_id, last_day)
+      SELECT ${organizationId}, model_id, ${day}::date FROM unnest(${modelIds}::text[]) AS models (model_id)
+      ON CONFLICT (organization_id, model_id) DO UPDATE SET last_day = excluded.last_day
+        WHERE excluded.last_day > analytics_models.last_day
+    ),
+    ${releaseOf(claimed)}
+    SELECT set_config('synchronous_commit', 'off', true)`.execute(db);
 }
 
 /**
