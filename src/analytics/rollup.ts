@@ -6,7 +6,6 @@ import { assembleDay, type Cell, type DayRollup, type DayStats, type ToolCallTot
 import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releaseOf, renewClaims, type PendingDay } from './pending-days.js';
 import { byteOrder } from './order.js';
 import { priceBookOf } from '../repositories/prices.js';
-import { emailsOfDaysUsers } from '../repositories/users.js';
 import { USER_FIGURE_COLUMNS, userFiguresOf, type UserFigures } from './teams.js';
 
 // The daily batch: aggregates each pending organization-day that has ended into the rollup
@@ -60,16 +59,16 @@ async function dayEventsOf(db: Db, organizationId: string, day: string): Promise
 }
 
 /**
- * Statistics that need more than the day's cells: distinct sessions and the active-user windows.
- * One statement, so one snapshot: the windows count each settled day (not pending) from its user
+ * Statistics that need more than the day's cells: distinct sessions and the active-user windows;
+ * and the e-mails of the day's users, for their rows. One statement, so one snapshot: the windows count each settled day (not pending) from its user
  * rows, which hold exactly the users with any event that day, and each pending day (this one
  * included) from its raw events, since its user rows may be stale or missing. A day whose rows
  * change after this snapshot was re-marked pending with the 29 days after it by ingestion, which
- * bumps this day's version, so this result is not kept (docs/analytics.md). This day's sessions
- * and users come from one pass over its events.
+ * bumps this day's version, so this result is not kept (docs/analytics.md). This day's sessions,
+ * users and their e-mails come from one pass over its events.
  */
-async function statsOf(db: Db, organizationId: string, day: string): Promise<DayStats> {
-  const result = await sql<DayStats>`
+async function statsOf(db: Db, organizationId: string, day: string): Promise<{ stats: DayStats; emails: Map<string, string> }> {
+  const result = await sql<DayStats & { emails: Record<string, string> | null }>`
     WITH today AS MATERIALIZED (
       SELECT DISTINCT session_id, user_id FROM telemetry_events WHERE organization_id = ${organizationId} AND day = ${day}::date
     ),
@@ -92,19 +91,16 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<Day
     SELECT
       (SELECT count(*) FROM (SELECT DISTINCT session_id FROM today) sessions) AS "activeSessions",
       (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active WHERE day >= ${addDays(day, -6)}::date) week) AS "weeklyActiveUsers",
-      (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active) month) AS "monthlyActiveUsers"`.execute(db);
-  return result.rows[0]!;
+      (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active) month) AS "monthlyActiveUsers",
+      (SELECT json_object_agg(id, email) FROM users WHERE organization_id = ${organizationId} AND id IN (SELECT user_id FROM today)) AS emails`.execute(db);
+  const { emails, ...stats } = result.rows[0]!;
+  return { stats, emails: new Map(Object.entries(emails ?? {})) };
 }
 
 /** The day's rows, and the figures team reads sum, kept beside each user's row (teams.ts). */
 export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup & { userFigures: UserFigures }> {
   // At once, each on a connection of its own: none of these reads depends on another.
-  const [{ cells, toolCalls }, stats, emails, prices] = await Promise.all([
-    dayEventsOf(db, organizationId, day),
-    statsOf(db, organizationId, day),
-    emailsOfDaysUsers(db, organizationId, day),
-    priceBookOf(db, organizationId),
-  ]);
+  const [{ cells, toolCalls }, { stats, emails }, prices] = await Promise.all([dayEventsOf(db, organizationId, day), statsOf(db, organizationId, day), priceBookOf(db, organizationId)]);
   const rollup = assembleDay(day, cells, toolCalls, stats, emails, prices);
   return { ...rollup, userFigures: userFiguresOf(rollup.users.map((row) => row.user_id), rollup.byUser) };
 }

@@ -131,17 +131,6 @@ export async function findActiveUsers(db: Db, organizationId: string, match: { i
   return rows.map(toRecord);
 }
 
-/** The e-mails of the organization's users with telemetry events on `day` (the rollup's users). */
-export async function emailsOfDaysUsers(db: Db, organizationId: string, day: string): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('organization_id', '=', organizationId)
-    .where('id', 'in', (eb) => eb.selectFrom('telemetry_events').select('user_id').where('organization_id', '=', organizationId).where('day', '=', day))
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.email]));
-}
-
 export async function listUsers(db: Db, organizationId: string, page: { after: string | undefined; limit: number }, filter: { status?: MemberStatus } = {}): Promise<UserRecord[]> {
   let query = db.selectFrom('users').select(columns).where('organization_id', '=', organizationId);
   // The same rule as toRecord's status, as a condition.
