@@ -60,9 +60,10 @@ async function dayEventsOf(db: Db, organizationId: string, day: string): Promise
 
 /**
  * Statistics that need more than the day's cells: distinct sessions and the active-user windows;
- * and the e-mails of the day's users, for their rows. One statement, so one snapshot: the windows count each settled day (not pending) from its user
- * rows, which hold exactly the users with any event that day, and each pending day (this one
- * included) from its raw events, since its user rows may be stale or missing. A day whose rows
+ * and the e-mails of the day's users, for their rows. One statement, so one snapshot: the windows
+ * count each settled day (not pending) from its user rows, which hold exactly the users with any
+ * event that day, and each pending day (this one included) from its raw events, since its user
+ * rows may be stale or missing. A day whose rows
  * change after this snapshot was re-marked pending with the 29 days after it by ingestion, which
  * bumps this day's version, so this result is not kept (docs/analytics.md). This day's sessions,
  * users and their e-mails come from one pass over its events.
@@ -100,7 +101,11 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<{ s
 /** The day's rows, and the figures team reads sum, kept beside each user's row (teams.ts). */
 export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup & { userFigures: UserFigures }> {
   // At once, each on a connection of its own: none of these reads depends on another.
-  const [{ cells, toolCalls }, { stats, emails }, prices] = await Promise.all([dayEventsOf(db, organizationId, day), statsOf(db, organizationId, day), priceBookOf(db, organizationId)]);
+  const [{ cells, toolCalls }, { stats, emails }, prices] = await Promise.all([
+    dayEventsOf(db, organizationId, day),
+    statsOf(db, organizationId, day),
+    priceBookOf(db, organizationId),
+  ]);
   const rollup = assembleDay(day, cells, toolCalls, stats, emails, prices);
   return { ...rollup, userFigures: userFiguresOf(rollup.users.map((row) => row.user_id), rollup.byUser) };
 }
