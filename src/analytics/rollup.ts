@@ -63,10 +63,10 @@ async function dayEventsOf(db: Db, organizationId: string, day: string): Promise
  * and the e-mails of the day's users, for their rows. One statement, so one snapshot: the windows
  * count each settled day (not pending) from its user rows, which hold exactly the users with any
  * event that day, and each pending day (this one included) from its raw events, since its user
- * rows may be stale or missing. A day whose rows
- * change after this snapshot was re-marked pending with the 29 days after it by ingestion, which
- * bumps this day's version, so this result is not kept (docs/analytics.md). This day's sessions,
- * users and their e-mails come from one pass over its events.
+ * rows may be stale or missing. A day whose rows change after this snapshot was re-marked pending
+ * with the 29 days after it by ingestion, which bumps this day's version, so this result is not
+ * kept (docs/analytics.md). This day's sessions, users and their e-mails come from one pass over
+ * its events.
  */
 async function statsOf(db: Db, organizationId: string, day: string): Promise<{ stats: DayStats; emails: Map<string, string> }> {
   const result = await sql<DayStats & { emails: Record<string, string> | null }>`
