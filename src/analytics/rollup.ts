@@ -14,45 +14,32 @@ import { USER_FIGURE_COLUMNS, userFiguresOf, type UserFigures } from './teams.js
 
 const CLAIM_BATCH = 20;
 
-// A cell's dimensions (assemble.ts). Each event type fills only its own fields
-// (telemetry/events.ts), so the columns of other types are NULL in its cells.
-const DIMENSIONS = ['user_id', 'type', 'client', 'agent', 'repository', 'model_id', 'model_tier', 'mcp', 'autonomy_mode', 'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language', 'decision'];
-const SELECT_DIMENSIONS = sql.join(DIMENSIONS.map((name) => (name === 'mcp' ? sql`mcp_server IS NOT NULL AS mcp` : sql.ref(name))));
-// GROUP BY finds `mcp` among the output columns: no input column has that name.
-const GROUP_BY_DIMENSIONS = sql.join(DIMENSIONS.map((name) => sql.ref(name)));
+// A cell's dimensions (assemble.ts) and its counts, as telemetry_day_cells keeps them
+// (migrations/0035). Each event type fills only its own fields (telemetry/events.ts), so the
+// columns of other types are NULL in its cells.
+const CELL_COLUMNS = sql.join(
+  ['user_id', 'type', 'client', 'agent', 'repository', 'model_id', 'model_tier', 'mcp', 'autonomy_mode', 'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language', 'decision',
+    'events', 'credits', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'reported_cost_micros', 'reported_costs', 'lines_added', 'lines_removed'].map((name) => sql.ref(name)),
+);
 
 /**
  * The day's events as cells (grouped by every dimension a user's row or a distinct-user count
- * needs), and the tool calls counted per tool, per MCP server and per autonomy level (assemble.ts).
- * Three queries, run at once: the model calls with their token sums, every other event counted,
- * and the tool-call totals; together faster than one pass with grouping sets (docs/analytics.md).
+ * needs), kept as the events are stored, and the tool calls counted per tool, per MCP server and
+ * per autonomy level (assemble.ts), from the day's events. Two queries, run at once.
  */
 async function dayEventsOf(db: Db, organizationId: string, day: string): Promise<{ cells: Cell[]; toolCalls: ToolCallTotal[] }> {
-  const ofTheDay = sql`FROM telemetry_events WHERE organization_id = ${organizationId} AND day = ${day}::date`;
-  const [modelCalls, others, toolCalls] = await Promise.all([
-    sql<Cell>`
-      SELECT ${SELECT_DIMENSIONS}, count(*) AS events, sum(credits) AS credits, sum(input_tokens) AS input_tokens,
-        sum(output_tokens) AS output_tokens, sum(cache_read_tokens) AS cache_read_tokens, sum(cache_write_tokens) AS cache_write_tokens,
-        -- Stored to the micro-dollar (ingestion): whole numbers, summed exactly.
-        sum(round(reported_cost_usd * 1000000)) AS reported_cost_micros, count(reported_cost_usd) AS reported_costs,
-        NULL AS lines_added, NULL AS lines_removed
-      ${ofTheDay} AND type = 'model_call'
-      GROUP BY ${GROUP_BY_DIMENSIONS}`.execute(db),
-    sql<Cell>`
-      SELECT ${SELECT_DIMENSIONS}, count(*) AS events, NULL AS credits, NULL AS input_tokens,
-        NULL AS output_tokens, NULL AS cache_read_tokens, NULL AS cache_write_tokens,
-        NULL AS reported_cost_micros, NULL AS reported_costs, sum(lines_added) AS lines_added, sum(lines_removed) AS lines_removed
-      ${ofTheDay} AND type <> 'model_call'
-      GROUP BY ${GROUP_BY_DIMENSIONS}`.execute(db),
+  const ofTheDay = sql`organization_id = ${organizationId} AND day = ${day}::date`;
+  const [cells, toolCalls] = await Promise.all([
+    sql<Cell>`SELECT ${CELL_COLUMNS} FROM telemetry_day_cells WHERE ${ofTheDay}`.execute(db),
     // Grouping sets: the columns outside a row's set are NULL, and grouping() says which set it is from.
     sql<ToolCallTotal>`
       SELECT CASE grouping(tool, mcp_server, autonomy_level) WHEN 3 THEN 'tool' WHEN 5 THEN 'mcp_server' ELSE 'autonomy_level' END AS dimension,
         coalesce(tool, mcp_server, autonomy_level) AS value, count(*) AS events
-      ${ofTheDay} AND type = 'tool_call'
+      FROM telemetry_events WHERE ${ofTheDay} AND type = 'tool_call'
       GROUP BY GROUPING SETS ((tool), (mcp_server), (autonomy_level))`.execute(db),
   ]);
   return {
-    cells: [...modelCalls.rows, ...others.rows],
+    cells: cells.rows,
     // Calls to no MCP server make a group of their own, without a value.
     toolCalls: toolCalls.rows.filter((total) => total.value !== null),
   };
