@@ -41,9 +41,9 @@ CREATE TABLE telemetry_day_cells (
 -- Room on each page: a cell's sums change in place as events arrive (HOT updates).
 ) WITH (fillfactor = 80);
 
--- The statement that adds the events of `source` (a table or a trigger's transition table) to
--- their cells: one place for the grouping, used by the trigger and by the backfill below.
-CREATE FUNCTION telemetry_day_cells_add(source text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+-- The statement that adds the events of `source` (a table, or a trigger's transition table) to
+-- their cells: written once, for the trigger and for the count of the events stored before.
+CREATE FUNCTION pg_temp.day_cells_add(source text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT format($statement$
     INSERT INTO telemetry_day_cells AS cells
     SELECT organization_id, day,
@@ -74,21 +74,25 @@ $$;
 
 -- Every statement that stores events adds them to their cells in its own transaction, whichever
 -- server version runs it (COPY and INSERT alike): the cells commit with the events or not at all.
--- Events are never updated or deleted.
-CREATE FUNCTION telemetry_day_cells_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Events are never updated or deleted. The function holds the statement as written above, not
+-- built at each call: PL/pgSQL keeps its plan, which a statement built and EXECUTEd each time
+-- would make again (0.27 against 0.09 ms for the insert of one event: docs/performance.md).
+DO $$
 BEGIN
-  EXECUTE telemetry_day_cells_add('new_events');
-  RETURN NULL;
+  EXECUTE format('CREATE FUNCTION telemetry_day_cells_after_insert() RETURNS trigger LANGUAGE plpgsql AS %L',
+    'BEGIN ' || pg_temp.day_cells_add('new_events') || '; RETURN NULL; END');
 END
 $$;
 
 -- Creating the trigger locks telemetry_events against inserts until this migration commits, so
--- the backfill below counts every event stored before it, and the trigger every event after.
+-- the count below takes in every event stored before it, and the trigger every event after.
 CREATE TRIGGER telemetry_day_cells_after_insert AFTER INSERT ON telemetry_events
   REFERENCING NEW TABLE AS new_events FOR EACH STATEMENT EXECUTE FUNCTION telemetry_day_cells_after_insert();
 
 DO $$
 BEGIN
-  EXECUTE telemetry_day_cells_add('telemetry_events');
+  EXECUTE pg_temp.day_cells_add('telemetry_events');
 END
 $$;
+
+DROP FUNCTION pg_temp.day_cells_add(text);

@@ -61,9 +61,10 @@ describe('the day cells', () => {
     expect((await cellsApartFromEvents(org.id)).cells).toBeGreaterThan(0);
   });
 
-  it('tell a field left out from an empty one, and keep dimensions too long to be a key', async () => {
+  it('keep a field left out apart from an empty one, and dimensions longer than a key', async () => {
     const other = await createOrganization(server, 'Cells Two');
-    const timestamp = `${daysAgo(1)}T10:00:00Z`;
+    const day = daysAgo(1);
+    const timestamp = `${day}T10:00:00Z`;
     const longCommand = 'x'.repeat(4000);
     const longRepository = `github.com/acme/${'r'.repeat(2000)}`;
     const hook = (id: string, matcher: string, command: string) => ({ id, type: 'hook', event: 'PreToolUse', matcher, command, timestamp, sessionId: 's', client: 'terminal-ui' });
@@ -77,15 +78,22 @@ describe('the day cells', () => {
     expect(response.statusCode, response.body).toBe(202);
     // An exporter that does not say which client ran (the path of OpenTelemetry translations).
     await recordEvents(server.store.db, server.config.modelCatalogue, other.id, other.owner.id, [{ id: 'f', type: 'session_start', timestamp, sessionId: 's' } as TelemetryEvent]);
-    const cells = await sql<{ hook_matcher: string | null; client: string | null; events: string | number }>`
-      SELECT hook_matcher, client, events FROM telemetry_day_cells WHERE organization_id = ${other.id} ORDER BY type, hook_matcher, hook_command, client`.execute(server.store.db);
+    // Two events alike but for one dimension, NULL in one and '' in the other: no endpoint makes
+    // that pair, but the cells count whatever a statement stores.
+    const stored = { organization_id: other.id, day, occurred_at: new Date(timestamp), user_id: other.owner.id, session_id: 's', client: 'web', type: 'session_start' };
+    await server.store.db.insertInto('telemetry_events').values([{ ...stored, id: 'g', language: '' }, { ...stored, id: 'h', language: null }]).execute();
+    const cells = await sql<{ hook_matcher: string | null; client: string | null; language: string | null; events: string | number }>`
+      SELECT hook_matcher, client, language, events FROM telemetry_day_cells WHERE organization_id = ${other.id}
+      ORDER BY type, hook_matcher, hook_command, client, language`.execute(server.store.db);
     expect(cells.rows.map((row) => ({ ...row, events: Number(row.events) }))).toEqual([
-      { hook_matcher: '', client: 'terminal-ui', events: 1 },
-      { hook_matcher: '', client: 'terminal-ui', events: 2 },
-      { hook_matcher: 'Bash', client: 'terminal-ui', events: 1 },
-      { hook_matcher: null, client: 'terminal-ui', events: 1 },
-      { hook_matcher: null, client: null, events: 1 },
+      { hook_matcher: '', client: 'terminal-ui', language: null, events: 1 },
+      { hook_matcher: '', client: 'terminal-ui', language: null, events: 2 },
+      { hook_matcher: 'Bash', client: 'terminal-ui', language: null, events: 1 },
+      { hook_matcher: null, client: 'terminal-ui', language: null, events: 1 },
+      { hook_matcher: null, client: 'web', language: '', events: 1 },
+      { hook_matcher: null, client: 'web', language: null, events: 1 },
+      { hook_matcher: null, client: null, language: null, events: 1 },
     ]);
-    expect(await cellsApartFromEvents(other.id)).toMatchObject({ missing: 0, extra: 0, cells: 5 });
+    expect(await cellsApartFromEvents(other.id)).toMatchObject({ missing: 0, extra: 0, cells: 7 });
   });
 });
