@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
@@ -97,9 +98,30 @@ export async function computeDay(db: Db, organizationId: string, day: string): P
   return { ...rollup, userFigures: userFiguresOf(rollup.users.map((row) => row.user_id), rollup.byUser) };
 }
 
+/** What the last rollup of the day wrote, as digests (migrations/0036): its documents', and each user row's. */
+async function writtenDigestsOf(db: Db, organizationId: string, day: string): Promise<{ documents: Buffer | null; users: Map<string, Buffer | null> }> {
+  const ofTheDay = sql`organization_id = ${organizationId} AND day = ${day}::date`;
+  // One round trip: the documents' digest is the row without a user.
+  const result = await sql<{ user_id: string | null; digest: Buffer | null }>`
+    SELECT NULL AS user_id, digest FROM analytics_daily WHERE ${ofTheDay}
+    UNION ALL
+    SELECT user_id, digest FROM analytics_user_daily WHERE ${ofTheDay}`.execute(db);
+  const documents = result.rows.find((row) => row.user_id === null)?.digest ?? null;
+  return { documents, users: new Map(result.rows.flatMap((row) => (row.user_id === null ? [] : [[row.user_id, row.digest] as const]))) };
+}
+
+/** SHA-256 of texts none of which holds a line break (JSON's never does), one after another. */
+function digestOf(texts: readonly string[]): Buffer {
+  const hash = createHash('sha256');
+  for (const text of texts) hash.update(text).update('\n');
+  return hash.digest();
+}
+
+const differs = (digest: Buffer, written: Buffer | null | undefined) => !written?.equals(digest);
+
 async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   const { organizationId, day } = claimed;
-  const rollup = await computeDay(db, organizationId, day);
+  const [rollup, written] = await Promise.all([computeDay(db, organizationId, day), writtenDigestsOf(db, organizationId, day)]);
   // Each column of the day's row (migrations/0003, 0015, 0020) and its JSON text.
   const documents = Object.entries({
     tokens: rollup.tokens,
@@ -116,9 +138,17 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     productivity_by_repository: rollup.byRepository.productivity,
     repository_members: rollup.repositoryMembers,
   }).map(([column, document]) => ({ column: sql.ref(column), text: JSON.stringify(document) }));
-  const columns = sql.join(documents.map(({ column }) => column));
+  const documentsDigest = digestOf(documents.map(({ text }) => text));
   const userIds = rollup.users.map((row) => row.user_id);
-  const figures = [...USER_FIGURE_COLUMNS, 'unpriced_models'].map((column) => sql.ref(column));
+  const { columns: userFigures, unpricedModels } = rollup.userFigures;
+  // Each user's row and figures as written, and its digest; only the changed ones are sent.
+  const userRows = rollup.users.map((row, index) => {
+    const text = JSON.stringify(row);
+    const digest = digestOf([text, JSON.stringify(USER_FIGURE_COLUMNS.map((column) => userFigures[column][index])), unpricedModels[index]!]);
+    return { index, text, digest };
+  });
+  const changed = userRows.filter(({ digest }, index) => differs(digest, written.users.get(userIds[index]!)));
+  const figures = [...USER_FIGURE_COLUMNS, 'unpriced_models', 'digest'].map((column) => sql.ref(column));
   const modelIds = rollup.tokens.by_model.map((usage) => usage.model_id).sort(byteOrder);
   // The day's rows and its release in one statement, so one round trip and one transaction (each
   // part touches rows of its own; round trips are much of a day's cost: docs/performance.md).
@@ -127,8 +157,11 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   //   the commit does not wait for its WAL to reach the disk (set_config's `true`: for this
   //   statement's transaction only; docs/analytics.md "Daily batch").
   // - A day computed again is mostly the same (a late event marks the 29 days after its own for
-  //   their windows, whose other rows do not change): a row whose text is unchanged is not
-  //   written again, and aggregated_at says when the day's documents last changed.
+  //   their windows, whose other rows do not change): a row whose digest is the one written last
+  //   is neither sent nor written again, and aggregated_at says when the day's documents last
+  //   changed. The digests were read before the day's rows were computed; a row another replica
+  //   wrote meanwhile (its lease lapsed) came from the same events or later ones, and the day's
+  //   release below fails if later events came (their ingestion bumped the day's version).
   // - The user rows replace the last ones: updated where the user had one and it changed,
   //   removed where the user has none any more. One array parameter per column, however many
   //   users (multi-row VALUES would need chunks of 65535 parameters); the row and the figures team
@@ -139,15 +172,16 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   //   this day (written only when it widens); in user id order (assembleDay sorts the rows), so
   //   that rollups of other days of the organization lock the same rows in the same order.
   // - The models join the organization's list of models called (its price table lists them).
-  await sql`
-    WITH daily AS (
-      INSERT INTO analytics_daily (organization_id, day, ${columns})
-      VALUES (${organizationId}, ${day}::date, ${sql.join(documents.map(({ text }) => text))})
+  const daily = sql`
+    daily AS (
+      INSERT INTO analytics_daily (organization_id, day, ${sql.join(documents.map(({ column }) => column))}, digest)
+      VALUES (${organizationId}, ${day}::date, ${sql.join(documents.map(({ text }) => text))}, ${documentsDigest})
       ON CONFLICT (organization_id, day) DO UPDATE
-        SET ${sql.join(documents.map(({ column }) => sql`${column} = excluded.${column}`))}, aggregated_at = now()
-        WHERE (${sql.join(documents.map(({ column }) => sql`analytics_daily.${column}::text`))})
-          IS DISTINCT FROM (${sql.join(documents.map(({ column }) => sql`excluded.${column}::text`))})
-    ),
+        SET ${sql.join(documents.map(({ column }) => sql`${column} = excluded.${column}`))}, digest = excluded.digest, aggregated_at = now()
+        WHERE analytics_daily.digest IS DISTINCT FROM excluded.digest
+    ),`;
+  await sql`
+    WITH ${differs(documentsDigest, written.documents) ? daily : sql``}
     removed AS (
       DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date
         AND NOT (user_id = ANY (${userIds}::text[]))
@@ -155,13 +189,13 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     user_rows AS (
       INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
       SELECT ${organizationId}, user_id, ${day}::date, rows.row, ${sql.join(figures)}
-      FROM unnest(${userIds}::text[],
-        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${rollup.userFigures.columns[column]}::bigint[]`))},
-        ${rollup.userFigures.unpricedModels}::jsonb[]) WITH ORDINALITY AS users (user_id, ${sql.join(figures)}, position)
-      JOIN json_array_elements(${JSON.stringify(rollup.users)}::json) WITH ORDINALITY AS rows (row, position) USING (position)
+      FROM unnest(${changed.map(({ index }) => userIds[index]!)}::text[],
+        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${changed.map(({ index }) => userFigures[column][index])}::bigint[]`))},
+        ${changed.map(({ index }) => unpricedModels[index]!)}::jsonb[],
+        ${changed.map(({ digest }) => digest)}::bytea[]) WITH ORDINALITY AS users (user_id, ${sql.join(figures)}, position)
+      JOIN json_array_elements(${`[${changed.map(({ text }) => text).join(',')}]`}::json) WITH ORDINALITY AS rows (row, position) USING (position)
       ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
-        WHERE (analytics_user_daily.row::text, ${sql.join(figures.map((column) => sql`analytics_user_daily.${column}`))})
-          IS DISTINCT FROM (excluded.row::text, ${sql.join(figures.map((column) => sql`excluded.${column}`))})
+        WHERE analytics_user_daily.digest IS DISTINCT FROM excluded.digest
     ),
     activity AS (
       INSERT INTO analytics_user_activity (organization_id, user_id, first_day, last_day)

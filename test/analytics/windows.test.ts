@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { claimPendingDays } from '../../src/analytics/pending-days.js';
 import { runPendingRollups } from '../../src/analytics/rollup.js';
@@ -85,4 +86,44 @@ it('two rollups racing over a month of pending days count the same windows', asy
   expect(runs[0]! + runs[1]!).toBe(35);
   expect((await runRollups(server)).pendingDays).toBe(0);
   await expectActivity(s, 35, 1);
+});
+
+it('writes again only the rows of a day computed again that changed', async () => {
+  const s = await scenario();
+  const { owner, member, guest } = s.org.users;
+  const day = daysAgo(5);
+  // Each row's version (xmin): an UPDATE of the row makes a new one.
+  const versions = async () => {
+    const { rows } = await sql<{ user_id: string | null; version: string }>`
+      SELECT NULL AS user_id, xmin::text AS version FROM analytics_daily WHERE organization_id = ${s.org.id} AND day = ${day}::date
+      UNION ALL SELECT user_id, xmin::text FROM analytics_user_daily WHERE organization_id = ${s.org.id} AND day = ${day}::date`.execute(server.store.db);
+    return { documents: rows.find((row) => row.user_id === null)!.version, users: Object.fromEntries(rows.flatMap((row) => (row.user_id ? [[row.user_id, row.version]] : []))) };
+  };
+  await s.send([[owner, 5], [member, 5]]);
+  await runRollups(server);
+  const first = await versions();
+  expect(Object.keys(first.users).sort()).toEqual([owner.id, member.id].sort());
+
+  // A late event by another user two days before: the day's windows change, its user rows do not.
+  await s.send([[guest, 7]]);
+  await runRollups(server);
+  const second = await versions();
+  expect(second.documents).not.toBe(first.documents);
+  expect(second.users).toEqual(first.users);
+  await expectActivity(s, 10, 1);
+
+  // A late event by a user already in the day's windows: the day is computed again, nothing changed.
+  await s.send([[member, 6]]);
+  await runRollups(server);
+  expect(await versions()).toEqual(second);
+  await expectActivity(s, 10, 1);
+
+  // Another session of one user that day: that user's row and the day's documents change.
+  await s.send([[owner, 5]]);
+  await runRollups(server);
+  const third = await versions();
+  expect(third.documents).not.toBe(second.documents);
+  expect(third.users[owner.id]).not.toBe(second.users[owner.id]);
+  expect(third.users[member.id]).toBe(second.users[member.id]);
+  await expectActivity(s, 10, 1);
 });

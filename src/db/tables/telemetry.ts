@@ -124,6 +124,8 @@ export interface AnalyticsDailyTable {
   productivity_by_repository: Json<unknown>;
   repository_members: Json<unknown>;
   aggregated_at: ColumnType<Date, Date | undefined, Date>;
+  /** SHA-256 of the documents as written (migrations/0036; analytics/rollup.ts). */
+  digest: Buffer | null;
 }
 
 export interface AnalyticsUserDailyTable {
@@ -157,6 +159,8 @@ export interface AnalyticsUserDailyTable {
   git_prs_created: Generated<number>;
   lines_added: Generated<string>;
   lines_removed: Generated<string>;
+  /** SHA-256 of the row and its figures as written (migrations/0036; analytics/rollup.ts). */
+  digest: Buffer | null;
 }
 
 /** The users with /users rows, and the first and last day of those rows (migrations/0009). */
