@@ -25,41 +25,31 @@ const CELL_COLUMNS = sql.join(
 
 /**
  * The day's events as cells (grouped by every dimension a user's row or a distinct-user count
- * needs), kept as the events are stored, and the tool calls counted per tool, per MCP server and
- * per autonomy level (assemble.ts), from the day's events. Two queries, run at once.
+ * needs), and the tool calls counted per tool, per MCP server and per autonomy level (assemble.ts):
+ * both kept as the events are stored (migrations/0035, 0037). Two queries, run at once.
  */
 async function dayEventsOf(db: Db, organizationId: string, day: string): Promise<{ cells: Cell[]; toolCalls: ToolCallTotal[] }> {
   const ofTheDay = sql`organization_id = ${organizationId} AND day = ${day}::date`;
   const [cells, toolCalls] = await Promise.all([
     sql<Cell>`SELECT ${CELL_COLUMNS} FROM telemetry_day_cells WHERE ${ofTheDay}`.execute(db),
-    // Grouping sets: the columns outside a row's set are NULL, and grouping() says which set it is from.
-    sql<ToolCallTotal>`
-      SELECT CASE grouping(tool, mcp_server, autonomy_level) WHEN 3 THEN 'tool' WHEN 5 THEN 'mcp_server' ELSE 'autonomy_level' END AS dimension,
-        coalesce(tool, mcp_server, autonomy_level) AS value, count(*) AS events
-      FROM telemetry_events WHERE ${ofTheDay} AND type = 'tool_call'
-      GROUP BY GROUPING SETS ((tool), (mcp_server), (autonomy_level))`.execute(db),
+    sql<ToolCallTotal>`SELECT dimension, value, events FROM telemetry_day_tool_calls WHERE ${ofTheDay}`.execute(db),
   ]);
-  return {
-    cells: cells.rows,
-    // Calls to no MCP server make a group of their own, without a value.
-    toolCalls: toolCalls.rows.filter((total) => total.value !== null),
-  };
+  return { cells: cells.rows, toolCalls: toolCalls.rows };
 }
 
 /**
  * Statistics that need more than the day's cells: distinct sessions and the active-user windows;
  * and the e-mails of the day's users, for their rows. One statement, so one snapshot: the windows
  * count each settled day (not pending) from its user rows, which hold exactly the users with any
- * event that day, and each pending day (this one included) from its raw events, since its user
- * rows may be stale or missing. A day whose rows change after this snapshot was re-marked pending
- * with the 29 days after it by ingestion, which bumps this day's version, so this result is not
- * kept (docs/analytics.md). This day's sessions, users and their e-mails come from one pass over
- * its events.
+ * event that day, and each pending day (this one included) from its sessions, kept as its events
+ * are stored (migrations/0037), since its user rows may be stale or missing. A day whose rows
+ * change after this snapshot was re-marked pending with the 29 days after it by ingestion, which
+ * bumps this day's version, so this result is not kept (docs/analytics.md).
  */
 async function statsOf(db: Db, organizationId: string, day: string): Promise<{ stats: DayStats; emails: Map<string, string> }> {
   const result = await sql<DayStats & { emails: Record<string, string> | null }>`
     WITH today AS MATERIALIZED (
-      SELECT DISTINCT session_id, user_id FROM telemetry_events WHERE organization_id = ${organizationId} AND day = ${day}::date
+      SELECT session_id, user_id FROM telemetry_day_sessions WHERE organization_id = ${organizationId} AND day = ${day}::date
     ),
     pending AS (
       SELECT day FROM analytics_pending_days
@@ -71,7 +61,7 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<{ s
         AND day NOT IN (SELECT day FROM pending)
       UNION ALL
       SELECT pending.day, raw.user_id FROM pending CROSS JOIN LATERAL (
-        SELECT DISTINCT user_id FROM telemetry_events WHERE organization_id = ${organizationId} AND day = pending.day
+        SELECT DISTINCT user_id FROM telemetry_day_sessions WHERE organization_id = ${organizationId} AND day = pending.day
       ) raw
       UNION ALL
       SELECT ${day}::date, user_id FROM today
@@ -81,7 +71,10 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<{ s
       (SELECT count(*) FROM (SELECT DISTINCT session_id FROM today) sessions) AS "activeSessions",
       (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active WHERE day >= ${addDays(day, -6)}::date) week) AS "weeklyActiveUsers",
       (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active) month) AS "monthlyActiveUsers",
-      (SELECT json_object_agg(id, email) FROM users WHERE organization_id = ${organizationId} AND id IN (SELECT user_id FROM today)) AS emails`.execute(db);
+      -- Each user of the day looked up by id: the planner cannot tell how many users the day has,
+      -- and guessing few, it compared every user of the organization with every session.
+      (SELECT json_object_agg(users.id, users.email) FROM (SELECT DISTINCT user_id FROM today) day_users
+        JOIN users ON users.id = day_users.user_id WHERE users.organization_id = ${organizationId}) AS emails`.execute(db);
   const { emails, ...stats } = result.rows[0]!;
   return { stats, emails: new Map(Object.entries(emails ?? {})) };
 }
