@@ -260,7 +260,7 @@ async function fullRun(run: Run, options: { users: number; rawSamples: number; s
       if (written.rows !== ingested.events) throw new Error(`${name} stored ${written.rows} of ${ingested.events} rows`);
       const rate = written.rows / (written.ms / 1000);
       if (floor === copyFloor) share = httpRate / rate;
-      console.log(`   ${name} (same rows, same table without the day cells' trigger, from this process): ${fmt(written.ms / 1000, 2)} s, ${fmt(rate, 0)} events/s; HTTP at ${fmt((100 * httpRate) / rate)} % of it`);
+      console.log(`   ${name} (same rows, same table without the day tallies' triggers, from this process): ${fmt(written.ms / 1000, 2)} s, ${fmt(rate, 0)} events/s; HTTP at ${fmt((100 * httpRate) / rate)} % of it`);
       await db.deleteFrom('telemetry_events').where('organization_id', '=', target.organization.id).execute();
     }
     await sql`VACUUM ANALYZE telemetry_events`.execute(db);

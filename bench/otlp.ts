@@ -264,7 +264,7 @@ async function main() {
     console.log(`1. ${events} events (model calls and tool calls, half Claude Code's and a third Codex's shape), batches of ${batch}, ${clients} concurrent senders, ${rounds} alternating rounds`);
     console.log(`   native POST /api/v1/telemetry/events (JSON):   ${fmt(nativeMs / 1000, 2)} s, ${fmt(nativeRate, 0)} events/s; server CPU ${fmt((1e6 * nativeCpu) / events, 0)} µs/event`);
     console.log(`   OTLP/HTTP POST /v1/logs (protobuf log records): ${fmt(otlpMs / 1000, 2)} s, ${fmt(otlpRate, 0)} events/s; server CPU ${fmt((1e6 * otlpCpu) / events, 0)} µs/event`);
-    console.log(`   COPY FROM STDIN (the native rows, same table without the day cells' trigger, from this process): ${fmt(floor.ms / 1000, 2)} s, ${fmt(copyRate, 0)} events/s`);
+    console.log(`   COPY FROM STDIN (the native rows, same table without the day tallies' triggers, from this process): ${fmt(floor.ms / 1000, 2)} s, ${fmt(copyRate, 0)} events/s`);
     console.log(`   OTLP / native ${fmt((100 * otlpRate) / nativeRate)} %; OTLP / COPY ${fmt((100 * otlpRate) / copyRate)} %; native / COPY ${fmt((100 * nativeRate) / copyRate)} %`);
 
     // --- 2. The fleet: RSS with every agent's series state.

@@ -13,8 +13,9 @@ import { timed } from './measure.js';
 // (the rows exported to a file first, untimed; only COPY FROM STDIN is timed) or, where COPY is
 // not available (the embedded store's socket does not speak the COPY sub-protocol), by multi-row
 // INSERT ... SELECT FROM unnest() of 1000 rows per statement (only the inserts are timed). Into
-// the bare table: the trigger that keeps the day's cells (migrations/0035) is off while a floor
-// writes, so what Quarterdeck adds to storing an event counts against ingestion, not the floor.
+// the bare table: the triggers that keep the day's tallies, its cells and sessions (migrations/0035, 0037), are
+// off while a floor writes, so what Quarterdeck adds to storing an event counts against
+// ingestion, not the floor.
 
 export interface Floor {
   rows: number;
@@ -22,14 +23,14 @@ export interface Floor {
 }
 
 const UNNEST_ROWS = 1000;
-const DAY_CELLS_TRIGGER = 'telemetry_day_cells_after_insert';
 
+// USER: every trigger of the table but the foreign keys' (PostgreSQL's own), which stay on.
 async function intoBareTable(pool: pg.Pool, write: () => Promise<Floor>): Promise<Floor> {
-  await pool.query(`ALTER TABLE telemetry_events DISABLE TRIGGER ${DAY_CELLS_TRIGGER}`);
+  await pool.query('ALTER TABLE telemetry_events DISABLE TRIGGER USER');
   try {
     return await write();
   } finally {
-    await pool.query(`ALTER TABLE telemetry_events ENABLE TRIGGER ${DAY_CELLS_TRIGGER}`);
+    await pool.query('ALTER TABLE telemetry_events ENABLE TRIGGER USER');
   }
 }
 

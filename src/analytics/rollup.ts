@@ -25,16 +25,25 @@ const CELL_COLUMNS = sql.join(
 
 /**
  * The day's events as cells (grouped by every dimension a user's row or a distinct-user count
- * needs), and the tool calls counted per tool, per MCP server and per autonomy level (assemble.ts):
- * both kept as the events are stored (migrations/0035, 0037). Two queries, run at once.
+ * needs), kept as the events are stored, and the tool calls counted per tool, per MCP server and
+ * per autonomy level (assemble.ts), from the day's events. Two queries, run at once.
  */
 async function dayEventsOf(db: Db, organizationId: string, day: string): Promise<{ cells: Cell[]; toolCalls: ToolCallTotal[] }> {
   const ofTheDay = sql`organization_id = ${organizationId} AND day = ${day}::date`;
   const [cells, toolCalls] = await Promise.all([
     sql<Cell>`SELECT ${CELL_COLUMNS} FROM telemetry_day_cells WHERE ${ofTheDay}`.execute(db),
-    sql<ToolCallTotal>`SELECT dimension, value, events FROM telemetry_day_tool_calls WHERE ${ofTheDay}`.execute(db),
+    // Grouping sets: the columns outside a row's set are NULL, and grouping() says which set it is from.
+    sql<ToolCallTotal>`
+      SELECT CASE grouping(tool, mcp_server, autonomy_level) WHEN 3 THEN 'tool' WHEN 5 THEN 'mcp_server' ELSE 'autonomy_level' END AS dimension,
+        coalesce(tool, mcp_server, autonomy_level) AS value, count(*) AS events
+      FROM telemetry_events WHERE ${ofTheDay} AND type = 'tool_call'
+      GROUP BY GROUPING SETS ((tool), (mcp_server), (autonomy_level))`.execute(db),
   ]);
-  return { cells: cells.rows, toolCalls: toolCalls.rows };
+  return {
+    cells: cells.rows,
+    // Calls to no MCP server make a group of their own, without a value.
+    toolCalls: toolCalls.rows.filter((total) => total.value !== null),
+  };
 }
 
 /**
