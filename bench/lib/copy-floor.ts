@@ -13,9 +13,9 @@ import { timed } from './measure.js';
 // (the rows exported to a file first, untimed; only COPY FROM STDIN is timed) or, where COPY is
 // not available (the embedded store's socket does not speak the COPY sub-protocol), by multi-row
 // INSERT ... SELECT FROM unnest() of 1000 rows per statement (only the inserts are timed). Into
-// the bare table: the triggers that keep the day's tallies, its cells and sessions (migrations/0035, 0037), are
-// off while a floor writes, so what Quarterdeck adds to storing an event counts against
-// ingestion, not the floor.
+// the bare table: the triggers that keep the day's tallies, its cells and sessions (migrations/
+// 0035, 0037), are off while a floor writes, so what Quarterdeck adds to storing an event counts
+// against ingestion, not the floor.
 
 export interface Floor {
   rows: number;

@@ -147,9 +147,9 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   const userRows = rollup.users.map((row, index) => {
     const text = JSON.stringify(row);
     const digest = digestOf([text, JSON.stringify(USER_FIGURE_COLUMNS.map((column) => userFigures[column][index])), unpricedModels[index]!]);
-    return { index, text, digest };
+    return { index, userId: row.user_id, text, digest };
   });
-  const changed = userRows.filter(({ digest }, index) => differs(digest, written.users.get(userIds[index]!)));
+  const changed = userRows.filter(({ userId, digest }) => differs(digest, written.users.get(userId)));
   const figures = [...USER_FIGURE_COLUMNS, 'unpriced_models', 'digest'].map((column) => sql.ref(column));
   const modelIds = rollup.tokens.by_model.map((usage) => usage.model_id).sort(byteOrder);
   // The day's rows and its release in one statement, so one round trip and one transaction (each
@@ -191,7 +191,7 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     user_rows AS (
       INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
       SELECT ${organizationId}, user_id, ${day}::date, rows.row, ${sql.join(figures)}
-      FROM unnest(${changed.map(({ index }) => userIds[index]!)}::text[],
+      FROM unnest(${changed.map(({ userId }) => userId)}::text[],
         ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${changed.map(({ index }) => userFigures[column][index])}::bigint[]`))},
         ${changed.map(({ index }) => unpricedModels[index]!)}::jsonb[],
         ${changed.map(({ digest }) => digest)}::bytea[]) WITH ORDINALITY AS users (user_id, ${sql.join(figures)}, position)
