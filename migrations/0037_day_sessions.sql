@@ -11,25 +11,18 @@ CREATE TABLE telemetry_day_sessions (
   PRIMARY KEY (organization_id, day, session_id, user_id)
 );
 
--- The statement that adds the sessions of `source` (a table, or a trigger's transition table):
--- written once, for the trigger and for the count of the events stored before. It sorts what it
--- adds, so concurrent ingestions meet the keys they share in one order.
-CREATE FUNCTION pg_temp.day_sessions_add(source text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT format($statement$
-    INSERT INTO telemetry_day_sessions
-    SELECT DISTINCT organization_id, day, session_id, user_id FROM %I
-    ORDER BY 1, 2, 3, 4
-    ON CONFLICT DO NOTHING
-  $statement$, source)
-$$;
-
 -- A trigger of its own beside the cells' (which stays as 0035 wrote it), with the same rules:
--- every statement that stores events adds them in its own transaction, whichever server version
--- runs it; the function holds its statement as written, so PL/pgSQL keeps its plan.
-DO $$
+-- every statement that stores events adds their sessions in its own transaction, whichever
+-- server version runs it. The statement is written here, not built at each call, so PL/pgSQL
+-- keeps its plan; it sorts what it adds, so concurrent ingestions meet the keys they share in one
+-- order.
+CREATE FUNCTION telemetry_day_sessions_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format('CREATE FUNCTION telemetry_day_sessions_after_insert() RETURNS trigger LANGUAGE plpgsql AS %L',
-    'BEGIN ' || pg_temp.day_sessions_add('new_events') || '; RETURN NULL; END');
+  INSERT INTO telemetry_day_sessions
+  SELECT DISTINCT organization_id, day, session_id, user_id FROM new_events
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
 END
 $$;
 
@@ -38,10 +31,5 @@ $$;
 CREATE TRIGGER telemetry_day_sessions_after_insert AFTER INSERT ON telemetry_events
   REFERENCING NEW TABLE AS new_events FOR EACH STATEMENT EXECUTE FUNCTION telemetry_day_sessions_after_insert();
 
-DO $$
-BEGIN
-  EXECUTE pg_temp.day_sessions_add('telemetry_events');
-END
-$$;
-
-DROP FUNCTION pg_temp.day_sessions_add(text);
+INSERT INTO telemetry_day_sessions
+SELECT DISTINCT organization_id, day, session_id, user_id FROM telemetry_events;
