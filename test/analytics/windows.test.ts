@@ -6,9 +6,10 @@ import { auth, createOrganization, startTestServer, type Caller, type TestOrgani
 import { daysAgo, expectClose, postEvents, runRollups, today } from './helpers.js';
 import { Reference, type RefEvent } from './reference.js';
 
-// The WAU/MAU windows count settled days from their user rows and pending days from raw events.
-// They must stay exact when an earlier day of the window is still pending (claimed elsewhere, its
-// user rows stale), when days are aggregated out of order, and when two rollups race.
+// The WAU/MAU windows count settled days from their user rows and pending days from their
+// sessions, kept as events are stored. They must stay exact when an earlier day of the window is
+// still pending (claimed elsewhere, its user rows stale), when days are aggregated out of order,
+// and when two rollups race; and a day computed again writes only the rows that changed.
 
 const HISTORY_START = daysAgo(40);
 
