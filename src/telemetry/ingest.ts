@@ -88,7 +88,7 @@ export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizatio
 }
 
 export interface StoredEvents extends IngestResult {
-  /** The events newly stored (not duplicates), in id order. */
+  /** The events newly stored (not duplicates), in id order: the objects given, not copies. */
   fresh: AttributedEvent[];
 }
 

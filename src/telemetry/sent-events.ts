@@ -100,52 +100,55 @@ export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: Telemetr
   }
 
   const senderOf = await sendersFor(trx, caller, items);
-  const attributed = new Map<string, AttributedEvent[]>();
+  // Each event beside its agent, in arrays of the same order: a map from event id to agent cost
+  // more than the tally it served.
+  const attributed = new Map<string, { events: AttributedEvent[]; agents: string[] }>();
   const waiting: WaitingEvent[] = [];
-  const agentOf = new Map<string, string>();
+  const waitingAgents: string[] = [];
   for (const item of items) {
-    agentOf.set(item.checked.event.id, item.agent);
     const sender = senderOf(item);
     if (sender.kind === 'user') {
-      const own = attributed.get(sender.userId) ?? [];
-      own.push({ ...item.checked, userId: sender.userId });
-      attributed.set(sender.userId, own);
+      let own = attributed.get(sender.userId);
+      if (!own) attributed.set(sender.userId, (own = { events: [], agents: [] }));
+      own.events.push({ ...item.checked, userId: sender.userId });
+      own.agents.push(item.agent);
     } else {
       waiting.push({ ...item.checked, identityId: sender.identityId });
+      waitingAgents.push(item.agent);
     }
   }
 
   const result: SentResult = { accepted: 0, duplicates: 0, unattributed: 0 };
-  for (const [userId, events] of [...attributed].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [userId, { events, agents }] of [...attributed].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const stored = await storeEventsIn(trx, deps.catalogue, caller.organizationId, events, { copyIn: deps.copyIn });
     result.accepted += stored.accepted;
     result.duplicates += stored.duplicates;
-    const freshIds = new Set(stored.fresh.map((event) => event.event.id));
+    const fresh = new Set(stored.fresh);
     // This user's tally of each agent, found once: the key tallyOf builds costs more than the count.
     const sender: Sender = { kind: 'user', userId };
     const tallyOfAgent = new Map<string, ConnectionTally>();
-    for (const { event } of events) {
-      const agent = agentOf.get(event.id)!;
+    events.forEach((attributedEvent, i) => {
+      const agent = agents[i]!;
       let tally = tallyOfAgent.get(agent);
       if (!tally) tallyOfAgent.set(agent, (tally = tallyOf(tallies, caller, agent, sender)));
-      if (freshIds.has(event.id)) {
+      if (fresh.has(attributedEvent)) {
         tally.accepted += 1;
-        tally.tokens += tokensOf(event);
-        if (event.type === 'tool_call') tally.toolCalls += 1;
+        tally.tokens += tokensOf(attributedEvent.event);
+        if (attributedEvent.event.type === 'tool_call') tally.toolCalls += 1;
       } else {
         tally.duplicates += 1;
       }
-    }
+    });
   }
   if (waiting.length > 0) {
     const kept = await keepUnattributed(trx, caller.organizationId, waiting);
     result.unattributed += kept;
     result.duplicates += waiting.length - kept;
-    for (const { event, identityId } of waiting) {
-      const tally = tallyOf(tallies, caller, agentOf.get(event.id)!, { kind: 'identity', identityId });
+    waiting.forEach(({ identityId }, i) => {
+      const tally = tallyOf(tallies, caller, waitingAgents[i]!, { kind: 'identity', identityId });
       tally.unattributed += 1;
       tally.problem = 'unknown identity: link it to a member or invite the person';
-    }
+    });
   }
   await tallyConnections(trx, caller.organizationId, received, [...tallies.values()]);
   return result;

@@ -83,6 +83,25 @@ describe('GET /api/v0/organization/connected-agents', () => {
     expect(connections.find((row: { agent: string }) => row.agent === 'opencode')).toMatchObject({ accepted: 5, tokens: 5 });
   });
 
+  it("adds one export's tallies of several agents and senders together, each to its own row", async () => {
+    const { db } = server.store;
+    const apiKeyId = (await db.selectFrom('api_keys').select('id').where('user_id', '=', org.owner.id).executeTakeFirstOrThrow()).id;
+    const tally = (agent: string, userId: string, counts: Partial<ConnectionTally>): ConnectionTally => ({
+      agent, sender: `user:${userId}`, userId, apiKeyId, accepted: 0, duplicates: 0, unattributed: 0, refused: 0, tokens: 0, toolCalls: 0, ...counts,
+    });
+    const { member, manager } = org.users;
+    const at = new Date();
+    // Given out of order, and written twice: the second export adds to the first one's rows.
+    const exported = [tally('qwen-code', manager.id, { accepted: 2, tokens: 30 }), tally('droid', member.id, { refused: 1, problem: 'a name too long' }), tally('droid', manager.id, { accepted: 1, duplicates: 4, toolCalls: 1 })];
+    await tallyConnections(db, org.id, at, exported);
+    await tallyConnections(db, org.id, at, exported);
+    const { connections } = (await get('/api/v0/organization/connected-agents')).json();
+    const rowOf = (agent: string, userId: string) => connections.find((row: { agent: string; sender: { user?: { id: string } } }) => row.agent === agent && row.sender.user?.id === userId);
+    expect(rowOf('qwen-code', manager.id)).toMatchObject({ accepted: 4, tokens: 60, refused: 0, lastProblem: null });
+    expect(rowOf('droid', member.id)).toMatchObject({ accepted: 0, refused: 2, lastProblem: { reason: 'a name too long', at: at.getTime() } });
+    expect(rowOf('droid', manager.id)).toMatchObject({ accepted: 2, duplicates: 8, toolCalls: 2, lastProblem: null });
+  });
+
   it('answers any other day, and an empty list for a day without data', async () => {
     const { connections } = (await get(`/api/v0/organization/connected-agents?day=${daysAgo(1)}`)).json();
     expect(connections).toHaveLength(1);
