@@ -157,4 +157,15 @@ describe('POST /api/v1/telemetry/events with an ingest key', () => {
     const again = await post([event('n-3', { userEmail: member.email }), event('n-5', { userEmail: 'stranger@example.test' })]);
     expect(json(again)).toEqual({ accepted: 0, duplicates: 2, unattributed: 0 });
   });
+
+  it('counts an id repeated within one batch once, in the answer and in Connected agents', async () => {
+    const fleet = await createOrganization(server, 'Repeating fleet');
+    const member = await addUser(server, fleet.owner.key, 'member');
+    const key = await ingestKey(fleet.owner.key);
+    const sent = event('r-1', { userEmail: member.email, agent: 'codex' });
+    const response = await server.app.inject({ method: 'POST', url: '/api/v1/telemetry/events', headers: auth(key), payload: { events: [sent, sent, event('r-2', { userEmail: member.email, agent: 'codex' })] } });
+    expect(json(response)).toEqual({ accepted: 2, duplicates: 1, unattributed: 0 });
+    const { connections } = json(await server.app.inject({ url: '/api/v0/organization/connected-agents', headers: auth(fleet.owner.key) }));
+    expect(connections).toEqual([expect.objectContaining({ agent: 'codex', sender: expect.objectContaining({ kind: 'user' }), accepted: 2, duplicates: 1, tokens: 30 })]);
+  });
 });
