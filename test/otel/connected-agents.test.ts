@@ -22,11 +22,16 @@ const get = (url: string, key = org.owner.key) => server.app.inject({ method: 'G
 
 describe('GET /api/v0/organization/connected-agents', () => {
   let identityId: string;
+  let keyId: string;
   const now = Date.now();
+  /** A tally of one export for a member, sent with the owner's key: nothing counted but `counts`. */
+  const tallyFor = (agent: string, userId: string, counts: Partial<ConnectionTally>): ConnectionTally => ({
+    agent, sender: `user:${userId}`, userId, apiKeyId: keyId, accepted: 0, duplicates: 0, unattributed: 0, refused: 0, tokens: 0, toolCalls: 0, ...counts,
+  });
   beforeAll(async () => {
     const db = server.store.db;
     identityId = await insertIdentity(db, org.id, { value: 'stranger@laptops.example', agent: 'codex' });
-    const keyId = (await server.store.db.selectFrom('api_keys').select('id').where('user_id', '=', org.owner.id).executeTakeFirstOrThrow()).id;
+    keyId = (await server.store.db.selectFrom('api_keys').select('id').where('user_id', '=', org.owner.id).executeTakeFirstOrThrow()).id;
     await insertConnection(db, org.id, { day: today(), agent: 'claude-code', sender: `user:${org.users.member.id}`, userId: org.users.member.id, lastSeenAt: new Date(now - 60_000), accepted: 40, duplicates: 3, tokens: 12_345, toolCalls: 7 });
     await insertConnection(db, org.id, {
       day: today(), agent: 'codex', sender: `identity:${identityId}`, identityId, lastSeenAt: new Date(now - 5_000), unattributed: 9, refused: 2,
@@ -66,8 +71,7 @@ describe('GET /api/v0/organization/connected-agents', () => {
   // none waits for another's commit. Two connections: PostgreSQL only.
   it.skipIf(!process.env.TEST_DATABASE_URL)('takes tallies from concurrent exports of one sender without one waiting for the other', async () => {
     const { db } = server.store;
-    const apiKeyId = (await db.selectFrom('api_keys').select('id').where('user_id', '=', org.owner.id).executeTakeFirstOrThrow()).id;
-    const withKey = (accepted: number): ConnectionTally => ({ agent: 'opencode', sender: `user:${org.owner.id}`, userId: org.owner.id, apiKeyId, accepted, duplicates: 0, unattributed: 0, refused: 0, tokens: accepted, toolCalls: 0 });
+    const withKey = (accepted: number) => tallyFor('opencode', org.owner.id, { accepted, tokens: accepted });
     await db.transaction().execute(async (trx) => {
       await tallyConnections(trx, org.id, new Date(), [withKey(2)]);
       await db.connection().execute(async (other) => {
@@ -84,17 +88,12 @@ describe('GET /api/v0/organization/connected-agents', () => {
   });
 
   it("adds one export's tallies of several agents and senders together, each to its own row", async () => {
-    const { db } = server.store;
-    const apiKeyId = (await db.selectFrom('api_keys').select('id').where('user_id', '=', org.owner.id).executeTakeFirstOrThrow()).id;
-    const tally = (agent: string, userId: string, counts: Partial<ConnectionTally>): ConnectionTally => ({
-      agent, sender: `user:${userId}`, userId, apiKeyId, accepted: 0, duplicates: 0, unattributed: 0, refused: 0, tokens: 0, toolCalls: 0, ...counts,
-    });
     const { member, manager } = org.users;
     const at = new Date();
     // Given out of order, and written twice: the second export adds to the first one's rows.
-    const exported = [tally('qwen-code', manager.id, { accepted: 2, tokens: 30 }), tally('droid', member.id, { refused: 1, problem: 'a name too long' }), tally('droid', manager.id, { accepted: 1, duplicates: 4, toolCalls: 1 })];
-    await tallyConnections(db, org.id, at, exported);
-    await tallyConnections(db, org.id, at, exported);
+    const exported = [tallyFor('qwen-code', manager.id, { accepted: 2, tokens: 30 }), tallyFor('droid', member.id, { refused: 1, problem: 'a name too long' }), tallyFor('droid', manager.id, { accepted: 1, duplicates: 4, toolCalls: 1 })];
+    await tallyConnections(server.store.db, org.id, at, exported);
+    await tallyConnections(server.store.db, org.id, at, exported);
     const { connections } = (await get('/api/v0/organization/connected-agents')).json();
     const rowOf = (agent: string, userId: string) => connections.find((row: { agent: string; sender: { user?: { id: string } } }) => row.agent === agent && row.sender.user?.id === userId);
     expect(rowOf('qwen-code', manager.id)).toMatchObject({ accepted: 4, tokens: 60, refused: 0, lastProblem: null });
