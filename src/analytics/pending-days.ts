@@ -20,37 +20,13 @@ export interface PendingDay {
 }
 
 /**
- * A day that ends more than this far ahead (by the database's clock) cannot be claimed by a
- * rollup before an ingestion marking it now has committed, unless that ingestion's transaction
- * stays open longer than this.
- */
-const UNCLAIMABLE_MARGIN = '15 minutes';
-
-/** The first day no rollup can claim soon: the UTC date `UNCLAIMABLE_MARGIN` from now. */
-const soonClaimable = sql`((now() AT TIME ZONE 'UTC') + ${UNCLAIMABLE_MARGIN}::interval)::date`;
-
-/**
- * Marks days pending (again), each with the `following` days after it. A day a rollup may claim
- * soon gets a new version, which tells a running rollup its result is stale; that takes the
- * day's row lock until the caller commits. Today and the days after it (until the last minutes of
- * today) are only inserted when missing: no rollup can be working on them, and leaving their
- * rows unlocked keeps concurrent ingestions of one organization from waiting for each other's
- * commits (every ingestion marks today and the 27 days after it).
+ * Marks days pending (again), each with the `following` days after it, by the database's own
+ * function (migrations/0038), which the events' trigger calls for every batch stored: the rules
+ * of what is marked and what is locked are written there once.
  */
 export async function markDaysPending(db: Db, organizationId: string, days: readonly string[], following = 0): Promise<void> {
   if (days.length === 0) return;
-  // One statement (one round trip); sorted: concurrent ingestions lock the same rows in the same order.
-  await sql`WITH marked AS (
-      SELECT DISTINCT day + later AS day FROM unnest(${days}::date[]) AS given (day), generate_series(0, ${following}::int) AS later
-    ),
-    claimable AS (
-      INSERT INTO analytics_pending_days (organization_id, day)
-      SELECT ${organizationId}, day FROM marked WHERE day < ${soonClaimable} ORDER BY day
-      ON CONFLICT (organization_id, day) DO UPDATE SET version = nextval('analytics_pending_version')
-    )
-    INSERT INTO analytics_pending_days (organization_id, day)
-    SELECT ${organizationId}, day FROM marked WHERE day >= ${soonClaimable} ORDER BY day
-    ON CONFLICT (organization_id, day) DO NOTHING`.execute(db);
+  await sql`SELECT analytics_mark_days_pending(${organizationId}, ${days}::date[], ${following}::integer)`.execute(db);
 }
 
 /** Claims up to `limit` unclaimed pending days that ended before `today`. */

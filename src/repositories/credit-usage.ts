@@ -1,37 +1,12 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import { dayOf } from '../domain/dates.js';
 
-// Standard Credits used per user and UTC calendar month. Written in the same transaction that
-// stores the telemetry events carrying them, so nothing is counted twice or lost.
+// Standard Credits used per user and UTC calendar month. Added by the statement that stores the
+// telemetry events carrying them (a trigger, migrations/0038), so nothing is counted twice or lost.
 
-export function monthOf(at: Date): string {
+/** The first day of the UTC month containing `at`: the counters' key. */
+function monthOf(at: Date): string {
   return `${dayOf(at).slice(0, 7)}-01`;
-}
-
-export interface CreditAddition {
-  userId: string;
-  /** First day of the UTC month (monthOf). */
-  month: string;
-  credits: number;
-}
-
-export async function addCredits(db: Db, organizationId: string, userId: string, at: Date, credits: number): Promise<void> {
-  await addCreditsByMonth(db, organizationId, [{ userId, month: monthOf(at), credits }]);
-}
-
-/**
- * Adds to several counters (at most one addition per user and month) in one statement, in the
- * order given: callers that may run
- * concurrently pass them sorted, so they lock the counters in one order and cannot deadlock.
- */
-export async function addCreditsByMonth(db: Db, organizationId: string, additions: readonly CreditAddition[]): Promise<void> {
-  const added = additions.filter(({ credits }) => credits !== 0);
-  if (added.length === 0) return;
-  await sql`INSERT INTO monthly_credit_usage (organization_id, user_id, month, credits)
-    SELECT ${organizationId}, user_id, month, credits
-    FROM unnest(${added.map((a) => a.userId)}::text[], ${added.map((a) => a.month)}::date[], ${added.map((a) => a.credits)}::numeric[]) AS added (user_id, month, credits)
-    ON CONFLICT (organization_id, user_id, month) DO UPDATE SET credits = monthly_credit_usage.credits + excluded.credits`.execute(db);
 }
 
 /** Credits each given user has used in the month containing `at` (0 when none). */

@@ -1,22 +1,22 @@
 import { extname } from 'node:path';
 import { CompiledQuery, type Insertable } from 'kysely';
-import { copyInRows } from '../db/copy-in.js';
+import { copyInRows, type CopyInRows } from '../db/copy-in.js';
 import type { Db } from '../db/store.js';
 import { EVENT_COLUMNS, unnestOf, type EventColumn, type TelemetryEventsTable } from '../db/tables/telemetry.js';
 import { isoInstant } from '../domain/dates.js';
 import { invalidInput } from '../domain/errors.js';
 import { repoIdOf } from '../domain/repo-id.js';
-import { sumCredits, toSixDecimals } from '../domain/micro-credits.js';
-import { addCreditsByMonth, monthOf, type CreditAddition } from '../repositories/credit-usage.js';
+import { toSixDecimals } from '../domain/micro-credits.js';
 import { findUser } from '../repositories/users.js';
-import { markDaysPending } from '../analytics/pending-days.js';
 import { standardCredits, type ModelCatalogue } from './credits.js';
 import { checkEvents, type CheckedEvent, type TelemetryEvent } from './events.js';
 import { ensureEventPartitions } from './partitions.js';
 
 // Storing telemetry: all events of a batch in one short transaction, idempotent per
-// (organization, event id), with the credit counter and the rollup's pending days updated in the
-// same transaction, so a retry never counts twice and a late event is never missed.
+// (organization, event id). The statement that writes the events also adds their credits to the
+// month's counters, their day's cells and sessions, and marks their days pending for the rollup
+// (the table's triggers, migrations/0035, 0037, 0038), so a retry never counts twice and a late
+// event is never missed.
 
 export interface IngestResult {
   /** Events newly stored. */
@@ -28,9 +28,6 @@ export interface IngestResult {
 export interface AttributedEvent extends CheckedEvent<TelemetryEvent> {
   userId: string;
 }
-
-/** A later day's active-user windows (WAU over 7 days, MAU over 30) include this day. */
-const ACTIVE_WINDOW_DAYS = 30;
 
 /**
  * Records already-typed events of one user of the organization, with the same rules as
@@ -83,21 +80,31 @@ export interface StoreOptions {
 export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[], options: StoreOptions): Promise<IngestResult> {
   if (events.length === 0) return { accepted: 0, duplicates: 0 };
   await ensureEventPartitions(db, events.map((event) => event.day));
-  const { accepted, duplicates } = await db.transaction().execute((trx) => storeEventsIn(trx, catalogue, organizationId, events, options));
-  return { accepted, duplicates };
+  return db.transaction().execute(async (trx) => {
+    const claimed = await claimEvents(trx, catalogue, organizationId, events, options);
+    await writeClaimedEvents(trx, claimed);
+    return { accepted: claimed.accepted, duplicates: claimed.duplicates };
+  });
 }
 
-export interface StoredEvents extends IngestResult {
+/** A batch whose new events are known, and on PostgreSQL not yet written (writeClaimedEvents). */
+export interface ClaimedEvents extends IngestResult {
   /** The events newly stored (not duplicates), in id order: the objects given, not copies. */
   fresh: AttributedEvent[];
+  /** PostgreSQL: the COPY statement's data, written by writeClaimedEvents. */
+  copy?: CopyInRows;
 }
 
 /**
- * Stores checked, attributed events inside the caller's transaction, whose other writes commit
- * with them (OTLP series state, unattributed events). The days' partitions must exist already
- * (ensureEventPartitions, which takes its own transaction).
+ * Claims the ids of checked, attributed events inside the caller's transaction: the events whose
+ * id was not stored before are the batch's new ones. On the embedded store, which serves one
+ * process, the same statement writes them; on PostgreSQL writeClaimedEvents does, as the caller's
+ * last statement before its commit: the events' triggers update rows that every batch of a member
+ * shares (its day's cells, its month's credits), which concurrent batches then wait for until
+ * this one commits. The days' partitions must exist already (ensureEventPartitions, which takes
+ * its own transaction).
  */
-export async function storeEventsIn(trx: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[], options: StoreOptions): Promise<StoredEvents> {
+export async function claimEvents(trx: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[], options: StoreOptions): Promise<ClaimedEvents> {
   if (events.length === 0) return { accepted: 0, duplicates: 0, fresh: [] };
   // One order for every batch: two concurrent batches with shared ids cannot deadlock. An id
   // repeated within the batch keeps its first event.
@@ -114,26 +121,14 @@ export async function storeEventsIn(trx: Db, catalogue: ModelCatalogue, organiza
     if (insertedIds.has(event.event.id)) freshRows.push(i);
   });
   const fresh = freshRows.map((i) => batch[i]!);
-  const result = { accepted: fresh.length, duplicates: events.length - fresh.length, fresh };
-  if (fresh.length === 0) return result;
-  if (options.copyIn) await trx.executeQuery(CompiledQuery.raw(COPY_EVENTS, [copyInRows(values, freshRows, organizationId)]));
-  // Sorted, like the ids before and the pending days after: concurrent batches of several users
-  // take their row locks in one order and cannot deadlock.
-  await addCreditsByMonth(trx, organizationId, creditsByUserMonth(freshRows.map((i) => ({ userId: batch[i]!.userId, at: batch[i]!.at, credits: columns.credits[i] ?? null }))));
-  await markDaysPending(trx, organizationId, [...new Set(fresh.map((event) => event.day))], ACTIVE_WINDOW_DAYS - 1);
-  return result;
+  const claimed: ClaimedEvents = { accepted: fresh.length, duplicates: events.length - fresh.length, fresh };
+  if (options.copyIn && fresh.length > 0) claimed.copy = copyInRows(values, freshRows, organizationId);
+  return claimed;
 }
 
-/** The credits of new events per user and month, sorted by user, then month. */
-function creditsByUserMonth(events: readonly { userId: string; at: Date; credits: number | null }[]): CreditAddition[] {
-  const totals = new Map<string, CreditAddition>();
-  for (const { userId, at, credits } of events) {
-    if (!credits) continue;
-    const month = monthOf(at);
-    const key = `${userId}|${month}`;
-    totals.set(key, { userId, month, credits: sumCredits([totals.get(key)?.credits, credits]) });
-  }
-  return [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, total]) => total);
+/** Writes the claimed new events (on the embedded store, claimEvents wrote them already). */
+export async function writeClaimedEvents(trx: Db, claimed: ClaimedEvents): Promise<void> {
+  if (claimed.copy) await trx.executeQuery(CompiledQuery.raw(COPY_EVENTS, [claimed.copy]));
 }
 
 /** The file's extension as `path.extname` finds it, lower case, without the dot; `(none)` when empty. */

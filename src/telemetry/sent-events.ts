@@ -3,7 +3,7 @@ import type { ApiKeyKind } from '../domain/credentials.js';
 import { tallyConnections, type ConnectionTally } from './connections.js';
 import type { ModelCatalogue } from './credits.js';
 import type { CheckedEvent, TelemetryEvent } from './events.js';
-import { storeEventsIn, type AttributedEvent } from './ingest.js';
+import { claimEvents, writeClaimedEvents, type AttributedEvent, type ClaimedEvents } from './ingest.js';
 import { ensureEventPartitions } from './partitions.js';
 import { resolveSenders, type Sender, type SenderIdentity } from './senders.js';
 import { keepUnattributed, type WaitingEvent } from './unattributed.js';
@@ -119,11 +119,13 @@ export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: Telemetr
   }
 
   const result: SentResult = { accepted: 0, duplicates: 0, unattributed: 0 };
+  const claims: ClaimedEvents[] = [];
   for (const [userId, { events, agents }] of [...attributed].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const stored = await storeEventsIn(trx, deps.catalogue, caller.organizationId, events, { copyIn: deps.copyIn });
-    result.accepted += stored.accepted;
-    result.duplicates += stored.duplicates;
-    const fresh = new Set(stored.fresh);
+    const claimed = await claimEvents(trx, deps.catalogue, caller.organizationId, events, { copyIn: deps.copyIn });
+    claims.push(claimed);
+    result.accepted += claimed.accepted;
+    result.duplicates += claimed.duplicates;
+    const fresh = new Set(claimed.fresh);
     // This user's tally of each agent, found once: the key tallyOf builds costs more than the count.
     const sender: Sender = { kind: 'user', userId };
     const tallyOfAgent = new Map<string, ConnectionTally>();
@@ -151,6 +153,9 @@ export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: Telemetr
     });
   }
   await tallyConnections(trx, caller.organizationId, received, [...tallies.values()]);
+  // The events last: their statements lock the rows every batch of a member shares, until the
+  // commit that follows (claimEvents).
+  for (const claimed of claims) await writeClaimedEvents(trx, claimed);
   return result;
 }
 

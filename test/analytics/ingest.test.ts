@@ -213,6 +213,17 @@ describe('Standard Credits', () => {
     await postEvents(server, fresh.key, [call]);
     expect((await creditsUsed(server.store.db, org.id, [fresh.id], new Date(yesterdayNoon()))).get(fresh.id)).toBe(40);
   });
+
+  it('counts them once while a replica of the previous release adds them again after its events', async () => {
+    const fresh = await addUser(server, org.owner.key, 'member');
+    await postEvents(server, fresh.key, [modelCall({ billableTokens: 40 })]);
+    // The statement the release before migration 0038 sends after storing its events.
+    await sql`INSERT INTO monthly_credit_usage (organization_id, user_id, month, credits)
+      SELECT organization_id, user_id, day - extract(day FROM day)::integer + 1, credits FROM telemetry_events WHERE organization_id = ${org.id} AND user_id = ${fresh.id}
+      ON CONFLICT (organization_id, user_id, month) DO UPDATE SET credits = monthly_credit_usage.credits + excluded.credits`.execute(server.store.db);
+    await postEvents(server, fresh.key, [modelCall({ billableTokens: 2 })]);
+    expect((await creditsUsed(server.store.db, org.id, [fresh.id], new Date(yesterdayNoon()))).get(fresh.id)).toBe(42);
+  });
 });
 
 describe('rejecting events', () => {

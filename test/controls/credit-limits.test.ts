@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCredits } from '../../src/repositories/credit-usage.js';
 import { assertUnderCreditLimit } from '../../src/repositories/credit-limits.js';
-import { addUser, auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { addUser, auth, createOrganization, expectError, startTestServer, useCredits, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // Credit limits (decisions.md §9): per-user overrides in bulk, the global limit, and what is used.
 
@@ -100,8 +99,8 @@ describe('GET users', () => {
   it('reports the credits used this month, from the usage counter', async () => {
     const fresh = await createOrganization(server, 'Usage');
     await putUsers({ users: [{ email: fresh.users.member.email, limit: 50 }] }, fresh.owner.key);
-    await addCredits(server.store.db, fresh.id, fresh.users.member.id, new Date(), 12.5);
-    await addCredits(server.store.db, fresh.id, fresh.users.member.id, new Date(), 20);
+    await useCredits(server, fresh.id, fresh.users.member.id, 12.5);
+    await useCredits(server, fresh.id, fresh.users.member.id, 20);
     expect((await getUsers(fresh.owner.key)).userLimits).toEqual([{ email: fresh.users.member.email, limit: 50, used: 32.5 }]);
   });
 });
@@ -116,7 +115,7 @@ describe('global limit', () => {
     expect((await put({ limit: 20 })).json()).toEqual({ limit: 20 });
     expect(await get()).toEqual({ limit: 20 });
     expect((await getUsers(fresh.owner.key)).globalLimit).toBe(20);
-    await addCredits(server.store.db, fresh.id, fresh.users.guest.id, new Date(), 20);
+    await useCredits(server, fresh.id, fresh.users.guest.id, 20);
     await expect(assertUnderCreditLimit(server.store.db, fresh.id, fresh.users.guest.id)).rejects.toMatchObject({ code: 'credit_limit_reached' });
     expect((await put({ limit: null })).json()).toEqual({ limit: null });
     expect(await get()).toEqual({ limit: null });

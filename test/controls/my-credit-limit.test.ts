@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCredits } from '../../src/repositories/credit-usage.js';
-import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { auth, createOrganization, expectError, startTestServer, useCredits, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // GET /api/v0/organization/usage/limits/me: every role reads its own effective limit and usage,
 // and only its own.
@@ -32,7 +31,7 @@ describe('GET limits/me', () => {
   it('answers nulls without a limit, then the global limit, then the own override over it', async () => {
     const { member, guest } = org.users;
     expect(await mine(member.key)).toEqual({ limit: null, used: 0, remaining: null, month, percent: null });
-    await addCredits(server.store.db, org.id, member.id, new Date(), 250);
+    await useCredits(server, org.id, member.id, 250);
     expect((await setGlobal(1000)).statusCode).toBe(200);
     expect(await mine(member.key)).toEqual({ limit: 1000, used: 250, remaining: 750, month, percent: 25 });
     expect(await mine(guest.key)).toEqual({ limit: 1000, used: 0, remaining: 1000, month, percent: 0 });
@@ -42,7 +41,7 @@ describe('GET limits/me', () => {
 
   it('never answers a negative remainder, and 100 % for a limit of 0', async () => {
     const { manager, guest } = org.users;
-    await addCredits(server.store.db, org.id, manager.id, new Date(), 40);
+    await useCredits(server, org.id, manager.id, 40);
     await setOverride(manager.email, 30);
     expect(await mine(manager.key)).toEqual({ limit: 30, used: 40, remaining: 0, month, percent: 133.3 });
     await setOverride(guest.email, 0);
@@ -50,7 +49,7 @@ describe('GET limits/me', () => {
   });
 
   it("shows each caller their own figures only: another organization's usage and limits stay out", async () => {
-    await addCredits(server.store.db, other.id, other.users.member.id, new Date(), 999);
+    await useCredits(server, other.id, other.users.member.id, 999);
     expect(await mine(other.users.member.key)).toEqual({ limit: null, used: 999, remaining: null, month, percent: null });
     expect((await mine(org.owner.key)).used).toBe(0);
   });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
 import { assertApiKeyCreationAllowed, assertComputerCreationAllowed, assertModelAllowed, sessionDefaults, type EnterpriseSettings } from '../../src/domain/policies.js';
-import { addCredits } from '../../src/repositories/credit-usage.js';
 import { assertUnderCreditLimit, setGlobalLimit, setUserLimit } from '../../src/repositories/credit-limits.js';
 import { appendRevision, currentSettings } from '../../src/repositories/enterprise-controls.js';
-import { createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { createOrganization, startTestServer, useCredits, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { SYSTEM_ACTOR } from '../../src/domain/audit.js';
 
 // The policies other areas enforce, as pure functions, and the two functions reading their inputs.
@@ -110,10 +109,10 @@ describe('with a database', () => {
     const db = server.store.db;
     const user = org.users.member;
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
-    await addCredits(db, org.id, user.id, new Date(), 40);
+    await useCredits(server, org.id, user.id, 40);
     await setGlobalLimit(db, org.id, 50, SYSTEM_ACTOR);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
-    await addCredits(db, org.id, user.id, new Date(), 10);
+    await useCredits(server, org.id, user.id, 10);
     expect(await creditStatus(org.id, user.id)).toBe('credit_limit_reached');
     // The override wins over the global limit, both ways.
     await setUserLimit(db, org.id, user.id, 51);
@@ -132,13 +131,13 @@ describe('with a database', () => {
     const lastMonth = new Date();
     lastMonth.setUTCDate(1);
     lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
-    await addCredits(db, org.id, user.id, lastMonth, 1000);
+    await useCredits(server, org.id, user.id, 1000, lastMonth);
     await setUserLimit(db, org.id, user.id, 5);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
     await setGlobalLimit(db, other.id, 0, SYSTEM_ACTOR);
     expect(await creditStatus(org.id, user.id)).toBeUndefined();
     expect(await creditStatus(other.id, other.users.member.id)).toBe('credit_limit_reached');
-    await addCredits(db, org.id, user.id, new Date(), 5);
+    await useCredits(server, org.id, user.id, 5);
     expect(await creditStatus(org.id, user.id)).toBe('credit_limit_reached');
   });
 });

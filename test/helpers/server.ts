@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -9,6 +9,7 @@ import { openStore, type Store } from '../../src/db/store.js';
 import type { App } from '../../src/http/context.js';
 import type { Role } from '../../src/domain/roles.js';
 import { SharedRedis } from '../../src/services/shared-redis.js';
+import { recordEvents } from '../../src/telemetry/ingest.js';
 
 // A real server for tests: the embedded store in memory by default, or a scratch PostgreSQL
 // database (and Redis) when TEST_DATABASE_URL / TEST_REDIS_URL are set, as CI does.
@@ -134,6 +135,15 @@ export async function addUser(server: TestServer, actorKey: string, role: Role, 
   if (response.statusCode !== 201) throw new Error(`add user failed: ${response.statusCode} ${response.body}`);
   const body = response.json();
   return { id: body.user.id, email, role, key: body.apiKey, inviteUrl: body.inviteUrl };
+}
+
+/**
+ * A member's use of `credits` Standard Credits at `at`: one model call reporting them as its
+ * billable tokens, stored as telemetry is, which adds them to the member's month.
+ */
+export async function useCredits(server: TestServer, organizationId: string, userId: string, credits: number, at = new Date()): Promise<void> {
+  const call = { id: `credits-${randomUUID()}`, type: 'model_call', timestamp: at.getTime(), sessionId: 'credits', modelId: 'claude-sonnet-4-5', modelTier: 'standard' } as const;
+  await recordEvents(server.store.db, server.config.modelCatalogue, organizationId, userId, [{ ...call, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, billableTokens: credits }]);
 }
 
 export async function accessToken(server: TestServer, key: string): Promise<string> {

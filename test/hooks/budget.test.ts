@@ -2,9 +2,8 @@ import { stat } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCredits } from '../../src/repositories/credit-usage.js';
 import { budgetCacheFile } from '../../src/hooks/budget.js';
-import { auth, createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { auth, createOrganization, startTestServer, useCredits, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { cli, tempDir } from './helpers.js';
 
 // `quarterdeck hooks budget` as the agent runs it (a subprocess), against a live server on a real
@@ -39,7 +38,7 @@ async function setLimit(email: string, limit: number): Promise<void> {
   expect(response.json().updated).toHaveLength(1);
 }
 
-const use = (userId: string, credits: number) => addCredits(server.store.db, org.id, userId, new Date(), credits);
+const use = (userId: string, credits: number) => useCredits(server, org.id, userId, credits);
 const month = new Date().toISOString().slice(0, 7);
 
 describe('hooks budget against a live server', () => {
