@@ -75,6 +75,8 @@ export class TelemetryReporter implements HookReporter {
   private readonly endpoint: string;
   private readonly options: Required<Omit<ReporterOptions, 'onProblem'>> & Pick<ReporterOptions, 'onProblem'>;
   private queue: HookTelemetryEvent[] = [];
+  /** Events of the batch being sent, out of the queue until the service answers. */
+  private inFlight = 0;
   private sending: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private nextAttemptAt = 0;
@@ -103,9 +105,9 @@ export class TelemetryReporter implements HookReporter {
     this.schedule(this.options.batchDelayMs);
   }
 
-  /** Events not yet accepted by the service. */
+  /** Events not yet accepted by the service: the queue's, and the batch on its way. */
   get pending(): number {
-    return this.queue.length;
+    return this.queue.length + this.inFlight;
   }
 
   /**
@@ -151,7 +153,8 @@ export class TelemetryReporter implements HookReporter {
     this.nextAttemptAt = Date.now();
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.batchSize);
-      const verdict = await this.post(batch);
+      this.inFlight = batch.length;
+      const verdict = await this.post(batch).finally(() => (this.inFlight = 0));
       if (verdict.kind === 'done') {
         this.failures = 0;
         continue;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { checkWireEvents } from '../../src/telemetry/events.js';
@@ -82,6 +82,19 @@ describe('TelemetryReporter', () => {
     expect(await reporter.flush(300)).toBe(false);
     expect(Date.now() - startedAt).toBeLessThan(2_000);
     expect(reporter.pending).toBe(1);
+  });
+
+  it('counts the batch on its way as pending when flush gives up before the service answers', async () => {
+    // Silent: connections are taken and never answered, so the batch is still being sent at the bound.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => (sockets.forEach((socket) => socket.destroy()), silent.close(() => resolve()))));
+    const reporter = new TelemetryReporter({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, apiKey: 'k' });
+    reporter.report(event('a'));
+    reporter.report(event('b'));
+    expect(await reporter.flush(300)).toBe(false);
+    expect(reporter.pending).toBe(2);
   });
 
   it('keeps at most maxQueued events, dropping the oldest', async () => {
