@@ -9,6 +9,7 @@ import { openStore, type Store } from '../../src/db/store.js';
 import type { App } from '../../src/http/context.js';
 import type { Role } from '../../src/domain/roles.js';
 import { SharedRedis } from '../../src/services/shared-redis.js';
+import type { TelemetryEvent } from '../../src/telemetry/events.js';
 import { recordEvents } from '../../src/telemetry/ingest.js';
 
 // A real server for tests: the embedded store in memory by default, or a scratch PostgreSQL
@@ -142,8 +143,20 @@ export async function addUser(server: TestServer, actorKey: string, role: Role, 
  * billable tokens, stored as telemetry is, which adds them to the member's month.
  */
 export async function useCredits(server: TestServer, organizationId: string, userId: string, credits: number, at = new Date()): Promise<void> {
-  const call = { id: `credits-${randomUUID()}`, type: 'model_call', timestamp: at.getTime(), sessionId: 'credits', modelId: 'claude-sonnet-4-5', modelTier: 'standard' } as const;
-  await recordEvents(server.store.db, server.config.modelCatalogue, organizationId, userId, [{ ...call, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, billableTokens: credits }]);
+  const call: TelemetryEvent = {
+    id: `credits-${randomUUID()}`,
+    type: 'model_call',
+    timestamp: at.getTime(),
+    sessionId: 'credits',
+    modelId: 'claude-sonnet-4-5',
+    modelTier: 'standard',
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    billableTokens: credits,
+  };
+  await recordEvents(server.store.db, server.config.modelCatalogue, organizationId, userId, [call]);
 }
 
 export async function accessToken(server: TestServer, key: string): Promise<string> {

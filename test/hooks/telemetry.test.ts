@@ -89,7 +89,10 @@ describe('TelemetryReporter', () => {
     const sockets: Socket[] = [];
     const silent = createServer((socket) => void sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise<void>((resolve) => (sockets.forEach((socket) => socket.destroy()), silent.close(() => resolve()))));
+    onTestFinished(() => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
     const reporter = new TelemetryReporter({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, apiKey: 'k' });
     reporter.report(event('a'));
     reporter.report(event('b'));
