@@ -74,7 +74,7 @@ const CHARACTER_CODES: number[][] = Array.from({ length: SHORT_STRING_BYTES + 1 
 
 /**
  * The runtime's reader, but short ASCII strings, nearly all of OTLP's, are read without a new
- * array of character codes each: those arrays were about half of what decoding allocated, and the
+ * array of character codes each: those arrays were about a third of what decoding allocated, and the
  * OTLP path's garbage is what its collections cost (docs/performance.md, "OTLP ingestion"). Every
  * other string goes to the strict UTF-8 decoder, as in the runtime.
  */
