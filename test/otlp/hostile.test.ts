@@ -80,8 +80,10 @@ function nestedJson(depth: number): string {
 describe('undecodable data (400)', () => {
   it('refuses malformed protobuf with a protobuf Status', async () => {
     const key = await freshKey();
-    // The last: a zero tag (never valid) ends the request early, before a resource_logs field.
-    for (const body of [Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), Buffer.from([0x0a, 0x05, 0x01]), Buffer.from([0xff]), Buffer.from([0x00, 0x0a, 0x00])]) {
+    // The fourth: a zero tag (never valid) ends the request early, before a resource_logs field.
+    // The last: a log record's event_name (field 12) says 127 bytes where 3 are left.
+    const overrunString = Buffer.from([0x0a, 0x09, 0x12, 0x07, 0x12, 0x05, 0x62, 0x7f, 0x61, 0x62, 0x63]);
+    for (const body of [Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), Buffer.from([0x0a, 0x05, 0x01]), Buffer.from([0xff]), Buffer.from([0x00, 0x0a, 0x00]), overrunString]) {
       const decoded = expectStatus(await send(key, body, PROTOBUF), 400, 3);
       expect(decoded.message).toMatch(/not a valid protobuf ExportLogsServiceRequest/);
     }
