@@ -40,7 +40,7 @@ export function call(url: string, options: { method?: string; token?: string; bo
  * senders take the next batch as they finish one, so all of them stay busy until the last few
  * batches, and a stream's batches go in order, two at once only when few streams are left. (Until
  * 2026-11-30 each sender sent a whole stream: ten streams of unequal length to four senders left
- * two of them, or fewer, sending for about a third of the time.)
+ * fewer than four sending for 28 % of the reference run's ingestion: docs/performance.md.)
  */
 function inTurns(streams: readonly string[][]): string[] {
   const bodies: string[] = [];
