@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { copyRowsInTurn, type BinaryRow, type CopyOutPool } from '../db/copy-out.js';
+import { copyInTurn, DocumentRanges, copyRowsInTurn, type BinaryRow, type CopyOutPool } from '../db/copy-out.js';
 import type { Db } from '../db/store.js';
 import { addDays, daysFrom, type DayRange } from '../domain/dates.js';
 import { NO_PRICES } from '../domain/prices.js';
@@ -93,42 +93,56 @@ async function* joinedBytes(chunks: AsyncIterable<readonly Buffer[]>): AsyncGene
   }
 }
 const COMMA = 0x2c;
+const COMMA_BYTES = Buffer.from(',');
 
 /**
- * The documents of dailyDocuments as bytes (db/copy-out.ts), comma-separated, a chunk as each part
- * of the answer arrives. On PostgreSQL one COPY for the whole range, read at the client's pace; on
- * the embedded store, which answers a COPY whole (CopyOutPool), one per DAYS_PER_QUERY days.
+ * The documents of dailyDocuments as bytes (db/copy-out.ts), comma-separated, as each part of the
+ * answer arrives: the documents' bytes as received (DocumentRanges), a comma written over the last
+ * byte of each one's length but the first's, and the days without a row inserted between. On
+ * PostgreSQL one COPY for the whole range, read at the client's pace; on the embedded store, which
+ * answers a COPY whole (CopyOutPool), one per DAYS_PER_QUERY days.
  */
-export function dailyDocumentBytes(source: CopyOutPool, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<Buffer> {
+export async function* dailyDocumentBytes(source: CopyOutPool, organizationId: string, kind: DailyKind, range: DayRange): AsyncGenerator<Buffer> {
   const parts = source.answersAtOnce ? queryParts(kind, range) : [{ from: range.from, to: range.end }];
   const queries = parts.map(
     ({ from, to }) => `SELECT to_char(day, 'YYYY-MM-DD'), ${pg.escapeIdentifier(kind)} FROM analytics_daily
     WHERE organization_id = ${pg.escapeLiteral(organizationId)} AND day BETWEEN ${pg.escapeLiteral(from)} AND ${pg.escapeLiteral(to)}
     ORDER BY day`,
   );
-  return joinedBytes(withEmptyDays(copyRowsInTurn(source, queries), kind, range));
-}
-
-/** The stored documents of the range's days, with an empty day's document for each day without one. */
-async function* withEmptyDays(stored: AsyncIterable<BinaryRow[]>, kind: DailyKind, range: DayRange): AsyncGenerator<Buffer[]> {
   const days = range.from <= range.end ? daysFrom(range.from, range.end) : [];
   let next = 0;
-  /** The days before `day` without a row, as empty days. */
-  const emptyDaysBefore = (day: string | undefined, rows: Buffer[]) => {
-    for (; next < days.length && (day === undefined || days[next]! < day); next++) rows.push(Buffer.from(emptyDay(days[next]!, kind)));
+  let written = false;
+  /** The documents of the days before `day` (all that are left without it) that have no row, each after a comma but the very first. */
+  const emptyDaysBefore = (day?: string) => {
+    const empty: string[] = [];
+    for (; next < days.length && (day === undefined || days[next]! < day); next++) empty.push(emptyDay(days[next]!, kind));
+    if (day !== undefined) next += 1;
+    if (empty.length === 0) return undefined;
+    const text = (written ? ',' : '') + empty.join(',');
+    written = true;
+    return Buffer.from(text);
   };
-  for await (const chunk of stored) {
-    const rows: Buffer[] = [];
-    for (const [day, document] of chunk) {
-      emptyDaysBefore(day!.toString('latin1'), rows);
-      rows.push(document!);
-      next += 1;
+  for await (const chunks of copyInTurn(source, queries, () => new DocumentRanges())) {
+    for (const { bytes, pieces } of chunks) {
+      for (const { from, to, key } of pieces) {
+        if (key !== undefined) {
+          const empty = emptyDaysBefore(key);
+          if (empty) yield empty;
+        }
+        if (key === undefined || !written) yield bytes.subarray(from, to);
+        else if (from === 0) {
+          yield COMMA_BYTES;
+          yield bytes.subarray(from, to);
+        } else {
+          bytes[from - 1] = COMMA;
+          yield bytes.subarray(from - 1, to);
+        }
+        written = true;
+      }
     }
-    yield rows;
   }
-  const rows: Buffer[] = [];
-  emptyDaysBefore(undefined, rows);
-  yield rows;
+  const empty = emptyDaysBefore();
+  if (empty) yield empty;
 }
 
 /**

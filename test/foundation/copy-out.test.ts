@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BinaryCopyParser, copyRows, copyRowsInTurn, type BinaryRow, type CopyOutPool } from '../../src/db/copy-out.js';
+import { BinaryCopyParser, copyRows, copyRowsInTurn, DocumentRanges, type BinaryRow, type CopyOutPool } from '../../src/db/copy-out.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // Long analytics answers leave the database as bytes, through COPY in the binary format
@@ -22,6 +22,18 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
+/** The whole binary COPY data of `query`, as PostgreSQL sends it. */
+async function copyBytes(query: string): Promise<Buffer> {
+  const client = await pool.connect();
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`)) as AsyncIterable<Buffer>) chunks.push(chunk);
+  } finally {
+    client.release();
+  }
+  return Buffer.concat(chunks);
+}
+
 const asText = (rows: BinaryRow[]) => rows.map((row) => row.map((field) => (field === null ? null : field.toString('utf8'))));
 
 describe('rows read through binary COPY', () => {
@@ -34,14 +46,7 @@ describe('rows read through binary COPY', () => {
   });
 
   it('are the same rows however the bytes are split', async () => {
-    const client = await pool.connect();
-    const chunks: Buffer[] = [];
-    try {
-      for await (const chunk of client.query(copyTo(`COPY (${rows()}) TO STDOUT (FORMAT binary)`)) as AsyncIterable<Buffer>) chunks.push(chunk);
-    } finally {
-      client.release();
-    }
-    const whole = Buffer.concat(chunks);
+    const whole = await copyBytes(rows());
     const parse = (sizes: (i: number) => number) => {
       const parser = new BinaryCopyParser();
       const parsed: BinaryRow[] = [];
@@ -57,6 +62,57 @@ describe('rows read through binary COPY', () => {
     expect(atOnce).toHaveLength(3000);
     expect(parse(() => 1)).toEqual(atOnce);
     expect(parse((i) => 1 + ((i * 7919) % 4093))).toEqual(atOnce);
+  });
+
+  it('read for their documents give each key and the bytes of its document, however the bytes are split', async () => {
+    // Documents of up to 84 KB, many spanning the chunks they arrive in (a year of /tokens: 70 KB
+    // each, in chunks of 64 KB).
+    const documents = `SELECT 'k' || n, json_build_object('n', n, 'text', repeat(chr(937) || 'a"\\', (n * 7919) % 12000))
+      FROM generate_series(1, 40) AS n ORDER BY n`;
+    const expected = (await pool.query({ text: documents, rowMode: 'array' })).rows.map(([key, document]) => [key, JSON.stringify(document)]);
+    const whole = await copyBytes(documents);
+    const read = (sizes: (i: number) => number) => {
+      const parser = new DocumentRanges();
+      const found: [string, string][] = [];
+      let current: Buffer[] = [];
+      const close = (key?: string) => {
+        if (found.length > 0) found[found.length - 1]![1] = Buffer.concat(current).toString('utf8');
+        current = [];
+        if (key !== undefined) found.push([key, '']);
+      };
+      for (let at = 0, i = 0; at < whole.length; i++) {
+        const size = sizes(i);
+        // A copy: the parser's caller may write over the bytes before a document.
+        for (const { bytes, pieces } of parser.push(Buffer.from(whole.subarray(at, at + size)))) {
+          for (const { from, to, key } of pieces) {
+            if (key !== undefined) close(key);
+            current.push(bytes.subarray(from, to));
+          }
+        }
+        at += size;
+      }
+      close();
+      parser.end();
+      return found.map(([key, document]) => [key, JSON.stringify(JSON.parse(document))]);
+    };
+    expect(read(() => whole.length)).toEqual(expected);
+    expect(read(() => 1)).toEqual(expected);
+    expect(read((i) => 1 + ((i * 7919) % 65536))).toEqual(expected);
+  });
+
+  it('read for their documents refuse rows of another shape, and data that ends inside a row', async () => {
+    const refused = async (query: string) => {
+      const parser = new DocumentRanges();
+      parser.push(await copyBytes(query));
+      parser.end();
+    };
+    await expect(refused(`SELECT 'k', NULL::json`)).rejects.toThrow(/NULL/);
+    await expect(refused(`SELECT 'k', '{}'::json, 1`)).rejects.toThrow(/3 fields/);
+    const whole = await copyBytes(`SELECT 'k', '{"a":1}'::json`);
+    const parser = new DocumentRanges();
+    parser.push(whole.subarray(0, whole.length - 3));
+    expect(() => parser.end()).toThrow(/inside a row/);
+    expect(() => new DocumentRanges().push(Buffer.from('not a COPY stream at all'))).toThrow(/binary format/);
   });
 
   it('fail with the query, and give their connection back', async () => {
