@@ -93,7 +93,6 @@ async function* joinedBytes(chunks: AsyncIterable<readonly Buffer[]>): AsyncGene
   }
 }
 const COMMA = 0x2c;
-const COMMA_BYTES = Buffer.from(',');
 
 /**
  * The documents of dailyDocuments as bytes (db/copy-out.ts), comma-separated, as each part of the
@@ -130,10 +129,7 @@ export async function* dailyDocumentBytes(source: CopyOutPool, organizationId: s
           if (empty) yield empty;
         }
         if (key === undefined || !written) yield bytes.subarray(from, to);
-        else if (from === 0) {
-          yield COMMA_BYTES;
-          yield bytes.subarray(from, to);
-        } else {
+        else {
           bytes[from - 1] = COMMA;
           yield bytes.subarray(from - 1, to);
         }

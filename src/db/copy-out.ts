@@ -98,7 +98,11 @@ export class BinaryCopyParser implements CopyParser<BinaryRow> {
 /** A chunk of DocumentRanges' data: the received bytes, and where the documents' bytes are in them. */
 export interface DocumentChunk {
   bytes: Buffer;
-  /** The bytes of documents in `bytes`, in order; `key` is the row's key where a document starts. */
+  /**
+   * The bytes of documents in `bytes`, in order; `key` is the row's key where a document starts.
+   * Such a piece never starts at 0: the byte before it is the format's, in the same chunk (a
+   * document whose bytes all come in later chunks starts here with an empty piece at the end).
+   */
   pieces: { from: number; to: number; key?: string }[];
 }
 
@@ -132,6 +136,10 @@ export class DocumentRanges implements CopyParser<DocumentChunk> {
       if (this.phase === 'ended') throw new Error('COPY: data after the end of the rows');
       this.read.push(chunk[at++]!);
       if (--this.left === 0) this.phaseEnded();
+    }
+    if (this.startingKey !== undefined) {
+      pieces.push({ from: chunk.length, to: chunk.length, key: this.startingKey });
+      this.startingKey = undefined;
     }
     return [{ bytes: chunk, pieces }];
   }
