@@ -1,23 +1,31 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite on the embedded store; with CI=true, again against PostgreSQL and
-// Redis for real (TEST_DATABASE_URL / TEST_REDIS_URL, defaulting to the local servers); with
-// QUARTERDECK_LTS_NODE (a directory holding another Node's `node`, as .ci/run installs the current
-// LTS), the embedded-store pass once more on that Node, browser tests aside. Ends with one "N passed, N failed" line
-// over all runs.
+// Redis for real (TEST_DATABASE_URL / TEST_REDIS_URL, defaulting to the local servers) for the
+// files that reach a store (scripts/test-selection.mjs); with QUARTERDECK_LTS_NODE (a directory
+// holding another Node's `node`, as .ci/run installs the current LTS), the embedded-store pass once
+// more on that Node, browser tests aside. Each pass prints its time and holds every file's time
+// against its budget (test/budgets.json); a file over budget fails the run. Ends with one
+// "N passed, N failed" line over all runs.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { splitTestFiles } from './test-selection.mjs';
 
+const root = join(import.meta.dirname, '..');
 const extraArgs = process.argv.slice(2);
 const runs = [{ name: 'embedded store', env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' } }];
 if (process.env.CI === 'true') {
+  const { reaching, not } = splitTestFiles(root);
   runs.push({
     name: 'PostgreSQL + Redis',
     env: {
       TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
       TEST_REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
     },
+    // Files given on the command line narrow this list as they narrow any pass.
+    files: reaching,
+    note: `${reaching.length} files that reach a store; ${not.length} that do not ran above as they would here`,
   });
 }
 
@@ -38,17 +46,38 @@ if (ltsNode) {
   });
 }
 
+const budgets = JSON.parse(readFileSync(join(root, 'test/budgets.json'), 'utf8'));
+const budgetOf = (file) => budgets.files[file]?.seconds ?? budgets.defaultSeconds;
+
+/** Narrows a pass's own file list to the files named on the command line, if any. */
+function filesOf(run) {
+  if (!run.files) return [];
+  const named = extraArgs.filter((arg) => !arg.startsWith('-'));
+  return named.length === 0 ? run.files : run.files.filter((file) => named.some((filter) => file.includes(filter)));
+}
+
 const reportDir = mkdtempSync(join(tmpdir(), 'quarterdeck-test-'));
 let passed = 0;
 let failed = 0;
 let ok = true;
+const passTimes = [];
 for (const [index, run] of runs.entries()) {
-  console.log(`\n=== tests on the ${run.name} ===`);
+  console.log(`\n=== tests on the ${run.name} ===${run.note ? `\n(${run.note})` : ''}`);
   const report = join(reportDir, `run-${index}.json`);
-  const result = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(run.args ?? []), ...extraArgs], {
-    stdio: 'inherit',
-    env: { ...process.env, ...run.env },
-  });
+  const timings = join(reportDir, `timings-${index}.json`);
+  const files = filesOf(run);
+  if (run.files && files.length === 0) {
+    console.log('no file of this pass is named: nothing to run');
+    continue;
+  }
+  const args = run.files ? [...files, ...extraArgs.filter((arg) => arg.startsWith('-'))] : extraArgs;
+  const started = Date.now();
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=./test/helpers/timing-reporter.ts', '--reporter=json', `--outputFile.json=${report}`, ...(run.args ?? []), ...args],
+    { stdio: 'inherit', env: { ...process.env, ...run.env, QUARTERDECK_TEST_TIMINGS: timings } },
+  );
+  const seconds = Math.round((Date.now() - started) / 1000);
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     passed += summary.numPassedTests;
@@ -58,6 +87,12 @@ for (const [index, run] of runs.entries()) {
     ok = false;
   }
   if (result.status !== 0) ok = false;
+  const overBudget = existsSync(timings) ? JSON.parse(readFileSync(timings, 'utf8')).filter((timing) => timing.seconds > budgetOf(timing.file)) : [];
+  for (const timing of overBudget) console.log(`OVER BUDGET: ${timing.file} took ${timing.seconds} s; its budget is ${budgetOf(timing.file)} s (test/budgets.json)`);
+  failed += overBudget.length;
+  passTimes.push(`${run.name}: ${seconds} s (${(seconds / 60).toFixed(1)} min)`);
+  console.log(`\n=== the ${run.name} pass took ${seconds} s (${(seconds / 60).toFixed(1)} min) ===`);
 }
+console.log(`\nEach pass's time:\n${passTimes.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

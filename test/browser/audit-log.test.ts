@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import { type ConsoleServer, acceptInvitation, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 
 // Members' lifecycle and the audit log in the console, in headless Chromium against the built
@@ -48,12 +48,12 @@ beforeAll(async () => {
   // Enough teams for a second page of entries (50 a page).
   for (let i = 0; i < 50; i++) expect((await call('POST', '/api/v0/teams', { name: `Team ${String(i).padStart(2, '0')}` })).status).toBe(201);
 
-  browser = await launchChromium();
+  browser = await sharedChromium();
   ({ context, page } = await signedInPage(browser, created.inviteUrl));
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await running?.close();
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
 import { type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 
@@ -62,12 +62,12 @@ beforeAll(async () => {
       { email: people.calm.email, limit: 10_000 },
     ],
   });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   ({ context, page } = await signedInPage(browser, inviteUrl));
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await running?.close();
 });
 

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
-import { ensureBuilt, freePort } from '../helpers/built-console.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
+import { CONSOLE_PASSWORD, setPasswordAndSignIn } from '../helpers/console-server.js';
+import { freePort } from '../helpers/built-console.js';
 import { auth, createOrganization, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // The Connected agents page in headless Chromium against a real server on a real port: today's
@@ -12,7 +13,6 @@ import { auth, createOrganization, startTestServer, type TestOrganization, type 
 // and the setup panel creating an ingest key and showing each agent's settings with this
 // server's address. At 1440 and 390 px wide, axe-scanned and photographed.
 
-const PASSWORD = 'a long console password';
 
 let server: TestServer;
 let org: TestOrganization;
@@ -37,7 +37,6 @@ function claudeCodeExport(email: string, calls: number) {
 }
 
 beforeAll(async () => {
-  ensureBuilt();
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   server = await startTestServer({ PUBLIC_APP_URL: url, PUBLIC_API_URL: url, RATE_LIMIT_PER_MINUTE: '1000000' });
@@ -57,13 +56,13 @@ beforeAll(async () => {
   strangerId = identities.find((row: { value: string }) => row.value === 'stranger@laptops.example').id;
   newcomerId = identities.find((row: { value: string }) => row.value === 'newcomer@laptops.example').id;
 
-  browser = await launchChromium();
+  browser = await sharedChromium();
   shots = await mkdtemp(join(tmpdir(), 'qd-connected-agents-screenshots-'));
   console.log(`connected agents screenshots: ${shots}`);
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 
@@ -71,17 +70,14 @@ afterAll(async () => {
 async function acceptInvitation(page: Page, inviteUrl: string): Promise<void> {
   await page.goto(inviteUrl);
   await page.getByRole('heading', { name: 'Welcome to Quarterdeck' }).waitFor();
-  await page.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.waitForURL('**/settings/api-keys');
+  await setPasswordAndSignIn(page);
 }
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${url}/sign-in`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Password' }).fill(CONSOLE_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/settings/api-keys');
 }

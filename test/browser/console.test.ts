@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
-import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
+import { CONSOLE_PASSWORD, setPasswordAndSignIn } from '../helpers/console-server.js';
+import { startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
 import { scratchDatabase } from '../helpers/server.js';
 
 // The console end to end, in headless Chromium against the built server on a fresh store:
@@ -13,7 +14,6 @@ import { scratchDatabase } from '../helpers/server.js';
 // sees only its keys and no members page; sign-out ends the session. Every page passes an axe
 // scan (no serious or critical violations) and is photographed into a printed folder.
 
-const PASSWORD = 'a long console password';
 
 let server: BuiltServer;
 let browser: Browser;
@@ -23,7 +23,6 @@ let dropDatabase: (() => Promise<void>) | undefined;
 const adminToken = `qda_${randomBytes(24).toString('hex')}`;
 
 beforeAll(async () => {
-  ensureBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'qd-console-data-'));
   shots = await mkdtemp(join(tmpdir(), 'qd-console-screenshots-'));
   console.log(`console screenshots: ${shots}`);
@@ -34,11 +33,11 @@ beforeAll(async () => {
     Object.assign(env, { DATABASE_URL: scratch.url, REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
   }
   server = await startBuiltServer(env);
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
   await dropDatabase?.();
   await rm(dataDir, { recursive: true, force: true });
@@ -66,9 +65,7 @@ async function setPassword(page: Page, inviteUrl: string, name: string): Promise
   await page.goto(inviteUrl);
   await page.getByRole('heading', { name: 'Welcome to Quarterdeck' }).waitFor();
   await check(page, name);
-  await page.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await setPasswordAndSignIn(page);
   await page.waitForURL('**/settings/api-keys');
   await page.getByRole('heading', { name: 'API keys' }).waitFor();
 }
@@ -104,7 +101,7 @@ describe('the web console in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('wrong e-mail or password').waitFor();
     await check(page, '04-sign-in-error');
-    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Password' }).fill(CONSOLE_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/settings/api-keys');
     await page.getByRole('cell', { name: 'bootstrap', exact: true }).waitFor();

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoEvents } from '../../src/demo/generate.js';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
-import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
+import { acceptInvitation } from '../helpers/console-server.js';
+import { startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
 import { scratchDatabase } from '../helpers/server.js';
 
 // Console II in headless Chromium against the built server holding a small demo organization
@@ -16,7 +17,6 @@ import { scratchDatabase } from '../helpers/server.js';
 // 412 message, a bulk limit edit applies all but its bad row, a message sent in a session shows
 // with the status changes as an agent works. Every page: axe scan and a screenshot.
 
-const PASSWORD = 'a long console password';
 const ACTIVE_USERS = 5;
 const DAYS = 90;
 
@@ -81,7 +81,6 @@ async function populate(): Promise<void> {
 }
 
 beforeAll(async () => {
-  ensureBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'qd-dashboard-data-'));
   shots = await mkdtemp(join(tmpdir(), 'qd-dashboard-screenshots-'));
   console.log(`dashboard screenshots: ${shots}`);
@@ -93,18 +92,14 @@ beforeAll(async () => {
   }
   server = await startBuiltServer(env);
   await populate();
-  browser = await launchChromium();
+  browser = await sharedChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
   page = await context.newPage();
-  await page.goto(ownerInvite);
-  await page.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.waitForURL('**/settings/api-keys');
+  await acceptInvitation(page, ownerInvite);
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
   await dropDatabase?.();
   await rm(dataDir, { recursive: true, force: true });
@@ -546,11 +541,7 @@ describe('console II in Chromium on a demo organization', () => {
   it('tells a member why the analytics are not shown, on a phone-sized screen', async () => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, reducedMotion: 'reduce' });
     const mobile = await phone.newPage();
-    await mobile.goto(members[2]!.inviteUrl);
-    await mobile.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
-    await mobile.getByLabel('Repeat the password').fill(PASSWORD);
-    await mobile.getByRole('button', { name: 'Set password and sign in' }).click();
-    await mobile.waitForURL('**/settings/api-keys');
+    await acceptInvitation(mobile, members[2]!.inviteUrl);
     await mobile.goto(`${server.url}/analytics`);
     await mobile.getByText('Analytics are for owners and managers').waitFor();
     expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
-import { ensureBuilt, freePort } from '../helpers/built-console.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
+import { acceptInvitation } from '../helpers/console-server.js';
+import { freePort } from '../helpers/built-console.js';
 import { CLI_COMMAND } from '../hooks/helpers.js';
 
 // Every console page of `quarterdeck demo`, as its owner sees it, at 1440 and 390 px, in light
@@ -14,7 +15,6 @@ import { CLI_COMMAND } from '../hooks/helpers.js';
 // The demo runs on the embedded store whatever the suite's store, so this runs in the
 // embedded-store passes only.
 
-const PASSWORD = 'a long console password';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 let demo: ChildProcess;
@@ -54,7 +54,6 @@ async function get<T>(path: string): Promise<T> {
 
 beforeAll(async () => {
   if (onPostgres) return;
-  ensureBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'qd-every-page-data-'));
   shots = await mkdtemp(join(tmpdir(), 'qd-every-page-screenshots-'));
   console.log(`every-page screenshots: ${shots}`);
@@ -62,20 +61,16 @@ beforeAll(async () => {
   consoleUrl = new URL(started.invitation).origin;
   apiUrl = started.api;
   apiKey = started.key;
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(started.invitation);
-  await page.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== new URL(started.invitation).pathname);
+  await acceptInvitation(page, started.invitation);
   storageState = await context.storageState();
   await context.close();
 }, 600_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   if (demo && demo.exitCode === null) {
     const exited = new Promise((resolve) => demo.once('exit', resolve));
     demo.kill('SIGINT');

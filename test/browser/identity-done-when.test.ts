@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser.js';
+import { closeContexts, sharedChromium } from '../helpers/browser.js';
 import { createOrganization, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.js';
 
@@ -34,11 +34,11 @@ beforeAll(async () => {
   const url = running.server.url;
   provider = await startTestProvider({ redirectUris: [`${url}/api/v0/auth/sso/callback`], postLogoutRedirectUris: [`${url}/sign-in`] });
   ({ apiKey: ownerKey } = await createOrganization(running, 'Identity Org', `owner@${DOMAIN}`));
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await running?.close();
   await provider?.close();
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import { type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 
 // Settings → Provisioning in headless Chromium against the built server: an owner sees the SCIM
@@ -23,13 +23,13 @@ beforeAll(async () => {
   running = await startConsoleServer();
   const { inviteUrl, apiKey } = await createOrganization(running, 'Provisioning Org', 'owner@provisioning.test');
   ownerKey = apiKey;
-  browser = await launchChromium();
+  browser = await sharedChromium();
   ({ context, page } = await signedInPage(browser, inviteUrl));
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.server.url });
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await running?.close();
 });
 

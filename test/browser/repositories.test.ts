@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoEvents } from '../../src/demo/generate.js';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
-import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
+import { acceptInvitation } from '../helpers/console-server.js';
+import { startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
 import { scratchDatabase } from '../helpers/server.js';
 
 // The repositories page in headless Chromium against the built server: a demo organization's
@@ -14,7 +15,6 @@ import { scratchDatabase } from '../helpers/server.js';
 // expensive repositories (in money) with their readiness, the same rows and order as the API, and downloads
 // the API's CSV. Axe scan and a screenshot.
 
-const PASSWORD = 'a long console password';
 const USERS = 4;
 const DAYS = 30;
 
@@ -55,7 +55,6 @@ let rows: Row[];
 const range = () => `startDate=${daysBefore(yesterday(), DAYS - 1)}&endDate=${yesterday()}`;
 
 beforeAll(async () => {
-  ensureBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'qd-repositories-data-'));
   shots = await mkdtemp(join(tmpdir(), 'qd-repositories-screenshots-'));
   console.log(`repositories screenshots: ${shots}`);
@@ -87,18 +86,14 @@ beforeAll(async () => {
   await json(await call('POST', '/api/organization/maturity-level-reports', ownerKey, report), 201);
   rows = (await json<{ data: Row[] }>(await call('GET', `/api/v1/analytics/repositories?${range()}`, ownerKey), 200)).data;
 
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
   page = await context.newPage();
-  await page.goto(created.inviteUrl);
-  await page.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.waitForURL('**/settings/api-keys');
+  await acceptInvitation(page, created.inviteUrl);
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
   await dropDatabase?.();
   await rm(dataDir, { recursive: true, force: true });

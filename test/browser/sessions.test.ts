@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
 import { type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 import { CLI_COMMAND } from '../hooks/helpers.js';
@@ -37,13 +37,13 @@ beforeAll(async () => {
   server = running.server;
   const { inviteUrl, apiKey } = await createOrganization(running, 'Sessions Org', 'owner@sessions.test');
   ownerKey = apiKey;
-  browser = await launchChromium();
+  browser = await sharedChromium();
   ({ context, page } = await signedInPage(browser, inviteUrl));
 }, 300_000);
 
 afterAll(async () => {
   agent?.kill('SIGTERM');
-  await browser?.close();
+  await closeContexts(browser);
   await running?.close();
   await rm(workdir, { recursive: true, force: true });
 });

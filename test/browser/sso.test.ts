@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import { createOrganization, signedInPage, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.js';
 
@@ -36,10 +36,10 @@ beforeAll(async () => {
   teamId = ((await (await api('POST', '/api/v0/teams', { name: 'Platform' })).json()) as { team: { id: string } }).team.id;
   shots = await mkdtemp(join(tmpdir(), 'qd-sso-screenshots-'));
   console.log(`sso screenshots: ${shots}`);
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await running?.close();
   await provider?.close();
 });

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRecords } from '../cli/helpers.js';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
-import { ensureBuilt, startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
+import { acceptInvitation } from '../helpers/console-server.js';
+import { startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
 import { scratchDatabase } from '../helpers/server.js';
 
 // Teams in the console, in headless Chromium against the built server: a manager creates and
@@ -14,7 +15,6 @@ import { scratchDatabase } from '../helpers/server.js';
 // team's spend against last month on the dashboard — the same figures as the API's CSV — with
 // the team filter. Every page: axe scan and a screenshot.
 
-const PASSWORD = 'a long console password';
 const adminToken = `qda_${randomBytes(24).toString('hex')}`;
 let server: BuiltServer;
 let browser: Browser;
@@ -48,7 +48,6 @@ async function spend(person: { key: string }, day: string, credits: number, id: 
 }
 
 beforeAll(async () => {
-  ensureBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'qd-teams-data-'));
   shots = await mkdtemp(join(tmpdir(), 'qd-teams-screenshots-'));
   console.log(`teams screenshots: ${shots}`);
@@ -72,18 +71,14 @@ beforeAll(async () => {
   if (addDays(today, -1) >= `${today.slice(0, 7)}-01`) await spend(people[0]!, addDays(today, -1), 1, 'a2');
   expect((await call('POST', '/admin/v1/rollups/run', adminToken)).status).toBe(200);
 
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   page = await context.newPage();
-  await page.goto(created.inviteUrl);
-  await page.getByLabel('New password', { exact: false }).first().fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.waitForURL('**/settings/api-keys');
+  await acceptInvitation(page, created.inviteUrl);
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
   await dropDatabase?.();
   await rm(dataDir, { recursive: true, force: true });

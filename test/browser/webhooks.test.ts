@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshotAndScan } from '../helpers/browser.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
 import { type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -35,12 +35,12 @@ beforeAll(async () => {
   server = running.server;
   const { inviteUrl, apiKey } = await createOrganization(running, 'Webhooks Org', 'owner@webhooks.test');
   ownerKey = apiKey;
-  browser = await launchChromium();
+  browser = await sharedChromium();
   ({ context, page } = await signedInPage(browser, inviteUrl));
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await running?.close();
   await receiver?.close();
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The server as an operator runs it: a real process on the embedded store under DATA_DIR.
+// The server as an operator runs it (`npm start`: the built dist/main.js): a real process on the
+// embedded store under DATA_DIR.
 
 interface ServerProcess {
   child: ChildProcess;
@@ -13,7 +14,7 @@ interface ServerProcess {
 }
 
 function launch(dataDir: string): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/main.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', ADMIN_TOKEN: '', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 // The check every console page passes in the browser tests: photographed into a folder, and no
 // serious or critical axe violations.
 
-export { launchChromium } from './chromium.js';
+export { closeContexts, sharedChromium } from './chromium.js';
 
 export async function screenshotAndScan(page: Page, folder: string, name: string): Promise<void> {
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });

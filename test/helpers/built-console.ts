@@ -3,8 +3,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-// The built product for browser tests: `npm run build` output, rebuilt here only when a source
-// is newer than it, and a real server process on a free port.
+// The built product for the tests that run it as it ships (the browser tests, the CLI, the server
+// processes that are killed): `npm run build` output, rebuilt only when a source is newer than it,
+// and a real server process on a free port.
 
 function newestMtime(path: string): number {
   const stats = statSync(path);
@@ -21,9 +22,15 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
-/** Builds the server (tsc) and the web console (vite) if they are missing or older than their sources. */
+/**
+ * Builds what `npm run build` builds, each part only if it is missing or older than its sources:
+ * the server (tsc), the migrated empty embedded database it starts from, and the web console
+ * (vite). The test suite's global setup calls it once per run, before any file starts.
+ */
 export function ensureBuilt(): void {
-  if (builtAt('dist/main.js') < Math.max(newestMtime('src'), newestMtime('migrations'))) run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+  const server = Math.max(newestMtime('src'), newestMtime('migrations'));
+  if (builtAt('dist/main.js') < server) run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+  if (builtAt('dist/embedded-seed.tar') < Math.max(newestMtime('migrations'), newestMtime('src/db'))) run(process.execPath, ['scripts/build-embedded-seed.mjs']);
   if (builtAt('dist/web/index.html') < Math.max(newestMtime('web'), newestMtime('src/sdk'))) run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ensureBuilt, startBuiltServer, type BuiltServer } from './built-console.js';
+import { startBuiltServer, type BuiltServer } from './built-console.js';
 import { scratchDatabase } from './server.js';
 
 // A console test's server: the built product on a fresh store of its own (the embedded store in a
@@ -20,7 +20,6 @@ export interface ConsoleServer {
 }
 
 export async function startConsoleServer(env: Record<string, string> = {}): Promise<ConsoleServer> {
-  ensureBuilt();
   const adminToken = `qda_${randomBytes(24).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'qd-console-data-'));
   const store: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
@@ -53,13 +52,19 @@ export async function createOrganization(running: ConsoleServer, name: string, o
   return (await created.json()) as { apiKey: string; inviteUrl: string };
 }
 
-/** Follows an invitation link: sets CONSOLE_PASSWORD and lands signed in on the API keys page. */
-export async function acceptInvitation(page: Page, inviteUrl: string): Promise<void> {
-  await page.goto(inviteUrl);
+/** On the invitation page that is open: sets CONSOLE_PASSWORD and signs in; resolves once the console has left the page. */
+export async function setPasswordAndSignIn(page: Page): Promise<void> {
+  const invitationPath = new URL(page.url()).pathname;
   await page.getByLabel('New password', { exact: false }).first().fill(CONSOLE_PASSWORD);
   await page.getByLabel('Repeat the password').fill(CONSOLE_PASSWORD);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.waitForURL('**/settings/api-keys');
+  await page.waitForURL((url) => url.pathname !== invitationPath);
+}
+
+/** Follows an invitation link: sets CONSOLE_PASSWORD and lands signed in. */
+export async function acceptInvitation(page: Page, inviteUrl: string): Promise<void> {
+  await page.goto(inviteUrl);
+  await setPasswordAndSignIn(page);
 }
 
 /** A desktop-sized context (1440 px) and its page, signed in through the invitation link. */

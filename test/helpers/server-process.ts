@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { scratchDatabase } from './server.js';
 
-// The server from its sources (`tsx src/main.ts`) in a process of its own, for the tests that
-// kill it: it answers on a real port, and the caller decides when it dies.
+// The built server (dist/main.js, which the suite's global setup builds) in a process of its own,
+// for the tests that kill it: it answers on a real port, and the caller decides when it dies.
 
 export interface LaunchedServer {
   child: ChildProcess;
@@ -15,7 +15,7 @@ export interface LaunchedServer {
 }
 
 export function launchServer(env: Record<string, string>): LaunchedServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const listening = new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
