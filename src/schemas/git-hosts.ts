@@ -1,0 +1,24 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { GitHostRecord } from '../repositories/git-hosts.js';
+import { StringEnum, UnixMillis } from './common.js';
+
+// Connected git hosts (docs/outcomes.md), times as Unix ms like the other v0 resources.
+
+export const GIT_PROVIDERS = ['github', 'gitlab'] as const;
+export type GitProvider = (typeof GIT_PROVIDERS)[number];
+
+const fields = {
+  id: Type.String(),
+  provider: StringEnum(GIT_PROVIDERS),
+  name: Type.String(),
+  webhookUrl: Type.String({ description: 'Where the host posts its webhook deliveries' }),
+  createdAt: UnixMillis,
+};
+
+export const GitHost = Type.Object(fields, { $id: 'GitHost' });
+/** The answer of creation: the host and its webhook secret, shown this once. */
+export const GitHostWithSecret = Type.Object({ ...fields, webhookSecret: Type.String({ description: 'Shown once: the secret to paste into the host' }) });
+
+export function gitHostView(host: GitHostRecord, publicApiUrl: string): Static<typeof GitHost> {
+  return { id: host.id, provider: host.provider, name: host.name, webhookUrl: `${publicApiUrl.replace(/\/+$/, '')}/webhooks/git/${host.id}`, createdAt: host.createdAt.getTime() };
+}
