@@ -20,5 +20,5 @@ export const GitHost = Type.Object(fields, { $id: 'GitHost' });
 export const GitHostWithSecret = Type.Object({ ...fields, webhookSecret: Type.String({ description: 'Shown once: the secret to paste into the host' }) });
 
 export function gitHostView(host: GitHostRecord, publicApiUrl: string): Static<typeof GitHost> {
-  return { id: host.id, provider: host.provider, name: host.name, webhookUrl: `${publicApiUrl.replace(/\/+$/, '')}/webhooks/git/${host.id}`, createdAt: host.createdAt.getTime() };
+  return { id: host.id, provider: host.provider, name: host.name, webhookUrl: `${publicApiUrl.replace(/\/+$/, '')}/api/v1/git-hosts/${host.id}/webhook`, createdAt: host.createdAt.getTime() };
 }
