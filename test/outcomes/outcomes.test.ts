@@ -412,6 +412,22 @@ describe('the webhook receiver', () => {
     expect(first).toMatchObject({ pull_requests_merged: 1, pull_requests_merged_agent_assisted: 1, median_minutes_to_merge: 180 });
   });
 
+  it("counts a pull request reverted by GitHub's revert pull request, and a reopened one as not closed", async () => {
+    const original: PullSpec = { repo: 'acme/reverted', number: 10, branch: 'feat-10', openedAt: `${D1}T01:00:00Z`, mergedAt: `${D1}T02:00:00Z`, commits: [] };
+    const revert: PullSpec = { repo: 'acme/reverted', number: 11, branch: 'revert-10-feat-10', openedAt: `${D2}T01:00:00Z`, mergedAt: `${D2}T02:00:00Z`, commits: [] };
+    const reopened: PullSpec = { repo: 'acme/reverted', number: 12, branch: 'feat-12', openedAt: `${D1}T01:00:00Z`, closedAt: `${D1}T03:00:00Z`, commits: [] };
+    for (const spec of [original, revert, reopened]) await expectOutcome(gitHub(github, 'pull_request', pullPayload(spec, 'closed')), 'stored');
+    const reopening = pullPayload(reopened, 'opened');
+    Object.assign(reopening, { action: 'reopened' });
+    reopening.pull_request.updated_at = `${D1}T04:00:00Z`;
+    await expectOutcome(gitHub(github, 'pull_request', reopening), 'stored');
+    const rows = (await outcomes('&group_by=repository')).json().data.filter((row: { group_key: string }) => row.group_key === 'github.com/acme/reverted');
+    expect(rows.map((row: { date: string; pull_requests_merged: number; pull_requests_reverted: number; pull_requests_closed_unmerged: number }) => [row.date, row.pull_requests_merged, row.pull_requests_reverted, row.pull_requests_closed_unmerged])).toEqual([
+      [D1, 1, 1, 0],
+      [D2, 1, 0, 0],
+    ]);
+  });
+
   it('reads GitLab merge requests and pushes: a merge whose last commit names an agent is agent-assisted', async () => {
     const gitlab = await connect('gitlab');
     const commit = { id: sha(81), message: `Add thing\n\n${CLAUDE}`, timestamp: `${D2}T05:00:00+02:00`, author: { name: 'Alice', email: alice.email } };
