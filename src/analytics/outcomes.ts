@@ -4,6 +4,8 @@ import type { Db } from '../db/store.js';
 import type { AgentEvidenceColumn } from '../db/tables/outcomes.js';
 import { strongestAttribution, type Attribution } from '../domain/agent-attribution.js';
 import { addDays, dayOf, daysFrom, type DayRange } from '../domain/dates.js';
+import { fromMicroCredits } from '../domain/micro-credits.js';
+import { costMicros, type PriceBook } from '../domain/prices.js';
 import { NO_GROUP, percentile } from './assemble.js';
 import { byteOrder } from './order.js';
 
@@ -31,6 +33,9 @@ const figures = {
   median_minutes_to_merge: Minutes('From the first commit to the merge, over merged pull requests with a known commit; null when none'),
   median_minutes_to_merge_agent_assisted: Minutes('The same, agent-assisted pull requests only'),
   median_minutes_to_merge_none: Minutes('The same, pull requests without agent evidence only'),
+  merged_cost: Type.Number({ description: "The agent usage that led to the merged pull requests, at the organization's prices, in meta.currency (docs/outcomes.md)" }),
+  cost_per_merged_pull_request: Type.Union([Type.Number(), Type.Null()], { description: 'merged_cost / pull_requests_merged; null when none was merged' }),
+  unpriced_models: Type.Array(Type.String(), { description: 'Models of that usage without a price (left out of the cost)' }),
 };
 
 const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC)' });
@@ -52,6 +57,9 @@ export interface PullRequestOutcome {
   linesRemoved: number;
   minutesToMerge: number | null;
   reverted: boolean;
+  /** The agent usage that led to it, in micro-units of the currency (0 when none is known). */
+  costMicros: number;
+  unpricedModels: string[];
 }
 
 const REVERT_WINDOW_DAYS = 30;
@@ -73,8 +81,8 @@ type RevertRow = { git_host_id: string; repository: string; reverts_sha: string 
 
 const prKey = (row: { git_host_id: string; repository: string; number: number }) => `${row.git_host_id}\n${row.repository}\n${row.number}`;
 
-/** The pull requests merged, or closed unmerged, on the range's days, with their commits' evidence. */
-export async function pullRequestOutcomes(db: Db, organizationId: string, range: DayRange): Promise<PullRequestOutcome[]> {
+/** The pull requests merged, or closed unmerged, on the range's days, with their commits' evidence and their cost. */
+export async function pullRequestOutcomes(db: Db, organizationId: string, range: DayRange, prices: PriceBook): Promise<PullRequestOutcome[]> {
   if (range.from > range.end) return [];
   const from = new Date(`${range.from}T00:00:00Z`);
   const until = new Date(`${addDays(range.end, 1)}T00:00:00Z`);
@@ -105,7 +113,7 @@ export async function pullRequestOutcomes(db: Db, organizationId: string, range:
 
   const commitsOf = new Map<string, CommitRow[]>();
   for (const commit of commits) (commitsOf.get(prKey(commit)) ?? commitsOf.set(prKey(commit), []).get(prKey(commit))!).push(commit);
-  return pulls.map((pull) => {
+  const outcomes = pulls.map((pull) => {
     const own = commitsOf.get(prKey(pull)) ?? [];
     const agents = new Set(own.flatMap((commit) => commit.agents.map((item) => item.agent)));
     // Its people: the members who authored its commits (commits an agent authored name no person).
@@ -134,8 +142,44 @@ export async function pullRequestOutcomes(db: Db, organizationId: string, range:
       linesRemoved: pull.deletions ?? 0,
       minutesToMerge: mergedAt !== null && firstCommit !== undefined ? Math.max(0, mergedAt.getTime() - firstCommit) / 60_000 : null,
       reverted,
+      costMicros: 0,
+      unpricedModels: [] as string[],
+      window: mergedAt !== null && firstCommit !== undefined ? { from: new Date(firstCommit), to: mergedAt } : undefined,
     };
   });
+  await addCosts(db, organizationId, outcomes, prices);
+  return outcomes.map(({ window: _window, ...outcome }) => outcome);
+}
+
+type TokenSums = { k: string; model_id: string; input: number; output: number; cache_read: number; cache_write: number };
+
+/**
+ * The cost of each merged pull request: its members' model calls in its repository between its
+ * first commit and its merge, at the organization's prices, each model's tokens priced once per
+ * pull request. One query for all of them, over the days each window covers.
+ */
+async function addCosts(db: Db, organizationId: string, pulls: (PullRequestOutcome & { window?: { from: Date; to: Date } })[], prices: PriceBook): Promise<void> {
+  const windows = pulls.flatMap((pull, index) =>
+    pull.window
+      ? pull.userIds.map((userId) => ({ k: String(index), repository: pull.repository, user_id: userId, from_at: pull.window!.from.toISOString(), to_at: pull.window!.to.toISOString(), from_day: dayOf(pull.window!.from), to_day: dayOf(pull.window!.to) }))
+      : [],
+  );
+  if (windows.length === 0) return;
+  const sums = (await sql<TokenSums>`
+    SELECT w.k, e.model_id,
+      sum(e.input_tokens)::float8 AS input, sum(e.output_tokens)::float8 AS output,
+      sum(e.cache_read_tokens)::float8 AS cache_read, sum(e.cache_write_tokens)::float8 AS cache_write
+    FROM jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) AS w(k text, repository text, user_id text, from_at timestamptz, to_at timestamptz, from_day date, to_day date)
+    JOIN telemetry_events e ON e.organization_id = ${organizationId} AND e.day BETWEEN w.from_day AND w.to_day
+      AND e.user_id = w.user_id AND e.repository = w.repository AND e.occurred_at BETWEEN w.from_at AND w.to_at
+    WHERE e.type = 'model_call'
+    GROUP BY w.k, e.model_id`.execute(db)).rows;
+  for (const row of sums) {
+    const pull = pulls[Number(row.k)]!;
+    const priced = prices.priceOf(row.model_id);
+    if (!priced) pull.unpricedModels = [...new Set([...pull.unpricedModels, row.model_id])].sort(byteOrder);
+    else pull.costMicros += costMicros({ input: row.input, output: row.output, cacheRead: row.cache_read, cacheWrite: row.cache_write }, priced.price, prices.settings.discount);
+  }
 }
 
 /** Members by e-mail (lower case), and each member's teams now. */
@@ -168,6 +212,9 @@ export function outcomeFigures(pulls: readonly PullRequestOutcome[]): Figures {
     median_minutes_to_merge: medianOrNull(minutes(merged)),
     median_minutes_to_merge_agent_assisted: medianOrNull(minutes(assisted)),
     median_minutes_to_merge_none: medianOrNull(minutes(merged.filter((pull) => pull.attribution === 'none'))),
+    merged_cost: fromMicroCredits(sum(merged, (pull) => pull.costMicros)),
+    cost_per_merged_pull_request: merged.length === 0 ? null : fromMicroCredits(Math.round(sum(merged, (pull) => pull.costMicros) / merged.length)),
+    unpriced_models: [...new Set(merged.flatMap((pull) => pull.unpricedModels))].sort(byteOrder),
   };
 }
 
@@ -183,8 +230,8 @@ function groupsOf(pull: PullRequestOutcome, groupBy: OutcomeGroup): string[] {
  * One row per day of the range (zeros on a day without pull requests), or with `groupBy`, one row
  * per day and group present that day, ordered by date, then group_key (byte order).
  */
-export async function outcomeRows(db: Db, organizationId: string, range: DayRange, groupBy?: OutcomeGroup) {
-  const pulls = await pullRequestOutcomes(db, organizationId, range);
+export async function outcomeRows(db: Db, organizationId: string, range: DayRange, prices: PriceBook, groupBy?: OutcomeGroup) {
+  const pulls = await pullRequestOutcomes(db, organizationId, range, prices);
   const byDay = new Map<string, PullRequestOutcome[]>();
   for (const pull of pulls) (byDay.get(pull.day) ?? byDay.set(pull.day, []).get(pull.day)!).push(pull);
   if (groupBy === undefined) return daysFrom(range.from, range.end).map((date) => ({ date, ...outcomeFigures(byDay.get(date) ?? []) }));

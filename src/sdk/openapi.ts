@@ -6838,7 +6838,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Pull requests merged per day (all, agent-assisted, agent-authored), closed unmerged, reverted, merged lines and time to merge
+         * Pull requests merged per day (all, agent-assisted, agent-authored), closed unmerged, reverted, merged lines, time to merge and cost per merged pull request
          * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
          */
         get: {
@@ -6890,6 +6890,12 @@ export interface paths {
                                 median_minutes_to_merge_agent_assisted: number | null;
                                 /** @description The same, pull requests without agent evidence only */
                                 median_minutes_to_merge_none: number | null;
+                                /** @description The agent usage that led to the merged pull requests, at the organization's prices, in meta.currency (docs/outcomes.md) */
+                                merged_cost: number;
+                                /** @description merged_cost / pull_requests_merged; null when none was merged */
+                                cost_per_merged_pull_request: number | null;
+                                /** @description Models of that usage without a price (left out of the cost) */
+                                unpriced_models: string[];
                             } | {
                                 /**
                                  * Format: date
@@ -6915,6 +6921,12 @@ export interface paths {
                                 median_minutes_to_merge_agent_assisted: number | null;
                                 /** @description The same, pull requests without agent evidence only */
                                 median_minutes_to_merge_none: number | null;
+                                /** @description The agent usage that led to the merged pull requests, at the organization's prices, in meta.currency (docs/outcomes.md) */
+                                merged_cost: number;
+                                /** @description merged_cost / pull_requests_merged; null when none was merged */
+                                cost_per_merged_pull_request: number | null;
+                                /** @description Models of that usage without a price (left out of the cost) */
+                                unpriced_models: string[];
                             } | {
                                 /**
                                  * Format: date
@@ -6939,6 +6951,12 @@ export interface paths {
                                 median_minutes_to_merge_agent_assisted: number | null;
                                 /** @description The same, pull requests without agent evidence only */
                                 median_minutes_to_merge_none: number | null;
+                                /** @description The agent usage that led to the merged pull requests, at the organization's prices, in meta.currency (docs/outcomes.md) */
+                                merged_cost: number;
+                                /** @description merged_cost / pull_requests_merged; null when none was merged */
+                                cost_per_merged_pull_request: number | null;
+                                /** @description Models of that usage without a price (left out of the cost) */
+                                unpriced_models: string[];
                             })[];
                             meta: {
                                 org_id: string;
@@ -6952,6 +6970,8 @@ export interface paths {
                                  * @description YYYY-MM-DD (UTC)
                                  */
                                 end_date: string;
+                                /** @description ISO 4217 code of the `cost` fields */
+                                currency: string;
                             };
                         };
                     };

@@ -249,6 +249,41 @@ function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+// Agent usage sent as telemetry, and the prices of the organization: the cost of a merged pull
+// request is its people's model calls in its repository between its first commit and its merge.
+const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+interface Usage { who: 'alice' | 'bob'; repo: string; at: string; model: string; input: number; output: number; cacheRead: number }
+const usage: Usage[] = [
+  { who: 'alice', repo: 'acme/api', at: `${D1}T08:00:00Z`, model: 'outcome-model', input: 1000, output: 200, cacheRead: 0 },
+  { who: 'alice', repo: 'acme/api', at: `${D1}T11:00:00Z`, model: 'outcome-model', input: 5000, output: 0, cacheRead: 0 },
+  { who: 'bob', repo: 'acme/api', at: `${D1}T15:00:00Z`, model: 'outcome-model', input: 100, output: 100, cacheRead: 1000 },
+  { who: 'bob', repo: 'acme/web', at: `${D1}T08:45:00Z`, model: 'outcome-model', input: 0, output: 1, cacheRead: 0 },
+  { who: 'alice', repo: 'acme/web', at: `${D2}T08:00:00Z`, model: 'mystery-model', input: 10, output: 10, cacheRead: 0 },
+];
+
+async function sendUsage(keys: { alice: string; bob: string; owner: string }) {
+  const prices = await server.app.inject({ method: 'PUT', url: '/api/v0/organization/prices/models', headers: auth(keys.owner), payload: { models: [{ modelId: 'outcome-model', prices: PRICE }] } });
+  expect(prices.statusCode, prices.body).toBe(200);
+  for (const [index, item] of usage.entries()) {
+    const event = { id: `usage-${index}`, type: 'model_call', timestamp: item.at, sessionId: 'outcomes', client: 'terminal-ui', modelId: item.model, modelTier: 'standard', inputTokens: item.input, outputTokens: item.output, cacheReadTokens: item.cacheRead, cacheWriteTokens: 0, repository: `https://github.com/${item.repo}` };
+    const sent = await server.app.inject({ method: 'POST', url: '/api/v1/telemetry/events', headers: auth(keys[item.who]), payload: { events: [event] } });
+    expect(sent.statusCode, sent.body).toBe(202);
+  }
+}
+
+function referenceCost(ref: Reference): { micros: number; unpriced: string[] } {
+  const commits = [...ref.spec.commits, ...(ref.spec.landed ? [ref.spec.landed] : [])];
+  if (!ref.merged || commits.length === 0) return { micros: 0, unpriced: [] };
+  const from = Math.min(...commits.map((commit) => Date.parse(commit.at)));
+  const to = Date.parse(ref.spec.mergedAt!);
+  const ids = { alice: alice.id, bob: bob.id };
+  const mine = usage.filter((item) => item.repo === ref.spec.repo && ref.users.includes(ids[item.who]) && Date.parse(item.at) >= from && Date.parse(item.at) <= to);
+  return {
+    micros: mine.filter((item) => item.model === 'outcome-model').reduce((total, item) => total + item.input * PRICE.input + item.output * PRICE.output + item.cacheRead * PRICE.cacheRead, 0),
+    unpriced: [...new Set(mine.filter((item) => item.model !== 'outcome-model').map((item) => item.model))],
+  };
+}
+
 function referenceFigures(refs: Reference[]) {
   const merged = refs.filter((ref) => ref.merged);
   const assisted = merged.filter((ref) => ref.cls !== 'none');
@@ -267,6 +302,9 @@ function referenceFigures(refs: Reference[]) {
     median_minutes_to_merge: median(minutes(merged)),
     median_minutes_to_merge_agent_assisted: median(minutes(assisted)),
     median_minutes_to_merge_none: median(minutes(merged.filter((ref) => ref.cls === 'none'))),
+    merged_cost: merged.reduce((total, ref) => total + referenceCost(ref).micros, 0) / 1e6,
+    cost_per_merged_pull_request: merged.length === 0 ? null : Math.round(merged.reduce((total, ref) => total + referenceCost(ref).micros, 0) / merged.length) / 1e6,
+    unpriced_models: [...new Set(merged.flatMap((ref) => referenceCost(ref).unpriced))].sort(),
   };
 }
 
@@ -483,12 +521,17 @@ describe('GET /api/v1/analytics/outcomes', () => {
     const [savedAlice, savedBob, savedTeam] = [alice, bob, teamId];
     [alice, bob, teamId] = [a, b, team.json().team.id];
     try {
+      await sendUsage({ alice: a.key, bob: b.key, owner: fresh.owner.key });
       for (const groupBy of [undefined, 'repository', 'agent', 'user', 'team'] as const) {
         const answer = await outcomes(groupBy ? `&group_by=${groupBy}` : '', fresh.users.manager.key);
         expect(answer.statusCode, answer.body).toBe(200);
         expect(answer.json().data, groupBy ?? 'ungrouped').toEqual(referenceRows(groupBy));
-        expect(answer.json().meta).toEqual({ org_id: fresh.id, start_date: D1, end_date: D2 });
+        expect(answer.json().meta).toEqual({ org_id: fresh.id, start_date: D1, end_date: D2, currency: 'USD' });
       }
+      // The figures worked out by hand: on D1, 6000 + 23100 + 15 micro-dollars over three merged pull requests.
+      const [day1, day2] = (await outcomes('', fresh.users.manager.key)).json().data;
+      expect(day1).toMatchObject({ merged_cost: 0.029115, cost_per_merged_pull_request: 0.009705, unpriced_models: [] });
+      expect(day2).toMatchObject({ merged_cost: 0, unpriced_models: ['mystery-model'] });
     } finally {
       [alice, bob, teamId] = [savedAlice, savedBob, savedTeam];
     }
