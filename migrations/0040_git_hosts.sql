@@ -16,8 +16,10 @@ CREATE TABLE git_hosts (
 CREATE INDEX git_hosts_organization ON git_hosts (organization_id, id);
 
 -- Each delivery once per host, by the host's delivery id: a redelivery finds its row and changes
--- nothing. `outcome` says what the delivery did (stored, or ignored: an event Quarterdeck does not read).
+-- nothing. `outcome` says what the delivery did (stored, or ignored: an event Quarterdeck does not
+-- read). `id` is Quarterdeck's own, in order of arrival: the newest-first list pages by it.
 CREATE TABLE git_deliveries (
+  id               text COLLATE "C" NOT NULL UNIQUE,
   git_host_id      text COLLATE "C" NOT NULL REFERENCES git_hosts (id) ON DELETE CASCADE,
   delivery_id      text COLLATE "C" NOT NULL,
   organization_id  text NOT NULL REFERENCES organizations (id),
@@ -26,6 +28,7 @@ CREATE TABLE git_deliveries (
   received_at      timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (git_host_id, delivery_id)
 );
+CREATE INDEX git_deliveries_newest ON git_deliveries (git_host_id, id);
 
 -- A pull (merge) request, merged from every delivery that carried it, whatever their order: each
 -- time is kept as the earliest or latest seen, never overwritten by an older delivery.

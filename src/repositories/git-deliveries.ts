@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { DeliveryFacts } from '../domain/git-events.js';
+import { newId } from '../domain/ids.js';
 import { inTransaction } from './audit-log.js';
+import { findGitHost } from './git-hosts.js';
 
 // A git host's deliveries and what they carried (docs/outcomes.md). A delivery is stored once per
 // host and delivery id, with its facts, in one transaction: a redelivery finds the row and changes
@@ -19,7 +21,7 @@ export async function recordGitDelivery(
   return inTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto('git_deliveries')
-      .values({ git_host_id: host.id, delivery_id: delivery.id, organization_id: host.organizationId, event: delivery.event, outcome: facts ? 'stored' : 'ignored' })
+      .values({ id: newId('gitd'), git_host_id: host.id, delivery_id: delivery.id, organization_id: host.organizationId, event: delivery.event, outcome: facts ? 'stored' : 'ignored' })
       .onConflict((conflict) => conflict.columns(['git_host_id', 'delivery_id']).doNothing())
       .returning('delivery_id')
       .executeTakeFirst();
@@ -91,4 +93,21 @@ export async function recordGitDelivery(
     }
     return 'stored';
   });
+}
+
+export interface GitDeliveryRecord {
+  id: string;
+  deliveryId: string;
+  event: string;
+  outcome: Exclude<DeliveryOutcome, 'duplicate'>;
+  receivedAt: Date;
+}
+
+/** A host's deliveries, newest first (what a person connecting a host checks). */
+export async function listGitDeliveries(db: Db, organizationId: string, gitHostId: string, page: { before: string | undefined; limit: number }): Promise<GitDeliveryRecord[]> {
+  await findGitHost(db, organizationId, gitHostId);
+  let query = db.selectFrom('git_deliveries').select(['id', 'delivery_id', 'event', 'outcome', 'received_at']).where('organization_id', '=', organizationId).where('git_host_id', '=', gitHostId);
+  if (page.before !== undefined) query = query.where('id', '<', page.before);
+  const rows = await query.orderBy('id', 'desc').limit(page.limit).execute();
+  return rows.map((row) => ({ id: row.id, deliveryId: row.delivery_id, event: row.event, outcome: row.outcome as GitDeliveryRecord['outcome'], receivedAt: row.received_at }));
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { GitDeliveryRecord } from '../repositories/git-deliveries.js';
 import type { GitHostRecord } from '../repositories/git-hosts.js';
 import { StringEnum, UnixMillis } from './common.js';
 
@@ -21,4 +22,19 @@ export const GitHostWithSecret = Type.Object({ ...fields, webhookSecret: Type.St
 
 export function gitHostView(host: GitHostRecord, publicApiUrl: string): Static<typeof GitHost> {
   return { id: host.id, provider: host.provider, name: host.name, webhookUrl: `${publicApiUrl.replace(/\/+$/, '')}/api/v1/git-hosts/${host.id}/webhook`, createdAt: host.createdAt.getTime() };
+}
+
+export const GitDelivery = Type.Object(
+  {
+    id: Type.String(),
+    deliveryId: Type.String({ description: "The host's delivery id (X-GitHub-Delivery, X-Gitlab-Event-UUID)" }),
+    event: Type.String({ description: 'As the host named it (X-GitHub-Event, X-Gitlab-Event)' }),
+    outcome: StringEnum(['stored', 'ignored'], { description: 'ignored: an event Quarterdeck does not read' }),
+    receivedAt: UnixMillis,
+  },
+  { $id: 'GitDelivery' },
+);
+
+export function gitDeliveryView(delivery: GitDeliveryRecord): Static<typeof GitDelivery> {
+  return { id: delivery.id, deliveryId: delivery.deliveryId, event: delivery.event, outcome: delivery.outcome, receivedAt: delivery.receivedAt.getTime() };
 }

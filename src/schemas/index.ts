@@ -4,7 +4,7 @@ import { Budget, MemberLimitStatus } from './budgets.js';
 import { ErrorBody, Pagination } from './common.js';
 import { ContentBlock, Computer, ComputerMetric, MetricSampleInput, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
 import { ControlChange } from './controls.js';
-import { GitHost } from './git-hosts.js';
+import { GitDelivery, GitHost } from './git-hosts.js';
 import { ApiKey, ConsoleSession, Preferences, RoleName, User } from './identity.js';
 import { ScimErrorBody, ScimToken } from './scim.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
@@ -62,6 +62,7 @@ export const sharedSchemas: TSchema[] = [
   WebhookDelivery,
   WebhookAttempt,
   GitHost,
+  GitDelivery,
   Budget,
   MemberLimitStatus,
   ScimToken,

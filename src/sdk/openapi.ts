@@ -3665,6 +3665,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/git-hosts/{gitHostId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A git host's deliveries, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    gitHostId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: components["schemas"]["GitDelivery"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/organization/scim-tokens": {
         parameters: {
             query?: never;
@@ -8929,6 +8991,20 @@ export interface components {
             webhookUrl: string;
             /** @description Unix time in milliseconds */
             createdAt: number;
+        };
+        GitDelivery: {
+            id: string;
+            /** @description The host's delivery id (X-GitHub-Delivery, X-Gitlab-Event-UUID) */
+            deliveryId: string;
+            /** @description As the host named it (X-GitHub-Event, X-Gitlab-Event) */
+            event: string;
+            /**
+             * @description ignored: an event Quarterdeck does not read
+             * @enum {string}
+             */
+            outcome: "stored" | "ignored";
+            /** @description Unix time in milliseconds */
+            receivedAt: number;
         };
         Budget: {
             id: string;

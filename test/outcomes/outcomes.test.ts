@@ -466,6 +466,26 @@ describe('the webhook receiver', () => {
     ]);
   });
 
+  it("lists a host's deliveries newest first with their outcome: a redelivery and a refused one add none", async () => {
+    const host = await connect('github');
+    const push = pushPayload('acme/listed', 'main', []);
+    const pushId = nextDeliveryId();
+    await expectOutcome(gitHub(host, 'push', push, { deliveryId: pushId }), 'stored');
+    await expectOutcome(gitHub(host, 'push', push, { deliveryId: pushId }), 'duplicate');
+    expectError(await gitHub(host, 'push', push, { signature: null }), 401);
+    const pingId = nextDeliveryId();
+    await expectOutcome(gitHub(host, 'ping', { zen: 'Design for failure.' }, { deliveryId: pingId }), 'ignored');
+    const list = (query: string, key = org.users.manager.key) => server.app.inject({ method: 'GET', url: `/api/v0/git-hosts/${host.id}/deliveries${query}`, headers: auth(key) });
+    const first = (await list('?limit=1')).json();
+    expect(first.deliveries).toEqual([{ id: expect.any(String), deliveryId: pingId, event: 'ping', outcome: 'ignored', receivedAt: expect.any(Number) }]);
+    expect(first.pagination.hasMore).toBe(true);
+    const second = (await list(`?limit=1&cursor=${first.pagination.nextCursor}`)).json();
+    expect(second.deliveries.map((item: { deliveryId: string; outcome: string }) => [item.deliveryId, item.outcome])).toEqual([[pushId, 'stored']]);
+    expect(second.pagination).toEqual({ hasMore: false, nextCursor: null });
+    expectError(await list('', other.owner.key), 404);
+    expectError(await list('', org.users.member.key), 403);
+  });
+
   it('reads GitLab merge requests and pushes: a merge whose last commit names an agent is agent-assisted', async () => {
     const gitlab = await connect('gitlab');
     const commit = { id: sha(81), message: `Add thing\n\n${CLAUDE}`, timestamp: `${D2}T05:00:00+02:00`, author: { name: 'Alice', email: alice.email } };

@@ -19,5 +19,6 @@ authMatrix([
   { method: 'POST', url: '/api/v0/git-hosts', payload: { provider: 'gitlab' }, credentials: 'apiKeyOrJwt', roles: MANAGERS },
   { method: 'GET', url: async (ctx) => `/api/v0/git-hosts/${await hostOf(ctx)}`, credentials: 'apiKeyOrJwt', roles: MANAGERS, foreignUrl: async (ctx) => `/api/v0/git-hosts/${await hostOf({ ...ctx, org: ctx.other })}` },
   { method: 'DELETE', url: async (ctx) => `/api/v0/git-hosts/${await hostOf(ctx)}`, credentials: 'apiKeyOrJwt', roles: MANAGERS, foreignUrl: async (ctx) => `/api/v0/git-hosts/${await hostOf({ ...ctx, org: ctx.other })}` },
+  { method: 'GET', url: async (ctx) => `/api/v0/git-hosts/${await hostOf(ctx)}/deliveries`, credentials: 'apiKeyOrJwt', roles: MANAGERS, foreignUrl: async (ctx) => `/api/v0/git-hosts/${await hostOf({ ...ctx, org: ctx.other })}/deliveries` },
   { method: 'GET', url: `/api/v1/analytics/outcomes?${dates}`, credentials: 'apiKey', session: true, roles: MANAGERS },
 ]);

@@ -21,6 +21,7 @@ export interface OutcomesTables {
     created_at: Defaulted<Date>;
   };
   git_deliveries: {
+    id: string;
     git_host_id: string;
     delivery_id: string;
     organization_id: string;
