@@ -93,15 +93,20 @@ export async function pullRequestOutcomes(db: Db, organizationId: string, range:
     SELECT p.git_host_id, p.repository, p.number, p.head_branch, p.merged_at, p.closed_at, p.merge_commit_sha, p.additions, p.deletions
     FROM git_pull_requests p WHERE ${inRange}`.execute(db)).rows;
   if (pulls.length === 0) return [];
-  // A pull request's commits: its merge (or squash) commit, and the commits pushed to its head
-  // branch up to its merge or close.
+  // A pull request's commits: the commits pushed to its head branch up to its merge or close, and
+  // its merge (or squash) commit; each found by key, not by scanning the repository's commits.
+  const commitColumns = sql`p.git_host_id, p.repository, p.number, c.sha, c.author_email, c.authored_at, c.attribution, c.agents`;
   const commits = (await sql<CommitRow>`
-    SELECT p.git_host_id, p.repository, p.number, c.sha, c.author_email, c.authored_at, c.attribution, c.agents
+    SELECT ${commitColumns}
     FROM git_pull_requests p
-    JOIN git_commits c ON c.git_host_id = p.git_host_id AND c.repository = p.repository
-    WHERE ${inRange} AND (c.sha = p.merge_commit_sha OR (c.authored_at <= coalesce(p.merged_at, p.closed_at) AND EXISTS (
-      SELECT 1 FROM git_branch_commits b
-      WHERE b.git_host_id = p.git_host_id AND b.repository = p.repository AND b.branch = p.head_branch AND b.sha = c.sha)))`.execute(db)).rows;
+    JOIN git_branch_commits b ON b.git_host_id = p.git_host_id AND b.repository = p.repository AND b.branch = p.head_branch
+    JOIN git_commits c ON c.git_host_id = b.git_host_id AND c.repository = b.repository AND c.sha = b.sha
+    WHERE ${inRange} AND c.authored_at <= coalesce(p.merged_at, p.closed_at)
+    UNION
+    SELECT ${commitColumns}
+    FROM git_pull_requests p
+    JOIN git_commits c ON c.git_host_id = p.git_host_id AND c.repository = p.repository AND c.sha = p.merge_commit_sha
+    WHERE ${inRange}`.execute(db)).rows;
   // What reverts them: revert commits naming one of their SHAs, and revert pull requests naming their number.
   const reverts = (await sql<RevertRow>`
     SELECT c.git_host_id, c.repository, c.reverts_sha, NULL::integer AS reverts_number, c.authored_at AS at

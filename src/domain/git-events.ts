@@ -198,7 +198,7 @@ export function gitHubFacts(event: string, payload: unknown): DeliveryFacts | un
     if (!body.ref.startsWith(BRANCH_REF)) return NOTHING;
     const repository = repositoryOf(body.repository.html_url);
     const branch = body.ref.slice(BRANCH_REF.length);
-    return { pullRequests: [], commits: body.commits.map((commit) => commitFacts(repository, branch, { ...commit, author: { ...commit.author, email: commit.author.email } })) };
+    return { pullRequests: [], commits: body.commits.map((commit) => commitFacts(repository, branch, commit)) };
   }
   return undefined;
 }
