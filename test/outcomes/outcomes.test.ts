@@ -159,7 +159,7 @@ function scenarios(): PullSpec[] {
   const a = people.alice;
   const b = people.bob;
   return [
-    // The done-when: squash merge whose squash commit carries Claude's trailer.
+    // The done-when: a squash merge whose squash commit alone carries Claude's trailer.
     {
       repo: 'acme/api',
       number: 1,
@@ -167,7 +167,7 @@ function scenarios(): PullSpec[] {
       openedAt: `${D1}T08:00:00Z`,
       reviewedAt: `${D1}T09:00:00Z`,
       mergedAt: `${D1}T10:00:00Z`,
-      commits: [{ sha: sha(11), author: a, trailers: [CLAUDE], at: `${D1}T07:00:00Z`, assistedBy: ['claude-code'] }],
+      commits: [{ sha: sha(11), author: a, at: `${D1}T07:00:00Z` }],
       landed: { sha: sha(12), author: a, trailers: [CLAUDE], at: `${D1}T10:00:00Z`, assistedBy: ['claude-code'] },
       additions: 40,
       deletions: 4,
