@@ -30,6 +30,7 @@ import consoleRoutes from './routes/console/index.js';
 import appRoutes from './routes/app/index.js';
 import healthRoutes from './routes/ops/health.js';
 import v0Routes from './routes/v0/index.js';
+import gitWebhookRoutes from './routes/git-webhooks/index.js';
 import v1Routes from './routes/v1/index.js';
 import agentRoutes from './routes/v0/agent/index.js';
 import otlpRoutes from './routes/otlp/index.js';
@@ -199,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The app host's routes (readiness reports) keep their unversioned paths.
   await app.register(appRoutes);
   await app.register(v1Routes, { prefix: '/api/v1' });
+  // Git hosts' webhooks carry their own signature instead of a credential (docs/outcomes.md).
+  await app.register(gitWebhookRoutes, { prefix: '/api/v1' });
   // The computer agent's routes take computer tokens only, so they sit outside the v0 subtree.
   await app.register(agentRoutes, { prefix: '/api/v0/agent' });
   // OTLP/HTTP keeps the paths OpenTelemetry exporters append to their endpoint.

@@ -205,7 +205,7 @@ function mcpServers(servers: ToolCallTotal[]): ToolRow['mcp_by_server'] {
 const distinctUsers = (cells: Cell[]) => new Set(cells.map((cell) => cell.user_id)).size;
 
 /** The p-th percentile, interpolated between the two nearest values (PostgreSQL's percentile_cont); 0 for none. */
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const rank = p * (sorted.length - 1);

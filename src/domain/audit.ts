@@ -45,11 +45,13 @@ export const AUDIT_ACTIONS = [
   'budget.deleted',
   'credit_limit.changed',
   'enterprise_controls.changed',
+  'git_host.connected',
+  'git_host.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditTarget {
-  type: 'user' | 'team' | 'api_key' | 'computer' | 'budget' | 'credit_limit' | 'enterprise_controls' | 'sso' | 'scim_token';
+  type: 'user' | 'team' | 'api_key' | 'computer' | 'budget' | 'credit_limit' | 'enterprise_controls' | 'sso' | 'scim_token' | 'git_host';
   id: string;
   label?: string | null;
 }

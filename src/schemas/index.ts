@@ -4,6 +4,7 @@ import { Budget, MemberLimitStatus } from './budgets.js';
 import { ErrorBody, Pagination } from './common.js';
 import { ContentBlock, Computer, ComputerMetric, MetricSampleInput, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
 import { ControlChange } from './controls.js';
+import { GitDelivery, GitHost } from './git-hosts.js';
 import { ApiKey, ConsoleSession, Preferences, RoleName, User } from './identity.js';
 import { ScimErrorBody, ScimToken } from './scim.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
@@ -20,6 +21,7 @@ export * from './common.js';
 export * from './compute.js';
 export * from './credit-limits.js';
 export * from './controls.js';
+export * from './git-hosts.js';
 export * from './identity.js';
 export * from './readiness.js';
 export * from './scim.js';
@@ -59,6 +61,8 @@ export const sharedSchemas: TSchema[] = [
   WebhookEndpoint,
   WebhookDelivery,
   WebhookAttempt,
+  GitHost,
+  GitDelivery,
   Budget,
   MemberLimitStatus,
   ScimToken,

@@ -941,7 +941,7 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     /** @description One or several actions (repeat the parameter) */
-                    action?: ("sign_in.succeeded" | "sign_in.failed" | "sign_out" | "sso.settings_changed" | "sso.settings_removed" | "scim.token_created" | "scim.token_revoked" | "member.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.updated" | "member.deactivated" | "member.reactivated" | "team.created" | "team.updated" | "team.deleted" | "team.member_added" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "computer_token.created" | "computer_token.revoked" | "budget.created" | "budget.changed" | "budget.deleted" | "credit_limit.changed" | "enterprise_controls.changed")[];
+                    action?: ("sign_in.succeeded" | "sign_in.failed" | "sign_out" | "sso.settings_changed" | "sso.settings_removed" | "scim.token_created" | "scim.token_revoked" | "member.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.updated" | "member.deactivated" | "member.reactivated" | "team.created" | "team.updated" | "team.deleted" | "team.member_added" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "computer_token.created" | "computer_token.revoked" | "budget.created" | "budget.changed" | "budget.deleted" | "credit_limit.changed" | "enterprise_controls.changed" | "git_host.connected" | "git_host.removed")[];
                     actorUserId?: string;
                     targetId?: string;
                     /** @description Unix ms: entries at or after */
@@ -3446,6 +3446,281 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/git-hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the git hosts of the organization */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gitHosts: components["schemas"]["GitHost"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Connect a git host (GitHub or GitLab) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "github" | "gitlab";
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            provider: "github" | "gitlab";
+                            name: string;
+                            /** @description Where the host posts its webhook deliveries */
+                            webhookUrl: string;
+                            /** @description Unix time in milliseconds */
+                            createdAt: number;
+                            /** @description Shown once: the secret to paste into the host */
+                            webhookSecret: string;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/git-hosts/{gitHostId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a connected git host */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gitHostId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gitHost: components["schemas"]["GitHost"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Disconnect a git host */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gitHostId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/git-hosts/{gitHostId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A git host's deliveries, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    gitHostId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: components["schemas"]["GitDelivery"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6617,6 +6892,242 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull requests merged per day (all, agent-assisted, agent-authored), closed unmerged, reverted, merged lines, time to merge and cost per merged pull request
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                    group_by?: "repository" | "team" | "agent" | "user";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: ({
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                /** @description The team name now (group_key is its id) */
+                                team_name: string;
+                                pull_requests_merged: number;
+                                /** @description Merged pull requests with any agent evidence (agent-authored ones included) */
+                                pull_requests_merged_agent_assisted: number;
+                                pull_requests_merged_agent_authored: number;
+                                pull_requests_closed_unmerged: number;
+                                /** @description Of the merged ones, those reverted within 30 days of their merge */
+                                pull_requests_reverted: number;
+                                /** @description Lines the merged pull requests added, where the host reports them (GitHub) */
+                                merged_lines_added: number;
+                                merged_lines_removed: number;
+                                merged_lines_added_agent_assisted: number;
+                                merged_lines_removed_agent_assisted: number;
+                                /** @description From the first commit to the merge, over merged pull requests with a known commit; null when none */
+                                median_minutes_to_merge: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                median_minutes_to_merge_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                median_minutes_to_merge_none: number | null;
+                                /** @description The agent usage that led to the merged pull requests, at the organization's prices, in meta.currency (docs/outcomes.md) */
+                                merged_cost: number;
+                                /** @description merged_cost / pull_requests_merged; null when none was merged */
+                                cost_per_merged_pull_request: number | null;
+                                /** @description Models of that usage without a price (left out of the cost) */
+                                unpriced_models: string[];
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                pull_requests_merged: number;
+                                /** @description Merged pull requests with any agent evidence (agent-authored ones included) */
+                                pull_requests_merged_agent_assisted: number;
+                                pull_requests_merged_agent_authored: number;
+                                pull_requests_closed_unmerged: number;
+                                /** @description Of the merged ones, those reverted within 30 days of their merge */
+                                pull_requests_reverted: number;
+                                /** @description Lines the merged pull requests added, where the host reports them (GitHub) */
+                                merged_lines_added: number;
+                                merged_lines_removed: number;
+                                merged_lines_added_agent_assisted: number;
+                                merged_lines_removed_agent_assisted: number;
+                                /** @description From the first commit to the merge, over merged pull requests with a known commit; null when none */
+                                median_minutes_to_merge: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                median_minutes_to_merge_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                median_minutes_to_merge_none: number | null;
+                                /** @description The agent usage that led to the merged pull requests, at the organization's prices, in meta.currency (docs/outcomes.md) */
+                                merged_cost: number;
+                                /** @description merged_cost / pull_requests_merged; null when none was merged */
+                                cost_per_merged_pull_request: number | null;
+                                /** @description Models of that usage without a price (left out of the cost) */
+                                unpriced_models: string[];
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                pull_requests_merged: number;
+                                /** @description Merged pull requests with any agent evidence (agent-authored ones included) */
+                                pull_requests_merged_agent_assisted: number;
+                                pull_requests_merged_agent_authored: number;
+                                pull_requests_closed_unmerged: number;
+                                /** @description Of the merged ones, those reverted within 30 days of their merge */
+                                pull_requests_reverted: number;
+                                /** @description Lines the merged pull requests added, where the host reports them (GitHub) */
+                                merged_lines_added: number;
+                                merged_lines_removed: number;
+                                merged_lines_added_agent_assisted: number;
+                                merged_lines_removed_agent_assisted: number;
+                                /** @description From the first commit to the merge, over merged pull requests with a known commit; null when none */
+                                median_minutes_to_merge: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                median_minutes_to_merge_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                median_minutes_to_merge_none: number | null;
+                                /** @description The agent usage that led to the merged pull requests, at the organization's prices, in meta.currency (docs/outcomes.md) */
+                                merged_cost: number;
+                                /** @description merged_cost / pull_requests_merged; null when none was merged */
+                                cost_per_merged_pull_request: number | null;
+                                /** @description Models of that usage without a price (left out of the cost) */
+                                unpriced_models: string[];
+                            })[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                                /** @description ISO 4217 code of the `cost` fields */
+                                currency: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/git-hosts/{gitHostId}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A git host's webhook delivery (GitHub or GitLab), signed with the host's secret */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gitHostId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description duplicate: this delivery id was stored before; nothing changed
+                             * @enum {string}
+                             */
+                            outcome: "stored" | "ignored" | "duplicate";
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/agent/heartbeat": {
         parameters: {
             query?: never;
@@ -8470,6 +8981,30 @@ export interface components {
             responseExcerpt: string;
             error: string | null;
             succeeded: boolean;
+        };
+        GitHost: {
+            id: string;
+            /** @enum {string} */
+            provider: "github" | "gitlab";
+            name: string;
+            /** @description Where the host posts its webhook deliveries */
+            webhookUrl: string;
+            /** @description Unix time in milliseconds */
+            createdAt: number;
+        };
+        GitDelivery: {
+            id: string;
+            /** @description The host's delivery id (X-GitHub-Delivery, X-Gitlab-Event-UUID) */
+            deliveryId: string;
+            /** @description As the host named it (X-GitHub-Event, X-Gitlab-Event) */
+            event: string;
+            /**
+             * @description ignored: an event Quarterdeck does not read
+             * @enum {string}
+             */
+            outcome: "stored" | "ignored";
+            /** @description Unix time in milliseconds */
+            receivedAt: number;
         };
         Budget: {
             id: string;

@@ -5,6 +5,7 @@ import apiKeys from './api-keys/index.js';
 import auditLog from './audit-log/index.js';
 import budgets from './budgets/index.js';
 import createToken from './auth/create-token.js';
+import gitHosts from './git-hosts/index.js';
 import enterpriseControls from './enterprise-controls/index.js';
 import computers from './computers/index.js';
 import organizationTelemetry from './organization-telemetry/index.js';
@@ -36,6 +37,7 @@ export default async function v0Routes(app: App) {
   await app.register(creditLimits);
   await app.register(prices);
   await app.register(webhooks);
+  await app.register(gitHosts);
   await app.register(scimTokens);
   await app.register(budgets);
   await app.register(computers);

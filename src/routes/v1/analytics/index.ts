@@ -3,6 +3,7 @@ import { requireRole } from '../../../http/auth.js';
 import { acceptsCsv, toCsv } from '../../../http/csv.js';
 import type { App } from '../../../http/context.js';
 import activity from './activity.js';
+import outcomes from './outcomes.js';
 import productivity from './productivity.js';
 import repositories from './repositories.js';
 import tokens from './tokens.js';
@@ -30,4 +31,5 @@ export default async function analytics(app: App) {
   await app.register(productivity);
   await app.register(users);
   await app.register(repositories);
+  await app.register(outcomes);
 }
