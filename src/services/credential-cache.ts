@@ -7,11 +7,12 @@ import { CREDENTIALS_CHANNEL } from '../repositories/credential-changes.js';
 // Verified credentials (API keys, the keys behind access tokens, computer tokens), kept in the
 // process so that a request does not cost a database round trip to authenticate. Whatever ends
 // or changes a credential (revoking a key, deactivating a user, changing a role, deleting a
-// computer) calls `credentialsChanged` (repositories/credential-changes.ts) in its transaction: at commit the NOTIFY reaches every
-// replica's listener, and each flushes its whole cache. The request that made the change answers
-// only once every replica has acknowledged hearing it (`awaitChangesHeard`). While a listener is
-// not listening (its connection dropped), nothing is cached. The TTL is only a safety net; a key's
-// expiry ends its entry on time. Failed lookups are never cached. docs/security.md "Credential cache".
+// computer) calls `credentialsChanged` (repositories/credential-changes.ts) in its transaction:
+// at commit the NOTIFY reaches every replica's listener, and each flushes its whole cache. The
+// request that made the change answers only once every replica has acknowledged hearing it
+// (`awaitChangesHeard`). While a listener is not listening (its connection dropped), nothing is
+// cached. The TTL is only a safety net; a key's expiry ends its entry on time. Failed lookups are
+// never cached. docs/security.md "Credential cache".
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
