@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../../domain/webhook-events.js';
+import type { WebhookEventType } from '../../sdk/webhook-event-types.js';
 import { apiCommand, v0List, type ApiContext } from './api-command.js';
 
 // `quarterdeck webhooks list|get|create|update|enable|disable|delete|rotate-secret|deliveries|
