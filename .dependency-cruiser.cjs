@@ -18,18 +18,20 @@ const LAYERS = [
   { name: 'schemas', paths: ['src/schemas/'], imports: ['sdk', 'domain', 'db', 'repositories'] },
   { name: 'telemetry', paths: ['src/telemetry/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas'] },
   { name: 'analytics', paths: ['src/analytics/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry'] },
+  // The git hosts' webhooks: one file per provider, read into the one shape outcomes count.
+  { name: 'git-hosts', paths: ['src/git-hosts/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas'] },
   // The OTLP codec, the agents' translators and the consumer that hands their events to telemetry.
   { name: 'otlp', paths: ['src/otlp/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry'] },
   { name: 'services', paths: ['src/services/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories'] },
-  { name: 'jobs', paths: ['src/jobs/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'otlp', 'services'] },
+  { name: 'jobs', paths: ['src/jobs/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'git-hosts', 'otlp', 'services'] },
   { name: 'http', paths: ['src/http/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'otlp', 'services'] },
-  { name: 'routes', paths: ['src/routes/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'otlp', 'services', 'http'] },
+  { name: 'routes', paths: ['src/routes/'], imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'git-hosts', 'otlp', 'services', 'http'] },
   { name: 'grpc', paths: ['src/grpc/'], imports: ['sdk', 'domain', 'config', 'otlp', 'http'] },
   // The server put together: the app, its jobs, its listeners.
   {
     name: 'server',
     paths: ['src/app.ts', 'src/server.ts', 'src/main.ts'],
-    imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'otlp', 'services', 'jobs', 'http', 'routes', 'grpc'],
+    imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'git-hosts', 'otlp', 'services', 'jobs', 'http', 'routes', 'grpc'],
   },
   // Programs that run beside an agent on a developer's machine: they speak to the server through the SDK.
   { name: 'agent-side', paths: ['src/agent/', 'src/hooks/'], imports: ['sdk', 'domain'] },
@@ -37,7 +39,7 @@ const LAYERS = [
   {
     name: 'programs',
     paths: ['src/cli/', 'src/demo/'],
-    imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'otlp', 'services', 'jobs', 'http', 'routes', 'grpc', 'server', 'agent-side'],
+    imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'git-hosts', 'otlp', 'services', 'jobs', 'http', 'routes', 'grpc', 'server', 'agent-side'],
   },
   // The console: a client of the API like any other.
   { name: 'web', paths: ['web/'], imports: ['sdk'] },
