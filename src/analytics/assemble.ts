@@ -3,6 +3,7 @@ import type { PriceBook } from '../domain/prices.js';
 import { AUTONOMY_LEVELS, AUTONOMY_MODES, CLIENTS } from '../telemetry/events.js';
 import { dayCosts, reportedCostUsd, type DayCosts } from './cost.js';
 import { byCountThenNames, byteOrder, mostFrequent, tally } from './order.js';
+import type { Cell } from './cell.js';
 import type { ActivityRow, AgentActivityRow, AgentProductivityRow, AgentTokenRow, AgentToolRow, ProductivityRow, TokenRow, ToolRow, UserRow } from './schemas.js';
 
 // One organization-day's rows, built from the day's event counts grouped by every dimension a
@@ -12,43 +13,6 @@ import type { ActivityRow, AgentActivityRow, AgentProductivityRow, AgentTokenRow
 // Every definition of decisions.md §4 lives here, once. A day without events is the same
 // computation over no cells: zeros, except the windows. Fields an agent's exporter did not send
 // (client, autonomy) count in no client and no autonomy: never guessed (docs/analytics.md).
-
-/** The events of one day sharing all dimension values, with their count and token sums. */
-export interface Cell {
-  user_id: string;
-  type: string;
-  /** null: the exporter did not say (docs/analytics.md "Fields an agent may leave out"). */
-  client: string | null;
-  /** The agent product; null for Quarterdeck's own clients. */
-  agent: string | null;
-  /** The repository's id (host/owner/name); null: the event names none. */
-  repository: string | null;
-  model_id: string | null;
-  model_tier: string | null;
-  /** A tool call to an MCP server. */
-  mcp: boolean;
-  autonomy_mode: string | null;
-  name: string | null;
-  hook_event: string | null;
-  hook_matcher: string | null;
-  hook_command: string | null;
-  extension: string | null;
-  language: string | null;
-  /** accept | reject, on tool_decision. */
-  decision: string | null;
-  events: number;
-  credits: number | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  cache_read_tokens: number | null;
-  cache_write_tokens: number | null;
-  /** Model calls: the reported costs in whole micro-dollars, and how many calls reported one. */
-  reported_cost_micros: number | null;
-  reported_costs: number | null;
-  /** lines_changed: their sums. */
-  lines_added: number | null;
-  lines_removed: number | null;
-}
 
 /** The day's tool calls with one value of one dimension (an MCP server as spelled). */
 export interface ToolCallTotal {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/store.js';
-import { percentOf, thresholdsReached } from '../domain/budgets.js';
+import { percentOf, thresholdsReached, type BudgetFigures } from '../domain/budgets.js';
 import { forecastMonthEnd, monthPosition, type MonthPosition } from '../domain/forecast.js';
 import { fromMicroCredits, sumCredits } from '../domain/micro-credits.js';
 import type { BudgetRecord } from '../repositories/budgets.js';
@@ -11,13 +11,6 @@ import { monthSpend, type MonthSpend } from './month-spend.js';
 // the spend, its month-end forecast, the percentage. Credits spent are the live monthly counters
 // ingestion writes (the ones limits refuse by); money is the month's cost (month-spend.ts). The
 // forecasts take their daily series from month-spend.ts.
-
-export interface BudgetFigures {
-  month: string;
-  spent: number;
-  percent: number;
-  thresholdsReached: number[];
-}
 
 export interface MemberFigures {
   userId: string;

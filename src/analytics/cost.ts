@@ -1,6 +1,6 @@
 import { fromMicroCredits } from '../domain/micro-credits.js';
 import { costMicros, type PriceBook } from '../domain/prices.js';
-import type { Cell } from './assemble.js';
+import type { Cell } from './cell.js';
 import { byteOrder } from './order.js';
 
 // The cost of a day's model calls at the organization's prices (docs/prices.md), beside their

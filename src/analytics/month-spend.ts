@@ -1,6 +1,6 @@
 import type { Db } from '../db/store.js';
 import type { MonthPosition } from '../domain/forecast.js';
-import { computeDay } from './rollup.js';
+import { computeDay } from './compute-day.js';
 
 // Each user's Standard Credits and cost (at the organization's prices) per day of the current UTC
 // month, for budgets and their forecasts (docs/budgets.md "Spend"). A day the rollup has settled

@@ -90,15 +90,3 @@ export async function countPendingDays(db: Db, today: string): Promise<number> {
   const row = await db.selectFrom('analytics_pending_days').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '<', today).executeTakeFirstOrThrow();
   return row.n;
 }
-
-/**
- * Marks pending every aggregated day of the organization with model calls: a change of its prices
- * changes their costs (docs/prices.md). The days' other figures come out the same.
- */
-export async function markModelCallDaysPending(db: Db, organizationId: string): Promise<void> {
-  await sql`INSERT INTO analytics_pending_days (organization_id, day)
-    SELECT organization_id, day FROM analytics_daily
-    WHERE organization_id = ${organizationId} AND json_array_length(tokens -> 'by_model') > 0
-    ORDER BY day
-    ON CONFLICT (organization_id, day) DO UPDATE SET version = nextval('analytics_pending_version')`.execute(db);
-}

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { Db } from '../db/store.js';
 import type { DayRange } from '../domain/dates.js';
 import { fromMicroCredits, toMicroCredits } from '../domain/micro-credits.js';
-import { readinessScore } from '../domain/readiness-score.js';
+import { readinessScore } from '../sdk/readiness-score.js';
 import { latestReports } from '../repositories/readiness-reports.js';
 import { NO_GROUP, roundRatio, type RepositoryMembers } from './assemble.js';
 import { byteOrder } from './order.js';

@@ -2,103 +2,17 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
-import { addDays, dayOf } from '../domain/dates.js';
-import { assembleDay, type Cell, type DayRollup, type DayStats, type ToolCallTotal } from './assemble.js';
+import { dayOf } from '../domain/dates.js';
+import { computeDay } from './compute-day.js';
 import { CLAIM_RENEW_MS, claimPendingDays, countPendingDays, releaseOf, renewClaims, type PendingDay } from './pending-days.js';
 import { byteOrder } from './order.js';
-import { priceBookOf } from '../repositories/prices.js';
-import { USER_FIGURE_COLUMNS, userFiguresOf, type UserFigures } from './teams.js';
+import { USER_FIGURE_COLUMNS } from './teams.js';
 
 // The daily batch: aggregates each pending organization-day that has ended into the rollup
 // tables the analytics endpoints read. The reads run outside any transaction (they scan one
 // day); the write of a day's rows and the release of its claim are one short transaction.
 
 const CLAIM_BATCH = 20;
-
-// A cell's dimensions (assemble.ts) and its counts, as telemetry_day_cells keeps them
-// (migrations/0035). Each event type fills only its own fields (telemetry/events.ts), so the
-// columns of other types are NULL in its cells.
-const CELL_COLUMNS = sql.join(
-  ['user_id', 'type', 'client', 'agent', 'repository', 'model_id', 'model_tier', 'mcp', 'autonomy_mode', 'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language', 'decision',
-    'events', 'credits', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'reported_cost_micros', 'reported_costs', 'lines_added', 'lines_removed'].map((name) => sql.ref(name)),
-);
-
-/**
- * The day's events as cells (grouped by every dimension a user's row or a distinct-user count
- * needs), kept as the events are stored, and the tool calls counted per tool, per MCP server and
- * per autonomy level (assemble.ts), from the day's events. Two queries, run at once.
- */
-async function dayEventsOf(db: Db, organizationId: string, day: string): Promise<{ cells: Cell[]; toolCalls: ToolCallTotal[] }> {
-  const ofTheDay = sql`organization_id = ${organizationId} AND day = ${day}::date`;
-  const [cells, toolCalls] = await Promise.all([
-    sql<Cell>`SELECT ${CELL_COLUMNS} FROM telemetry_day_cells WHERE ${ofTheDay}`.execute(db),
-    // Grouping sets: the columns outside a row's set are NULL, and grouping() says which set it is from.
-    sql<ToolCallTotal>`
-      SELECT CASE grouping(tool, mcp_server, autonomy_level) WHEN 3 THEN 'tool' WHEN 5 THEN 'mcp_server' ELSE 'autonomy_level' END AS dimension,
-        coalesce(tool, mcp_server, autonomy_level) AS value, count(*) AS events
-      FROM telemetry_events WHERE ${ofTheDay} AND type = 'tool_call'
-      GROUP BY GROUPING SETS ((tool), (mcp_server), (autonomy_level))`.execute(db),
-  ]);
-  return {
-    cells: cells.rows,
-    // Calls to no MCP server make a group of their own, without a value.
-    toolCalls: toolCalls.rows.filter((total) => total.value !== null),
-  };
-}
-
-/**
- * Statistics that need more than the day's cells: distinct sessions and the active-user windows;
- * and the e-mails of the day's users, for their rows. One statement, so one snapshot: the windows
- * count each settled day (not pending) from its user rows, which hold exactly the users with any
- * event that day, and each pending day (this one included) from its sessions, kept as its events
- * are stored (migrations/0037), since its user rows may be stale or missing. A day whose rows
- * change after this snapshot was re-marked pending with the 29 days after it by ingestion, which
- * bumps this day's version, so this result is not kept (docs/analytics.md).
- */
-async function statsOf(db: Db, organizationId: string, day: string): Promise<{ stats: DayStats; emails: Map<string, string> }> {
-  const result = await sql<DayStats & { emails: Record<string, string> | null }>`
-    WITH today AS MATERIALIZED (
-      SELECT session_id, user_id FROM telemetry_day_sessions WHERE organization_id = ${organizationId} AND day = ${day}::date
-    ),
-    pending AS (
-      SELECT day FROM analytics_pending_days
-      WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${addDays(day, -1)}::date
-    ),
-    active AS (
-      SELECT day, user_id FROM analytics_user_daily
-      WHERE organization_id = ${organizationId} AND day BETWEEN ${addDays(day, -29)}::date AND ${addDays(day, -1)}::date
-        AND day NOT IN (SELECT day FROM pending)
-      UNION ALL
-      SELECT pending.day, raw.user_id FROM pending CROSS JOIN LATERAL (
-        SELECT DISTINCT user_id FROM telemetry_day_sessions WHERE organization_id = ${organizationId} AND day = pending.day
-      ) raw
-      UNION ALL
-      SELECT ${day}::date, user_id FROM today
-    )
-    -- count(*) of a DISTINCT subquery: hashed, about twice as fast as count(DISTINCT), which sorts.
-    SELECT
-      (SELECT count(*) FROM (SELECT DISTINCT session_id FROM today) sessions) AS "activeSessions",
-      (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active WHERE day >= ${addDays(day, -6)}::date) week) AS "weeklyActiveUsers",
-      (SELECT count(*) FROM (SELECT DISTINCT user_id FROM active) month) AS "monthlyActiveUsers",
-      -- Each user of the day looked up by id: the planner cannot tell how many users the day has,
-      -- and guessing few, it compared every user of the organization with every session.
-      (SELECT json_object_agg(users.id, users.email) FROM (SELECT DISTINCT user_id FROM today) day_users
-        JOIN users ON users.id = day_users.user_id WHERE users.organization_id = ${organizationId}) AS emails`.execute(db);
-  const { emails, ...stats } = result.rows[0]!;
-  return { stats, emails: new Map(Object.entries(emails ?? {})) };
-}
-
-/** The day's rows, and the figures team reads sum, kept beside each user's row (teams.ts). */
-export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup & { userFigures: UserFigures }> {
-  // At once, each on a connection of its own: none of these reads depends on another.
-  const [{ cells, toolCalls }, { stats, emails }, prices] = await Promise.all([
-    dayEventsOf(db, organizationId, day),
-    statsOf(db, organizationId, day),
-    priceBookOf(db, organizationId),
-  ]);
-  const rollup = assembleDay(day, cells, toolCalls, stats, emails, prices);
-  return { ...rollup, userFigures: userFiguresOf(rollup.users.map((row) => row.user_id), rollup.byUser) };
-}
 
 /** What the last rollup of the day wrote, as digests (migrations/0036): its documents', and each user row's. */
 async function writtenDigestsOf(db: Db, organizationId: string, day: string): Promise<{ documents: Buffer | null; users: Map<string, Buffer | null> }> {

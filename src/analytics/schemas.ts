@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { StringEnum } from '../schemas/index.js';
+import { StringEnum } from '../schemas/common.js';
 import { AUTONOMY_MODES, MODEL_TIERS } from '../telemetry/events.js';
 
 // The analytics rows of api.md, as TypeBox schemas (response validation and OpenAPI) and types.

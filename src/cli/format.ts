@@ -1,4 +1,4 @@
-import { columnsOf, flatten, toCsv } from '../http/csv.js';
+import { columnsOf, flatten, toCsv } from '../sdk/csv.js';
 
 // How the API commands print what they got (`--format`): json (the default; a list prints as one
 // array), ndjson (one JSON value per line), csv (src/http/csv.ts: nested objects flattened with

@@ -1,47 +1,17 @@
-import type { Compilable, CompiledQuery, PostgresPool, PostgresPoolClient } from 'kysely';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { copyIn, CopyInRows } from './copy-in.js';
-import type { Db } from './store.js';
 
 // Queries on the hot path run as named prepared statements: each connection parses and plans
 // them once instead of on every call (planning a query with a subquery costs PostgreSQL more
-// than running it). Only the queries run through `preparedQuery` are named, so a connection
-// holds as many statements as there are such queries.
+// than running it). Only the queries run through `preparedQuery` (prepared-query.ts) are named,
+// so a connection holds as many statements as there are such queries.
 
 const names = new Map<string, string>();
 
-/** Stands for the n-th value of a prepared query while it is compiled. */
-class Placeholder {
-  constructor(readonly index: number) {}
-}
-
-/**
- * A query run often with other values: `build` gets one placeholder per value, and the query is
- * built and compiled once per database (the builder and the compiler cost more than the query's
- * own round trip on a hot path), then run as a named prepared statement with the values in
- * place of the placeholders.
- */
-export function preparedQuery<R, V extends unknown[]>(arity: V['length'], build: (db: Db, ...values: V) => Compilable<R>): (db: Db, ...values: V) => Promise<R[]> {
-  const compiledFor = new WeakMap<Db, { query: CompiledQuery<R>; valueAt: number[] }>();
-  return async (db, ...values) => {
-    let compiled = compiledFor.get(db);
-    if (!compiled) {
-      const placeholders = Array.from({ length: arity }, (_, index) => new Placeholder(index)) as unknown as V;
-      const query = build(db, ...placeholders).compile();
-      // One name per text: every database (a test opens many) shares it.
-      if (!names.has(query.sql)) names.set(query.sql, `qd_prepared_${names.size + 1}`);
-      const valueAt = query.parameters.map((parameter) => (parameter instanceof Placeholder ? parameter.index : -1));
-      // A value that is not a bound parameter (in raw SQL, or only inspected by `build`) would be
-      // compiled once and never change: refused.
-      const unbound = placeholders.findIndex((_, index) => !valueAt.includes(index));
-      if (unbound >= 0) throw new Error(`preparedQuery: value ${unbound} is not a parameter of the query`);
-      compiled = { query, valueAt };
-      compiledFor.set(db, compiled);
-    }
-    const { query, valueAt } = compiled;
-    const parameters = query.parameters.map((parameter, i) => (valueAt[i]! >= 0 ? values[valueAt[i]!] : parameter));
-    return (await db.executeQuery<R>({ ...query, parameters })).rows;
-  };
+/** Runs `text` as a named prepared statement from now on: one name per text, shared by every database (a test opens many). */
+export function nameStatement(text: string): void {
+  if (!names.has(text)) names.set(text, `qd_prepared_${names.size + 1}`);
 }
 
 /**

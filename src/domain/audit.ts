@@ -1,3 +1,5 @@
+import type { AuditAction } from '../sdk/audit-actions.js';
+
 // The audit log (docs/audit-log.md): who did what, when, from where. Every entry is appended in
 // the transaction of the change it records, so an entry exists exactly when its change does.
 
@@ -15,40 +17,6 @@ export interface AuditActor {
   requestId: string | null;
 }
 
-/** Everything the log records, one name per kind of change. */
-export const AUDIT_ACTIONS = [
-  'sign_in.succeeded',
-  'sign_in.failed',
-  'sign_out',
-  'sso.settings_changed',
-  'sso.settings_removed',
-  'scim.token_created',
-  'scim.token_revoked',
-  'member.created',
-  'member.invited',
-  'member.joined',
-  'member.role_changed',
-  'member.updated',
-  'member.deactivated',
-  'member.reactivated',
-  'team.created',
-  'team.updated',
-  'team.deleted',
-  'team.member_added',
-  'team.member_removed',
-  'api_key.created',
-  'api_key.revoked',
-  'computer_token.created',
-  'computer_token.revoked',
-  'budget.created',
-  'budget.changed',
-  'budget.deleted',
-  'credit_limit.changed',
-  'enterprise_controls.changed',
-  'git_host.connected',
-  'git_host.removed',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditTarget {
   type: 'user' | 'team' | 'api_key' | 'computer' | 'budget' | 'credit_limit' | 'enterprise_controls' | 'sso' | 'scim_token' | 'git_host';

@@ -20,6 +20,14 @@ export const MAX_THRESHOLDS = 20;
 /** The largest amount a budget may have (numeric(24,6) holds far more; this keeps sums exact in JS). */
 export const MAX_BUDGET_AMOUNT = 1_000_000_000;
 
+/** Where a budget stands in a month (analytics/budget-figures.ts computes it; the API shows it). */
+export interface BudgetFigures {
+  month: string;
+  spent: number;
+  percent: number;
+  thresholdsReached: number[];
+}
+
 /** Percentages ascending, each once. */
 export function normalizedThresholds(thresholds: readonly number[]): number[] {
   return [...new Set(thresholds)].sort((a, b) => a - b);

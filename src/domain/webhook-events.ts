@@ -3,19 +3,6 @@ import type { WeeklyDigest } from './weekly-digest.js';
 // The events Quarterdeck sends to webhook endpoints (docs/webhooks.md). Payloads carry ids and
 // figures only: never prompts, messages, settings values or other content.
 
-/** Event types an endpoint may subscribe to. */
-export const WEBHOOK_EVENT_TYPES = [
-  'agent.identity_unattributed',
-  'budget.threshold_crossed',
-  'controls.changed',
-  'member.invited',
-  'member.limit_reached',
-  'member.limit_refused',
-  'member.limit_warning',
-  'webhook.disabled',
-  'digest',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Sent only by "send test event", to the one endpoint asked, whatever its subscriptions. */
 export const TEST_EVENT_TYPE = 'webhook.test';

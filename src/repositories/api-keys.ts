@@ -3,7 +3,7 @@ import type { AuditActor } from '../domain/audit.js';
 import { API_KEY_PREFIX, issueSecret, type ApiKeyKind } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import type { Role } from '../domain/roles.js';
-import { credentialsChanged } from '../services/credential-cache.js';
+import { credentialsChanged } from './credential-changes.js';
 import { appendAudit } from './audit-log.js';
 
 // API keys: stored as a hash, shown once at creation.

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/store.js';
-import { preparedQuery } from '../db/prepared.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { ComputersTable } from '../db/tables/compute.js';
 import type { AuditActor } from '../domain/audit.js';
 import { INITIAL_STEPS, type StepState, type StepStatus } from '../domain/computer-status.js';
@@ -9,7 +9,7 @@ import { issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import { mayActOn, ownedByFilter, type Actor } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
-import { credentialsChanged } from '../services/credential-cache.js';
+import { credentialsChanged } from './credential-changes.js';
 import { appendAudit } from './audit-log.js';
 import { expireLapsedRuns, releaseComputerSessions } from './messages.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
-import type { DeliveryFacts } from '../domain/git-events.js';
+import type { DeliveryFacts } from '../domain/git-facts.js';
 import { newId } from '../domain/ids.js';
 import { inTransaction } from './audit-log.js';
 import { findGitHost } from './git-hosts.js';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/store.js';
 import type { AuditActor } from '../domain/audit.js';
+import type { GitProvider } from '../domain/git-facts.js';
 import { notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { SecretBox } from '../domain/secret-box.js';
-import type { GitProvider } from '../schemas/git-hosts.js';
 import { appendAudit, inTransaction } from './audit-log.js';
 
 // Git hosts an organization connected (docs/outcomes.md). Every call takes the organization id,

@@ -1,12 +1,23 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
-import { markModelCallDaysPending } from '../analytics/pending-days.js';
 import { DEFAULT_PRICE_SETTINGS, priceBook, type ModelPrice, type PriceBook, type PriceSettings } from '../domain/prices.js';
-import { listPrice } from '../telemetry/list-prices.js';
+import { listPrice } from './list-prices.js';
 
 // An organization's prices (docs/prices.md): its currency and discount, and its own per-model
 // prices. Every change re-marks the organization's days with model calls pending, in the same
 // transaction, so the rollup recomputes their costs at the new prices.
+
+/**
+ * Marks pending every aggregated day of the organization with model calls: a change of its prices
+ * changes their costs (docs/prices.md). The days' other figures come out the same.
+ */
+async function markModelCallDaysPending(db: Db, organizationId: string): Promise<void> {
+  await sql`INSERT INTO analytics_pending_days (organization_id, day)
+    SELECT organization_id, day FROM analytics_daily
+    WHERE organization_id = ${organizationId} AND json_array_length(tokens -> 'by_model') > 0
+    ORDER BY day
+    ON CONFLICT (organization_id, day) DO UPDATE SET version = nextval('analytics_pending_version')`.execute(db);
+}
 
 export async function priceSettings(db: Db, organizationId: string): Promise<PriceSettings> {
   const row = await db.selectFrom('organization_prices').select(['currency', 'discount']).where('organization_id', '=', organizationId).executeTakeFirst();

@@ -1,13 +1,12 @@
-import type { Static } from '@sinclair/typebox';
 import type { Db } from '../db/store.js';
 import { assertModelAllowed, sessionDefaults, type EnterpriseSettings } from '../domain/policies.js';
-import type { SessionSettingsInput } from '../schemas/index.js';
 import { currentSettings } from './enterprise-controls.js';
 
 // Session settings under the organization's enterprise controls (decisions.md §6): new sessions
 // start from `sessionDefaultSettings`; a model given by the caller must pass `modelPolicy` (403).
 
-type SettingsInput = Static<typeof SessionSettingsInput>;
+/** Settings a caller gave (the API's SessionSettingsInput): the models are what the rules look at. */
+type SettingsInput = { model?: string; specModeModel?: string };
 
 function assertModelsAllowed(controls: EnterpriseSettings, given: SettingsInput): void {
   if (given.model !== undefined) assertModelAllowed(controls, given.model);

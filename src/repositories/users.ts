@@ -7,7 +7,7 @@ import { newId } from '../domain/ids.js';
 import { mayAssignRole, mayManageUser, outranks, type Role } from '../domain/roles.js';
 import { auditKeyCreated, insertApiKey, restoreUserApiKeys, revokeUserApiKeys } from './api-keys.js';
 import { endUserSessions } from './browser-sessions.js';
-import { credentialsChanged } from '../services/credential-cache.js';
+import { credentialsChanged } from './credential-changes.js';
 import { issueInvitation, type IssuedInvitation } from './invitations.js';
 
 // Users of an organization. Every call takes the organization id: nothing crosses tenants.

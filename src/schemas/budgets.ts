@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { BudgetFigures } from '../analytics/budget-figures.js';
-import { BUDGET_SCOPES, BUDGET_UNITS, MAX_BUDGET_AMOUNT, MAX_THRESHOLD, MAX_THRESHOLDS, MIN_THRESHOLD } from '../domain/budgets.js';
+import { BUDGET_SCOPES, BUDGET_UNITS, MAX_BUDGET_AMOUNT, MAX_THRESHOLD, MAX_THRESHOLDS, MIN_THRESHOLD, type BudgetFigures } from '../domain/budgets.js';
 import type { BudgetRecord, CrossingRecord } from '../repositories/budgets.js';
 import { StringEnum, UnixMillis } from './common.js';
 

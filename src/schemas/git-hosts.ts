@@ -1,12 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { GitDeliveryRecord } from '../repositories/git-deliveries.js';
 import type { GitHostRecord } from '../repositories/git-hosts.js';
+import { GIT_PROVIDERS } from '../domain/git-facts.js';
 import { StringEnum, UnixMillis } from './common.js';
 
 // Connected git hosts (docs/outcomes.md), times as Unix ms like the other v0 resources.
 
-export const GIT_PROVIDERS = ['github', 'gitlab'] as const;
-export type GitProvider = (typeof GIT_PROVIDERS)[number];
 
 const fields = {
   id: Type.String(),

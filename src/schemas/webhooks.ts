@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { WEBHOOK_EVENT_TYPES } from '../domain/webhook-events.js';
+import { WEBHOOK_EVENT_TYPES } from '../sdk/webhook-event-types.js';
 import type { AttemptRecord, DeliveryRecord } from '../repositories/webhook-deliveries.js';
 import { WEBHOOK_FORMATS, type WebhookEndpointRecord } from '../repositories/webhooks.js';
 import { StringEnum, UnixMillis } from './common.js';

@@ -1,19 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
-import type { Db, Store } from '../db/store.js';
+import type { Store } from '../db/store.js';
 import type { Subscription } from '../db/notifications.js';
+import { CREDENTIALS_CHANNEL } from '../repositories/credential-changes.js';
 
 // Verified credentials (API keys, the keys behind access tokens, computer tokens), kept in the
 // process so that a request does not cost a database round trip to authenticate. Whatever ends
 // or changes a credential (revoking a key, deactivating a user, changing a role, deleting a
-// computer) calls `credentialsChanged` in its transaction: at commit the NOTIFY reaches every
-// replica's listener, and each flushes its whole cache. The request that made the change answers
-// only once every replica has acknowledged hearing it (`awaitChangesHeard`). While a listener is
-// not listening (its connection dropped), nothing is cached. The TTL is only a safety net; a key's
-// expiry ends its entry on time. Failed lookups are never cached. docs/security.md "Credential cache".
+// computer) calls `credentialsChanged` (repositories/credential-changes.ts) in its transaction:
+// at commit the NOTIFY reaches every replica's listener, and each flushes its whole cache. The
+// request that made the change answers only once every replica has acknowledged hearing it
+// (`awaitChangesHeard`). While a listener is not listening (its connection dropped), nothing is
+// cached. The TTL is only a safety net; a key's expiry ends its entry on time. Failed lookups are
+// never cached. docs/security.md "Credential cache".
 
-const CHANNEL = 'quarterdeck_credentials';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 /** How long a change's request waits at most for every replica to acknowledge it. */
@@ -23,11 +23,6 @@ export const HEAR_TIMEOUT_MS = 2_000;
 // what it heard before it; an acknowledgement answers one. Probes and acknowledgements flush nothing.
 const PROBE = 'probe:';
 const ACK = 'ack:';
-
-/** Call inside the transaction that ends or changes a credential. */
-export async function credentialsChanged(trx: Db): Promise<void> {
-  await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(trx);
-}
 
 interface Entry {
   value: object;
@@ -53,7 +48,7 @@ export class CredentialCache {
   static async open(store: Store): Promise<CredentialCache> {
     const cache = new CredentialCache();
     const name = randomBytes(8).toString('hex');
-    cache.subscription = await store.listen(CHANNEL, name, (listening, payload) => cache.signal(listening, payload));
+    cache.subscription = await store.listen(CREDENTIALS_CHANNEL, name, (listening, payload) => cache.signal(listening, payload));
     return cache;
   }
 

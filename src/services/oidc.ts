@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import type { SecretBox } from '../domain/secret-box.js';
 import type { SsoSettingsRecord } from '../repositories/organization-sso.js';
 import { isLoopbackIssuer, SSO_SCOPES } from '../domain/sso.js';
-import type { SsoFailure } from '../domain/sso-failures.js';
+import type { SsoFailure } from '../sdk/sso-failures.js';
 
 // The OpenID Connect relying party, through openid-client (certified): discovery, the
 // authorization URL with PKCE, state and nonce, the code exchange with every ID token check,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDemoEvents, generateDemoReadinessReports } from '../../src/demo/generate.js';
 import { repoIdOf } from '../../src/domain/repo-id.js';
-import { readinessScore } from '../../src/domain/readiness-score.js';
+import { readinessScore } from '../../src/sdk/readiness-score.js';
 import { checkEvents } from '../../src/telemetry/events.js';
 
 // The demo generator: deterministic per seed, and every event it makes is a valid event.

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
-import { acceptsCsv, csvCell, toCsv } from '../../src/http/csv.js';
+import { acceptsCsv } from '../../src/http/csv.js';
+import { csvCell, toCsv } from '../../src/sdk/csv.js';
 import { asCsvCells, csvRecords, parseCsv } from './helpers.js';
 import { addUser, auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 

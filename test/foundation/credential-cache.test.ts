@@ -6,7 +6,8 @@ import { openStore, type Store } from '../../src/db/store.js';
 import type { App } from '../../src/http/context.js';
 import { accessToken, addUser, auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { registerComputer } from '../compute/fixtures.js';
-import { credentialsChanged, HEAR_TIMEOUT_MS } from '../../src/services/credential-cache.js';
+import { credentialsChanged } from '../../src/repositories/credential-changes.js';
+import { HEAR_TIMEOUT_MS } from '../../src/services/credential-cache.js';
 
 // Verified credentials are cached in each process (docs/security.md "Credential cache"), yet a
 // change made through one replica ends or changes them on the very next request to any replica.

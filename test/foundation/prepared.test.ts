@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedQuery } from '../../src/db/prepared.js';
+import { preparedQuery } from '../../src/db/prepared-query.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // Hot-path queries are built and compiled once per database and run as named prepared statements
-// with each call's values (src/db/prepared.ts), on both stores.
+// with each call's values (src/db/prepared-query.ts), on both stores.
 
 let server: TestServer;
 beforeAll(async () => {

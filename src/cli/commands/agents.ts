@@ -1,5 +1,5 @@
 import { UsageError } from '../command.js';
-import { apiCommand, v0List } from './api-command.js';
+import { apiCommand, ONE, v0List } from './api-command.js';
 
 // `quarterdeck agents connected|identities|link`: agents sending telemetry, and the identities
 // they carry that no member matches yet (owner/manager; docs/otel.md).
@@ -18,7 +18,7 @@ export const agentsConnected = apiCommand({
 
 export const agentsIdentities = apiCommand({
   name: ['agents', 'identities'],
-  usage: '[--status unattributed|linked|all] [--limit N] [--cursor C] [--all]',
+  usage: '[--status unattributed|linked|all]',
   summary: 'Identities telemetry carried (unattributed by default), with their waiting events',
   options: { status: { type: 'string', description: 'unattributed (default), linked or all' } },
   list: true,
@@ -33,7 +33,7 @@ export const agentsLink = apiCommand({
   usage: '<identityId> --user USER_ID',
   summary: 'Link an identity to a member: its waiting and future telemetry count for the member',
   options: { user: { type: 'string', description: 'The member (user id) the identity is' } },
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     const userId = context.option('user');
     if (!userId) throw new UsageError('--user is required');

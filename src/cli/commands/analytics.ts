@@ -53,7 +53,7 @@ export const analyticsProductivity = daily('productivity');
 
 export const analyticsUsers = apiCommand({
   name: ['analytics', 'users'],
-  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--limit N] [--cursor USER_ID] [--all]',
+  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD]',
   summary: 'Analytics: per-user rows per day, paged by user',
   options: DATES,
   list: true,

@@ -19,6 +19,9 @@ const CONNECTION: Record<string, OptionSpec> = {
   format: { type: 'string', description: `Output: ${FORMATS.join(', ')} (default json)` },
 };
 
+/** What a list command's usage line ends with (`list: true` adds the options and the words). */
+const LISTING_USAGE = '[--limit N] [--cursor C] [--all]';
+
 const LISTING: Record<string, OptionSpec> = {
   all: { type: 'boolean', description: 'Follow pagination to the end' },
   limit: { type: 'string', description: 'Items per page' },
@@ -48,12 +51,40 @@ export interface ApiCommandSpec {
   usage: string;
   summary: string;
   options?: Record<string, OptionSpec>;
-  /** Adds --all, --limit and --cursor. */
+  /** Adds --all, --limit and --cursor, and their words to the usage line. */
   list?: boolean;
   positionals?: { min: number; max: number };
   /** The client's credential: the API key (default) or the admin token. */
   credential?: 'apiKey' | 'adminToken';
   call(context: ApiContext): Promise<ApiResult>;
+}
+
+/** The positionals of a command acting on one thing: its id or name. */
+export const ONE = { min: 1, max: 1 };
+
+/** The string options given, under their body field names (`{'host-id': 'hostId'}`); those not given are left out. */
+export function givenOptions<F extends string>(context: ApiContext, fields: Record<string, F>): Partial<Record<F, string>> {
+  const body: Partial<Record<F, string>> = {};
+  for (const [option, field] of Object.entries(fields)) {
+    const value = context.option(option);
+    if (value !== undefined) body[field] = value;
+  }
+  return body;
+}
+
+/** An ISO 8601 time or Unix milliseconds, as Unix milliseconds; undefined when not given. */
+export function timeOption(context: ApiContext, name: string): number | undefined {
+  const text = context.option(name);
+  if (text === undefined) return undefined;
+  const ms = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
+  if (Number.isNaN(ms)) throw new UsageError(`--${name} must be an ISO 8601 time or Unix milliseconds, got "${text}"`);
+  return ms;
+}
+
+/** A non-negative decimal number as typed (`what` names it in the message); the server checks the range. */
+export function decimalOf(text: string, what: string): number {
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`${what} must be a number, got "${text}"`);
+  return Number(text);
 }
 
 export function integerOption(context: ApiContext, name: string): number | undefined {
@@ -160,7 +191,7 @@ export function apiCommand(spec: ApiCommandSpec): Command {
   if (spec.credential === 'adminToken') delete options['api-key'];
   return {
     name: spec.name,
-    usage: spec.usage,
+    usage: spec.list ? [spec.usage, LISTING_USAGE].filter(Boolean).join(' ') : spec.usage,
     summary: spec.summary,
     options,
     positionals: spec.positionals ?? { min: 0, max: 0 },

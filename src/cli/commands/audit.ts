@@ -1,21 +1,11 @@
-import { UsageError } from '../command.js';
-import { apiCommand, v0List, type ApiContext } from './api-command.js';
+import { apiCommand, timeOption, v0List } from './api-command.js';
 
 // `quarterdeck audit list`: the organization's audit log, newest first (owners only;
 // docs/audit-log.md). `--format csv` prints it for a spreadsheet.
 
-/** An ISO 8601 time or Unix milliseconds, as Unix milliseconds. */
-function timeOption(context: ApiContext, name: string): string | undefined {
-  const text = context.option(name);
-  if (text === undefined) return undefined;
-  const ms = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
-  if (Number.isNaN(ms)) throw new UsageError(`--${name} must be an ISO 8601 time or Unix milliseconds, got "${text}"`);
-  return String(ms);
-}
-
 export const auditList = apiCommand({
   name: ['audit', 'list'],
-  usage: '[--action A[,B…]] [--actor USER_ID] [--target ID] [--from TIME] [--to TIME] [--limit N] [--cursor C] [--all]',
+  usage: '[--action A[,B…]] [--actor USER_ID] [--target ID] [--from TIME] [--to TIME]',
   summary: 'The audit log, newest first (owners)',
   list: true,
   options: {
@@ -35,8 +25,8 @@ export const auditList = apiCommand({
       ...(actions.length > 0 && { action: actions }),
       ...(actor && { actorUserId: actor }),
       ...(target && { targetId: target }),
-      ...(from && { from }),
-      ...(to && { to }),
+      ...(from !== undefined && { from: String(from) }),
+      ...(to !== undefined && { to: String(to) }),
     };
     // The list helper passes the query through to the client, which repeats an array's parameter.
     return v0List(context, '/api/v0/organization/audit-log', 'entries', undefined, query as unknown as Record<string, string>);

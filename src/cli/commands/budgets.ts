@@ -1,5 +1,5 @@
 import { UsageError } from '../command.js';
-import { apiCommand, v0List, type ApiContext } from './api-command.js';
+import { apiCommand, decimalOf, ONE, v0List, type ApiContext } from './api-command.js';
 
 // `quarterdeck budgets list|get|create|update|delete|members`: monthly budgets of the
 // organization and its teams, and members' credit limits with their forecasts (docs/budgets.md),
@@ -10,12 +10,6 @@ const AMOUNT_OPTIONS = {
   thresholds: { type: 'string', description: 'Comma-separated percentages (default 50,80,100)' },
 } as const;
 
-/** A positive decimal number as typed; the server checks the range. */
-function amountOf(text: string): number {
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`--amount must be a number, got "${text}"`);
-  return Number(text);
-}
-
 function thresholdsOf(text: string): number[] {
   const parts = text.split(',').map((part) => part.trim());
   if (parts.some((part) => !/^\d+$/.test(part))) throw new UsageError(`--thresholds must be whole percentages separated by commas, got "${text}"`);
@@ -25,14 +19,14 @@ function thresholdsOf(text: string): number[] {
 function amountChanges(context: ApiContext): { amount?: number; thresholds?: number[] } {
   const amount = context.option('amount');
   const thresholds = context.option('thresholds');
-  return { ...(amount !== undefined && { amount: amountOf(amount) }), ...(thresholds !== undefined && { thresholds: thresholdsOf(thresholds) }) };
+  return { ...(amount !== undefined && { amount: decimalOf(amount, '--amount') }), ...(thresholds !== undefined && { thresholds: thresholdsOf(thresholds) }) };
 }
 
 const budgetPath = (context: ApiContext) => ({ budgetId: context.args.positionals[0]! });
 
 export const budgetsList = apiCommand({
   name: ['budgets', 'list'],
-  usage: '[--limit N] [--cursor C] [--all]',
+  usage: '',
   summary: "Budgets of the organization with this month's spend and forecast",
   list: true,
   call: (context) => v0List(context, '/api/v0/budgets', 'budgets'),
@@ -42,7 +36,7 @@ export const budgetsGet = apiCommand({
   name: ['budgets', 'get'],
   usage: '<budgetId>',
   summary: "One budget with this month's spend, forecast and crossings",
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     return { value: (await context.client.request('get', '/api/v0/budgets/{budgetId}', { path: budgetPath(context) })).budget };
   },
@@ -76,7 +70,7 @@ export const budgetsUpdate = apiCommand({
   usage: '<budgetId> [--amount N] [--thresholds 50,80,100]',
   summary: 'Change the amount or thresholds of a budget',
   options: AMOUNT_OPTIONS,
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     return { value: (await context.client.request('patch', '/api/v0/budgets/{budgetId}', { path: budgetPath(context), body: amountChanges(context) })).budget };
   },
@@ -86,7 +80,7 @@ export const budgetsDelete = apiCommand({
   name: ['budgets', 'delete'],
   usage: '<budgetId>',
   summary: 'Delete a budget',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     await context.client.request('delete', '/api/v0/budgets/{budgetId}', { path: budgetPath(context) });
     context.io.stderr(`deleted ${context.args.positionals[0]}\n`);

@@ -1,19 +1,7 @@
 import type { RequestBody } from '../../sdk/client.js';
-import { apiCommand, v0List, type ApiContext } from './api-command.js';
+import { apiCommand, givenOptions, ONE, v0List } from './api-command.js';
 
 // `quarterdeck computers list|get|get-by-name|create|update|install-deps|restart|refresh|metrics|delete`.
-
-const ONE = { min: 1, max: 1 };
-
-/** The body fields given as options (only those given). */
-function fields(context: ApiContext, names: Record<string, string>): Record<string, string> {
-  const body: Record<string, string> = {};
-  for (const [option, field] of Object.entries(names)) {
-    const value = context.option(option);
-    if (value !== undefined) body[field] = value;
-  }
-  return body;
-}
 
 const EDITABLE = {
   name: { type: 'string', description: 'Name, 1-63 characters' },
@@ -24,7 +12,7 @@ const EDITABLE_FIELDS = { name: 'name', 'host-id': 'hostId', 'remote-user': 'rem
 
 export const computersList = apiCommand({
   name: ['computers', 'list'],
-  usage: '[--limit N] [--cursor C] [--all]',
+  usage: '',
   summary: 'Computers of the organization',
   list: true,
   call: (context) => v0List(context, '/api/v0/computers', 'computers'),
@@ -52,7 +40,7 @@ export const computersCreate = apiCommand({
   },
   async call(context) {
     const repos = context.option('repos')?.split(',').map((url) => url.trim()).filter((url) => url !== '');
-    const body = { ...fields(context, { ...EDITABLE_FIELDS, 'provider-type': 'providerType', hostname: 'hostname' }), ...(repos?.length ? { repos } : {}) };
+    const body = { ...givenOptions(context, { ...EDITABLE_FIELDS, 'provider-type': 'providerType', hostname: 'hostname' }), ...(repos?.length ? { repos } : {}) };
     // The options are text; the server checks their values (a missing --name is its 400).
     return { value: await context.client.request('post', '/api/v0/computers', { body: body as Partial<RequestBody<'/api/v0/computers', 'post'>> as RequestBody<'/api/v0/computers', 'post'> }) };
   },
@@ -65,7 +53,7 @@ export const computersUpdate = apiCommand({
   options: EDITABLE,
   positionals: ONE,
   async call(context) {
-    const body = fields(context, EDITABLE_FIELDS);
+    const body = givenOptions(context, EDITABLE_FIELDS);
     return { value: await context.client.request('patch', '/api/v0/computers/{computerId}', { path: { computerId: context.args.positionals[0]! }, body }) };
   },
 });

@@ -1,6 +1,6 @@
 import type { RequestBody } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
-import { apiCommand, v0List } from './api-command.js';
+import { apiCommand, ONE, v0List } from './api-command.js';
 
 // `quarterdeck controls get|patch|history|diff`: the organization's enterprise controls.
 
@@ -18,7 +18,7 @@ export const controlsPatch = apiCommand({
   usage: '<merge-patch.json> [--if-revision N]',
   summary: 'Change settings with a JSON Merge Patch (null removes a property)',
   options: { 'if-revision': { type: 'string', description: 'Apply only if the current revision is N (else 412)' } },
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     const patch = await context.readJson(context.args.positionals[0]!);
     const revision = context.option('if-revision');
@@ -29,7 +29,7 @@ export const controlsPatch = apiCommand({
 
 export const controlsHistory = apiCommand({
   name: ['controls', 'history'],
-  usage: '[--limit N] [--cursor C] [--all]',
+  usage: '',
   summary: 'Changes of the enterprise controls, newest revision first',
   list: true,
   call: (context) => v0List(context, '/api/v0/organization/enterprise-controls/history', 'changes'),
@@ -39,7 +39,7 @@ export const controlsDiff = apiCommand({
   name: ['controls', 'diff'],
   usage: '<revision>',
   summary: 'What one revision changed (JSON Pointer, old, new)',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     const text = context.args.positionals[0]!;
     if (!/^\d+$/.test(text)) throw new UsageError(`revision must be a positive integer, got "${text}"`);

@@ -1,11 +1,10 @@
-import { UsageError } from '../command.js';
-import { apiCommand, integerOption, v0List } from './api-command.js';
+import { apiCommand, ONE, integerOption, timeOption, v0List } from './api-command.js';
 
 // `quarterdeck keys list|create|revoke`: API keys (your own; an owner or manager sees all).
 
 export const keysList = apiCommand({
   name: ['keys', 'list'],
-  usage: '[--expiring-within DAYS] [--limit N] [--cursor C] [--all]',
+  usage: '[--expiring-within DAYS]',
   summary: 'API keys (without their secrets)',
   list: true,
   options: { 'expiring-within': { type: 'string', description: 'Only working keys that expire within this many days' } },
@@ -20,11 +19,9 @@ export const keysCreate = apiCommand({
   usage: '<name> [--expires-at ISO_TIME]',
   summary: 'Create an API key for yourself (the key is shown once)',
   options: { 'expires-at': { type: 'string', description: 'Expiry, an ISO 8601 time or Unix milliseconds' } },
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
-    const expires = context.option('expires-at');
-    const expiresAt = expires === undefined ? undefined : /^\d+$/.test(expires) ? Number(expires) : Date.parse(expires);
-    if (expiresAt !== undefined && Number.isNaN(expiresAt)) throw new UsageError(`--expires-at must be an ISO 8601 time or Unix milliseconds, got "${expires}"`);
+    const expiresAt = timeOption(context, 'expires-at');
     const body = { name: context.args.positionals[0]!, ...(expiresAt !== undefined ? { expiresAt } : {}) };
     return { value: await context.client.request('post', '/api/v0/api-keys', { body }) };
   },
@@ -34,7 +31,7 @@ export const keysRevoke = apiCommand({
   name: ['keys', 'revoke'],
   usage: '<keyId>',
   summary: 'Revoke an API key',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call({ client, args, io }) {
     await client.request('delete', '/api/v0/api-keys/{id}', { path: { id: args.positionals[0]! } });
     io.stderr(`revoked ${args.positionals[0]}\n`);

@@ -1,4 +1,4 @@
-import { ORDER_OPTION, apiCommand, orderQuery, v0List } from './api-command.js';
+import { ORDER_OPTION, apiCommand, ONE, orderQuery, v0List } from './api-command.js';
 
 // `quarterdeck messages list|get|send`: the messages of one session.
 
@@ -6,11 +6,11 @@ const COMPUTER = { 'computer-id': { type: 'string', description: 'Computer to ro
 
 export const messagesList = apiCommand({
   name: ['messages', 'list'],
-  usage: '<sessionId> [--order desc|asc] [--limit N] [--cursor C] [--all]',
+  usage: '<sessionId> [--order desc|asc]',
   summary: 'Messages of a session, newest first (--order asc: from the start)',
   list: true,
   options: ORDER_OPTION,
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   call: (context) => v0List(context, '/api/v0/sessions/{sessionId}/messages', 'messages', { sessionId: context.args.positionals[0]! }, orderQuery(context)),
 });
 

@@ -1,13 +1,7 @@
 import { UsageError } from '../command.js';
-import { apiCommand } from './api-command.js';
+import { apiCommand, decimalOf } from './api-command.js';
 
 // `quarterdeck prices get|set|settings|dataset`: the organization's prices (docs/prices.md).
-
-/** A price per million tokens, as typed: a non-negative decimal number. */
-function priceOf(text: string, kind: string): number {
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`${kind} price must be a number of the currency per million tokens, got "${text}"`);
-  return Number(text);
-}
 
 export const pricesGet = apiCommand({
   name: ['prices', 'get'],
@@ -27,7 +21,7 @@ export const pricesSet = apiCommand({
     const [modelId, ...values] = args.positionals as [string, ...string[]];
     let prices = null;
     if (values.length === 4) {
-      const [input, output, cacheRead, cacheWrite] = values.map((text, i) => priceOf(text, ['input', 'output', 'cache-read', 'cache-write'][i]!)) as [number, number, number, number];
+      const [input, output, cacheRead, cacheWrite] = values.map((text, i) => decimalOf(text, `${['input', 'output', 'cache-read', 'cache-write'][i]} price (per million tokens)`)) as [number, number, number, number];
       prices = { input, output, cacheRead, cacheWrite };
     } else if (values.length !== 1 || values[0] !== 'none') {
       throw new UsageError('give four prices (input, output, cache-read, cache-write) or "none"');
@@ -48,8 +42,7 @@ export const pricesSettings = apiCommand({
     const currency = context.option('currency');
     const discount = context.option('discount');
     if (currency === undefined && discount === undefined) throw new UsageError('give --currency, --discount or both');
-    if (discount !== undefined && !/^\d+(\.\d+)?$/.test(discount)) throw new UsageError(`discount must be a number, got "${discount}"`);
-    const body = { ...(currency === undefined ? {} : { currency }), ...(discount === undefined ? {} : { discount: Number(discount) }) };
+    const body = { ...(currency === undefined ? {} : { currency }), ...(discount === undefined ? {} : { discount: decimalOf(discount, 'discount') }) };
     return { value: await context.client.request('patch', '/api/v0/organization/prices', { body }) };
   },
 });

@@ -1,11 +1,11 @@
 import type { RequestBody } from '../../sdk/client.js';
-import { apiCommand, integerOption } from './api-command.js';
+import { apiCommand, ONE, integerOption } from './api-command.js';
 
 // `quarterdeck readiness list|upload`: the organization's readiness reports.
 
 export const readinessList = apiCommand({
   name: ['readiness', 'list'],
-  usage: '[--repo URL_OR_ID] [--limit N] [--cursor REPORT_ID] [--all]',
+  usage: '[--repo URL_OR_ID]',
   summary: 'Readiness reports, newest first',
   options: { repo: { type: 'string', description: 'Only this repository (URL or host/owner/name)' } },
   list: true,
@@ -24,7 +24,7 @@ export const readinessUpload = apiCommand({
   name: ['readiness', 'upload'],
   usage: '<report.json>',
   summary: 'Upload a readiness report (the report without reportId and createdAt)',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     const body = await context.readJson(context.args.positionals[0]!);
     return { value: await context.client.request('post', '/api/organization/maturity-level-reports', { body: body as RequestBody<'/api/organization/maturity-level-reports', 'post'> }) };

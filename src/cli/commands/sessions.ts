@@ -1,5 +1,5 @@
 import type { RequestBody } from '../../sdk/client.js';
-import { ORDER_OPTION, apiCommand, orderQuery, v0List, type ApiContext } from './api-command.js';
+import { ORDER_OPTION, apiCommand, ONE, orderQuery, v0List, type ApiContext } from './api-command.js';
 
 // `quarterdeck sessions list|get|create|update|rename|interrupt|delete|children`. Session settings come from a JSON file.
 
@@ -14,7 +14,7 @@ async function settingsOf(context: ApiContext): Promise<{ sessionSettings?: Sess
 
 export const sessionsList = apiCommand({
   name: ['sessions', 'list'],
-  usage: '[--owner USER_ID] [--order desc|asc] [--limit N] [--cursor C] [--all]',
+  usage: '[--owner USER_ID] [--order desc|asc]',
   summary: 'Sessions you may see, newest first',
   list: true,
   options: { ...ORDER_OPTION, owner: { type: 'string', description: "Only this user's sessions (a member sees only their own)" } },
@@ -26,11 +26,11 @@ export const sessionsList = apiCommand({
 
 export const sessionsChildren = apiCommand({
   name: ['sessions', 'children'],
-  usage: '<sessionId> [--order desc|asc] [--limit N] [--cursor C] [--all]',
+  usage: '<sessionId> [--order desc|asc]',
   summary: 'Sessions started from a session, newest first',
   list: true,
   options: ORDER_OPTION,
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   call: (context) => v0List(context, '/api/v0/sessions/{sessionId}/children', 'sessions', { sessionId: context.args.positionals[0]! }, orderQuery(context)),
 });
 
@@ -38,7 +38,7 @@ export const sessionsGet = apiCommand({
   name: ['sessions', 'get'],
   usage: '<sessionId>',
   summary: 'One session',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call({ client, args }) {
     return { value: await client.request('get', '/api/v0/sessions/{sessionId}', { path: { sessionId: args.positionals[0]! } }) };
   },
@@ -76,7 +76,7 @@ export const sessionsUpdate = apiCommand({
   usage: '<sessionId> [--settings settings.json] [--cwd DIR]',
   summary: 'Replace the given session settings (and the working directory)',
   options: { ...SETTINGS, cwd: { type: 'string', description: 'Working directory on the computer' } },
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     const cwd = context.option('cwd');
     const body = { ...(await settingsOf(context)), ...(cwd !== undefined ? { cwd } : {}) };
@@ -99,7 +99,7 @@ export const sessionsInterrupt = apiCommand({
   name: ['sessions', 'interrupt'],
   usage: '<sessionId>',
   summary: 'Stop a running or pending session (queued messages are dropped; an idle one stays as it is)',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call({ client, args }) {
     return { value: await client.request('post', '/api/v0/sessions/{sessionId}/interrupt', { path: { sessionId: args.positionals[0]! } }) };
   },
@@ -109,7 +109,7 @@ export const sessionsDelete = apiCommand({
   name: ['sessions', 'delete'],
   usage: '<sessionId>',
   summary: 'Delete a session and its messages',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call({ client, args }) {
     await client.request('delete', '/api/v0/sessions/{sessionId}', { path: { sessionId: args.positionals[0]! } });
     return { none: true };

@@ -1,11 +1,11 @@
-import { apiCommand, v0List } from './api-command.js';
+import { apiCommand, ONE, v0List } from './api-command.js';
 
 // `quarterdeck teams list|get|create|rename|delete|members|add-member|remove-member`: teams of
 // members (docs/teams.md). A member may be in several teams.
 
 export const teamsList = apiCommand({
   name: ['teams', 'list'],
-  usage: '[--limit N] [--cursor C] [--all]',
+  usage: '',
   summary: 'Teams of the organization',
   list: true,
   call: (context) => v0List(context, '/api/v0/teams', 'teams'),
@@ -15,7 +15,7 @@ export const teamsGet = apiCommand({
   name: ['teams', 'get'],
   usage: '<teamId>',
   summary: 'One team',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call({ client, args }) {
     return { value: (await client.request('get', '/api/v0/teams/{teamId}', { path: { teamId: args.positionals[0]! } })).team };
   },
@@ -28,7 +28,7 @@ export const teamsCreate = apiCommand({
   usage: '<name> [--external-id ID]',
   summary: 'Create a team',
   options: EXTERNAL_ID,
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     const externalId = context.option('external-id');
     const body = { name: context.args.positionals[0]!, ...(externalId !== undefined ? { externalId } : {}) };
@@ -51,7 +51,7 @@ export const teamsDelete = apiCommand({
   name: ['teams', 'delete'],
   usage: '<teamId>',
   summary: 'Delete a team (its members stay in the organization)',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call({ client, args, io }) {
     await client.request('delete', '/api/v0/teams/{teamId}', { path: { teamId: args.positionals[0]! } });
     io.stderr(`deleted ${args.positionals[0]}\n`);
@@ -61,10 +61,10 @@ export const teamsDelete = apiCommand({
 
 export const teamsMembers = apiCommand({
   name: ['teams', 'members'],
-  usage: '<teamId> [--limit N] [--cursor C] [--all]',
+  usage: '<teamId>',
   summary: 'Members of a team',
   list: true,
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   call: (context) => v0List(context, '/api/v0/teams/{teamId}/members', 'members', { teamId: context.args.positionals[0]! }),
 });
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../command.js';
 import { progressBar } from '../format.js';
-import { apiCommand } from './api-command.js';
+import { apiCommand, ONE } from './api-command.js';
 
 // `quarterdeck telemetry send <file.ndjson>`: one event per line, posted in batches of up to
 // 1000 (the endpoint's limit). Each batch is all-or-nothing on the server and event ids make a
@@ -15,7 +15,7 @@ export const telemetrySend = apiCommand({
   name: ['telemetry', 'send'],
   usage: '<events.ndjson>',
   summary: 'Send telemetry events (one JSON object per line); prints accepted and duplicates',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     const file = context.args.positionals[0]!;
     const text = await readFile(resolve(context.io.cwd, file), 'utf8').catch((error: Error) => {

@@ -1,6 +1,6 @@
 import type { RequestBody } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
-import { apiCommand, v0List, type ApiContext } from './api-command.js';
+import { apiCommand, givenOptions, ONE, v0List, type ApiContext } from './api-command.js';
 
 // `quarterdeck users list|add|update|remove|reactivate|invite`: the organization's members and
 // their lifecycle (invited, active, deactivated: docs/members.md).
@@ -12,17 +12,14 @@ const PROFILE = {
 
 type Role = RequestBody<'/api/v0/organization/users', 'post'>['role'];
 
-function profileOf(context: ApiContext): { role?: Role; name?: string } {
-  const role = context.option('role');
-  const name = context.option('name');
-  return { ...(role !== undefined ? { role: role as Role } : {}), ...(name !== undefined ? { name } : {}) };
-}
+// The server checks the role: anything else is its 400.
+const profileOf = (context: ApiContext) => givenOptions(context, { role: 'role', name: 'name' }) as { role?: Role; name?: string };
 
 const STATUSES = ['invited', 'active', 'deactivated'];
 
 export const usersList = apiCommand({
   name: ['users', 'list'],
-  usage: '[--status invited|active|deactivated] [--limit N] [--cursor C] [--all]',
+  usage: '[--status invited|active|deactivated]',
   summary: 'Members of the organization with their status',
   list: true,
   options: { status: { type: 'string', description: 'Only members in this status: invited, active or deactivated' } },
@@ -38,7 +35,7 @@ export const usersAdd = apiCommand({
   usage: '<email> --role ROLE [--name NAME] [--with-key]',
   summary: 'Invite a member (prints the invitation link once; with --with-key an initial API key too)',
   options: { ...PROFILE, 'with-key': { type: 'boolean', description: 'Also create an initial API key for the member (shown once)' } },
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     if (!context.option('role')) throw new UsageError('--role is required');
     // People create their own keys once signed in: an invitation makes none unless asked.
@@ -53,7 +50,7 @@ export const usersUpdate = apiCommand({
   usage: '<userId> [--role ROLE] [--name NAME]',
   summary: 'Change a member\'s role or name',
   options: PROFILE,
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     return { value: await context.client.request('patch', '/api/v0/organization/users/{userId}', { path: { userId: context.args.positionals[0]! }, body: profileOf(context) }) };
   },
@@ -63,7 +60,7 @@ export const usersRemove = apiCommand({
   name: ['users', 'remove'],
   usage: '<userId>',
   summary: 'Deactivate a member (its keys and tokens stop working)',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call({ client, args, io }) {
     await client.request('delete', '/api/v0/organization/users/{userId}', { path: { userId: args.positionals[0]! } });
     io.stderr(`removed ${args.positionals[0]}\n`);
@@ -75,7 +72,7 @@ export const usersReactivate = apiCommand({
   name: ['users', 'reactivate'],
   usage: '<userId>',
   summary: 'Reactivate a deactivated member (the keys the deactivation stopped work again; console sessions do not come back)',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call({ client, args }) {
     return { value: await client.request('post', '/api/v0/organization/users/{userId}/reactivate', { path: { userId: args.positionals[0]! } }) };
   },
@@ -85,7 +82,7 @@ export const usersInvite = apiCommand({
   name: ['users', 'invite'],
   usage: '<userId>',
   summary: 'Issue a new console invitation link for a member (the old one dies)',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call({ client, args, io }) {
     const invitation = await client.request('post', '/api/v0/organization/users/{userId}/invite', { path: { userId: args.positionals[0]! } });
     io.stderr('send this one-time link to the member: it sets a console password (valid 7 days)\n');

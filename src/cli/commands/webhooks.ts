@@ -1,5 +1,5 @@
-import type { WebhookEventType } from '../../domain/webhook-events.js';
-import { apiCommand, v0List, type ApiContext } from './api-command.js';
+import type { WebhookEventType } from '../../sdk/webhook-event-types.js';
+import { apiCommand, givenOptions, ONE, v0List, type ApiContext } from './api-command.js';
 
 // `quarterdeck webhooks list|get|create|update|enable|disable|delete|rotate-secret|deliveries|
 // attempts|replay|test`: webhook endpoints of the organization (docs/webhooks.md), owner and
@@ -19,7 +19,7 @@ function endpointChanges(context: ApiContext): EndpointChanges {
   const events = context.option('events');
   const format = context.option('payload-format');
   return {
-    ...(context.option('description') !== undefined && { description: context.option('description')! }),
+    ...givenOptions(context, { description: 'description' }),
     ...(events !== undefined && { eventTypes: events.split(',').map((type) => type.trim()).filter(Boolean) as WebhookEventType[] }),
     ...(context.args.values['all-events'] === true && { eventTypes: null }),
     ...(format !== undefined && { format: format as 'standard' | 'slack' }),
@@ -30,7 +30,7 @@ const webhookPath = (context: ApiContext) => ({ webhookId: context.args.position
 
 export const webhooksList = apiCommand({
   name: ['webhooks', 'list'],
-  usage: '[--limit N] [--cursor C] [--all]',
+  usage: '',
   summary: 'Webhook endpoints of the organization',
   list: true,
   call: (context) => v0List(context, '/api/v0/webhooks', 'webhooks'),
@@ -40,7 +40,7 @@ export const webhooksGet = apiCommand({
   name: ['webhooks', 'get'],
   usage: '<webhookId>',
   summary: 'One webhook endpoint',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     return { value: (await context.client.request('get', '/api/v0/webhooks/{webhookId}', { path: webhookPath(context) })).webhook };
   },
@@ -51,7 +51,7 @@ export const webhooksCreate = apiCommand({
   usage: '<url> [--events T1,T2 | --all-events] [--description D] [--payload-format standard|slack]',
   summary: 'Create a webhook endpoint (prints its signing secret, once)',
   options: ENDPOINT_OPTIONS,
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     return { value: await context.client.request('post', '/api/v0/webhooks', { body: { url: context.args.positionals[0]!, ...endpointChanges(context) } }) };
   },
@@ -62,7 +62,7 @@ export const webhooksUpdate = apiCommand({
   usage: '<webhookId> [--url U] [--events T1,T2 | --all-events] [--description D] [--payload-format standard|slack]',
   summary: 'Change a webhook endpoint',
   options: { ...ENDPOINT_OPTIONS, url: { type: 'string', description: 'The new URL' } },
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     const url = context.option('url');
     const body = { ...endpointChanges(context), ...(url !== undefined && { url }) };
@@ -75,7 +75,7 @@ const switchCommand = (enabled: boolean) =>
     name: ['webhooks', enabled ? 'enable' : 'disable'],
     usage: '<webhookId>',
     summary: enabled ? 'Enable a webhook endpoint (its pending deliveries go out again)' : 'Disable a webhook endpoint',
-    positionals: { min: 1, max: 1 },
+    positionals: ONE,
     async call(context) {
       return { value: (await context.client.request('patch', '/api/v0/webhooks/{webhookId}', { path: webhookPath(context), body: { enabled } })).webhook };
     },
@@ -87,7 +87,7 @@ export const webhooksDelete = apiCommand({
   name: ['webhooks', 'delete'],
   usage: '<webhookId>',
   summary: 'Delete a webhook endpoint with its deliveries and log',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     await context.client.request('delete', '/api/v0/webhooks/{webhookId}', { path: webhookPath(context) });
     context.io.stderr(`deleted ${context.args.positionals[0]}\n`);
@@ -99,7 +99,7 @@ export const webhooksRotateSecret = apiCommand({
   name: ['webhooks', 'rotate-secret'],
   usage: '<webhookId>',
   summary: 'Replace the signing secret (prints the new one, once)',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     return { value: await context.client.request('post', '/api/v0/webhooks/{webhookId}/rotate-secret', { path: webhookPath(context) }) };
   },
@@ -108,10 +108,10 @@ export const webhooksRotateSecret = apiCommand({
 const logCommand = (name: 'deliveries' | 'attempts', summary: string) =>
   apiCommand({
     name: ['webhooks', name],
-    usage: '<webhookId> [--limit N] [--cursor C] [--all]',
+    usage: '<webhookId>',
     summary,
     list: true,
-    positionals: { min: 1, max: 1 },
+    positionals: ONE,
     call: (context) => v0List(context, `/api/v0/webhooks/{webhookId}/${name}`, name, webhookPath(context)),
   });
 export const webhooksDeliveries = logCommand('deliveries', 'Deliveries of a webhook endpoint, newest first');
@@ -132,7 +132,7 @@ export const webhooksTest = apiCommand({
   name: ['webhooks', 'test'],
   usage: '<webhookId>',
   summary: 'Send a webhook.test event to an endpoint',
-  positionals: { min: 1, max: 1 },
+  positionals: ONE,
   async call(context) {
     return { value: (await context.client.request('post', '/api/v0/webhooks/{webhookId}/test', { path: webhookPath(context) })).delivery };
   },

@@ -1,3 +1,4 @@
+import { normaliseModel } from '../../domain/model-id.js';
 import { repoIdOf } from '../../domain/repo-id.js';
 import type { Client, TelemetryEvent } from '../../telemetry/events.js';
 import { attributeValue, type Attributes, type EventRecord, type PointRecord } from '../records.js';
@@ -87,20 +88,6 @@ export function repositoryOf(record: EventRecord | PointRecord): string | undefi
 
 /** A whole number of tokens, or 0 when the agent did not send that count. */
 export const tokens = (attributes: Attributes, key: string) => Math.round(count(attributes, key) ?? 0);
-
-/**
- * Model ids as agents send them, normalised so one model has one id: surrounding blanks and a
- * provider's path prefix (`models/`) dropped, a context-size suffix in brackets (`[1m]`) dropped,
- * lower case.
- */
-export function normaliseModel(model: string): string {
-  return model
-    .trim()
-    .replace(/^models\//i, '')
-    .replace(/\[[^\]]*\]$/, '')
-    .trim()
-    .toLowerCase();
-}
 
 /** The usual identity attributes: user.email, then an account id, then an installation id. */
 export function standardIdentity(record: EventRecord | PointRecord, accountKeys: string[], installationKeys: string[]): Identity {

@@ -7,7 +7,7 @@ import { clearSsoStateCookie, SSO_STATE_COOKIE } from '../../http/session-cookie
 import type { AuditActor } from '../../domain/audit.js';
 import { sameSecret } from '../../domain/credentials.js';
 import { emailDomain, groupsOf, nextRole, roleFromGroups, ssoRedirectUri, teamChanges } from '../../domain/sso.js';
-import type { SsoFailure } from '../../domain/sso-failures.js';
+import type { SsoFailure } from '../../sdk/sso-failures.js';
 import { appendAudit } from '../../repositories/audit-log.js';
 import { existingTeamIds, findSsoSettings, joinTeams, leaveTeams, takePendingSignIn, teamIdsOf, teamNames, type SsoSettingsRecord } from '../../repositories/organization-sso.js';
 import { findUserByEmail, insertUser, markJoined, setRoleFromGroups, type UserRecord } from '../../repositories/users.js';

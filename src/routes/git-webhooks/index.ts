@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { verify } from '@octokit/webhooks-methods';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { gitHubFacts, gitLabFacts } from '../../domain/git-events.js';
+import { gitHubFacts, gitLabFacts } from '../../git-hosts/events.js';
 import { invalidInput } from '../../domain/errors.js';
 import { jsonLimitProblem } from '../../http/json-body.js';
 import { ApiError } from '../../http/errors.js';

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FormActions } from './FormActions';
 import { ActionError } from './QueryState';
 
 /** Asks before a destructive action; the confirm button names the action. */
@@ -18,14 +19,7 @@ export function ConfirmModal(props: {
       <Stack>
         <Text size="sm">{props.children}</Text>
         <ActionError error={props.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={props.pending} onClick={props.onConfirm}>
-            {props.confirmLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={props.onClose} submitLabel={props.confirmLabel} pending={props.pending} danger onConfirm={props.onConfirm} />
       </Stack>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AUDIT_ACTIONS } from '../../../domain/audit.js';
+import { AUDIT_ACTIONS } from '../../../sdk/audit-actions.js';
 import { invalidInput } from '../../../domain/errors.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';

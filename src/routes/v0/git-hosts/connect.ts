@@ -3,7 +3,8 @@ import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { connectGitHost } from '../../../repositories/git-hosts.js';
-import { GIT_PROVIDERS, GitHostWithSecret, gitHostView, StringEnum } from '../../../schemas/index.js';
+import { GIT_PROVIDERS } from '../../../domain/git-facts.js';
+import { GitHostWithSecret, gitHostView, StringEnum } from '../../../schemas/index.js';
 
 const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
 

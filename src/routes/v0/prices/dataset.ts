@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../http/context.js';
 import { DATASET_CURRENCY } from '../../../domain/prices.js';
-import { listedModels, PRICE_DATASET } from '../../../telemetry/list-prices.js';
+import { listedModels, PRICE_DATASET } from '../../../repositories/list-prices.js';
 import { Dataset, Prices } from './schemas.js';
 
 // GET /api/v0/organization/prices/dataset — the default prices: every current model of the major

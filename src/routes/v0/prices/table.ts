@@ -1,7 +1,7 @@
 import { byteOrder } from '../../../analytics/order.js';
 import type { Db } from '../../../db/store.js';
 import { modelsUsed, priceBookOf } from '../../../repositories/prices.js';
-import { PRICE_DATASET } from '../../../telemetry/list-prices.js';
+import { PRICE_DATASET } from '../../../repositories/list-prices.js';
 
 /** The organization's price table: its settings, and every model it called or priced with the price that applies. */
 export async function priceTableOf(db: Db, organizationId: string) {

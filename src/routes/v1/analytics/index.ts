@@ -1,6 +1,7 @@
 import { MANAGERS } from '../../../domain/roles.js';
 import { requireRole } from '../../../http/auth.js';
-import { acceptsCsv, toCsv } from '../../../http/csv.js';
+import { acceptsCsv } from '../../../http/csv.js';
+import { toCsv } from '../../../sdk/csv.js';
 import type { App } from '../../../http/context.js';
 import activity from './activity.js';
 import outcomes from './outcomes.js';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Checkbox, Group, Pagination, Table, Text, TextInput, Title } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { toCsv } from '../../../../src/http/csv.js';
+import { toCsv } from '../../../../src/sdk/csv.js';
 import type { ListedUser } from '../../api/client';
 import { useAnalyticsUsers, useTokensByModel, type DayRange } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';

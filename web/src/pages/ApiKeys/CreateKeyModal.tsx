@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage, errorStatus } from '../../api/client';
 import { useCreateApiKey } from '../../api/useApiKeys';
 import { KeyCreated } from './KeyCreated';
+import { FormActions } from '../../components/FormActions';
 
 const DAY_MS = 86_400_000;
 const EXPIRY_CHOICES = [
@@ -51,14 +52,7 @@ export function CreateKeyModal({ opened, onClose, apiUrl }: { opened: boolean; o
             )}
             <TextInput label="Name" description="What the key is for, e.g. “CI pipeline”" required maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
             <NativeSelect label="Expires" data={EXPIRY_CHOICES.map(({ value, label }) => ({ value, label }))} value={expiry} onChange={(event) => setExpiry(event.currentTarget.value)} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-                Create key
-              </Button>
-            </Group>
+            <FormActions onCancel={onClose} submitLabel="Create key" pending={create.isPending} disabled={!name.trim()} />
           </Stack>
         </form>
       )}

@@ -1,7 +1,7 @@
 import { OwnersOnly } from '../../components/ManagersOnly';
 import { Button, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { AUDIT_ACTIONS } from '../../../../src/domain/audit.js';
+import { AUDIT_ACTIONS } from '../../../../src/sdk/audit-actions.js';
 import type { AuditAction } from '../../api/client';
 import { fetchAuditCsv, useAuditLog } from '../../api/useAuditLog';
 import { useMembers } from '../../api/useMembers';

@@ -12,6 +12,7 @@ import { useSignedInSession } from '../../components/SessionContext';
 import { formatDateTime } from '../../format';
 import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { FormActions } from '../../components/FormActions';
 
 // Done and failed states filled in the darkest shades (white text on them meets AA contrast; the
 // teal tint with teal text did not), states in progress as light tints.
@@ -191,14 +192,7 @@ function RegisterComputer({ opened, onClose }: { opened: boolean; onClose: () =>
               ]}
             />
             <ActionError error={register.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={register.isPending} disabled={name.trim() === ''}>
-                Register
-              </Button>
-            </Group>
+            <FormActions onCancel={close} submitLabel="Register" pending={register.isPending} disabled={name.trim() === ''} />
           </Stack>
         </form>
       )}

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { TelemetryIdentity } from '../../api/client';
 import { useLinkIdentity } from '../../api/useConnectedAgents';
 import { useMembers } from '../../api/useMembers';
 import { ActionError } from '../../components/QueryState';
+import { FormActions } from '../../components/FormActions';
 
 /** Chooses the active member an identity is; its waiting events then count for them. */
 export function LinkIdentityModal({ identity, onClose }: { identity: TelemetryIdentity | null; onClose: () => void }) {
@@ -32,14 +33,7 @@ export function LinkIdentityModal({ identity, onClose }: { identity: TelemetryId
             </Text>
             <ActionError error={link.error ?? members.error} />
             <NativeSelect label="Member" data={options} value={userId} onChange={(event) => setUserId(event.currentTarget.value)} data-autofocus />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={link.isPending} disabled={!userId}>
-                Link
-              </Button>
-            </Group>
+            <FormActions onCancel={onClose} submitLabel="Link" pending={link.isPending} disabled={!userId} />
           </Stack>
         </form>
       )}

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { usePhone } from '../../components/usePhone';
 import { OneMemberNote, useOneMember } from '../../components/OneMember';
+import { FormActions } from '../../components/FormActions';
 
 const BADGE_COLORS = { 1: 'red', 0.9: 'orange', 0.75: 'yellow' } as const;
 
@@ -186,14 +187,7 @@ function EditLimit({ member, current, used, onClose }: { member: User | null; cu
               {entryError}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={set.isPending} disabled={value === ''} color={cutsOff ? 'red' : undefined}>
-              {cutsOff ? 'Save and cut off' : 'Save limit'}
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel={cutsOff ? 'Save and cut off' : 'Save limit'} pending={set.isPending} disabled={value === ''} danger={cutsOff} />
         </Stack>
       </form>
     </Modal>

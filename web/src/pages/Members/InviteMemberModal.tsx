@@ -5,6 +5,7 @@ import { useAddMember } from '../../api/useMembers';
 import { ActionError } from '../../components/QueryState';
 import { InvitationLink } from './InvitationLink';
 import { grantableRoles } from './roles';
+import { FormActions } from '../../components/FormActions';
 
 /**
  * Adds a person with a role; the invitation link is then shown once to pass on. `email` prefills
@@ -44,14 +45,7 @@ export function InviteMemberModal(props: { opened: boolean; onClose: () => void;
             <TextInput label="E-mail" type="email" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} data-autofocus />
             <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
             <NativeSelect label="Role" data={grantableRoles(actorRole)} value={role} onChange={(event) => setRole(event.currentTarget.value as Role)} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={add.isPending} disabled={!email.trim()}>
-                Invite
-              </Button>
-            </Group>
+            <FormActions onCancel={onClose} submitLabel="Invite" pending={add.isPending} disabled={!email.trim()} />
           </Stack>
         </form>
       )}

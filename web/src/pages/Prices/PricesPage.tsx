@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ActionError, ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
 import { formatDay, formatMoney } from '../../format';
+import { FormActions } from '../../components/FormActions';
 
 type Table = NonNullable<ReturnType<typeof usePrices>['data']>;
 type Model = Table['models'][number];
@@ -201,14 +202,7 @@ function EditPrice({ model, current, currency, onClose }: { model: string | null
           ))}
         </SimpleGrid>
         <ActionError error={set.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={set.isPending}>
-            Save price
-          </Button>
-        </Group>
+        <FormActions onCancel={close} submitLabel="Save price" pending={set.isPending} mt="md" />
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { useCreateScimToken } from '../../api/useScimTokens';
 import { SecretValue } from '../../components/SecretValue';
+import { FormActions } from '../../components/FormActions';
 
 /** A name for the provider; then the token, once, beside the base URL to paste with it. */
 export function CreateTokenModal({ opened, onClose, baseUrl }: { opened: boolean; onClose: () => void; baseUrl: string }) {
@@ -38,14 +39,7 @@ export function CreateTokenModal({ opened, onClose, baseUrl }: { opened: boolean
               </Alert>
             )}
             <TextInput label="Name" description="The identity provider it is for, e.g. “Okta production”" required maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-                Create token
-              </Button>
-            </Group>
+            <FormActions onCancel={onClose} submitLabel="Create token" pending={create.isPending} disabled={!name.trim()} />
           </Stack>
         </form>
       )}

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useComputers } from '../../api/useComputers';
 import { useCreateSession } from '../../api/useSessions';
 import { ActionError, ErrorState, LoadingState } from '../../components/QueryState';
+import { FormActions } from '../../components/FormActions';
 
 /**
  * Starts a session on a computer: a session's messages are answered by the agent of its computer,
@@ -57,14 +58,7 @@ export function NewSessionModal({ opened, onClose }: { opened: boolean; onClose:
             <TextInput label="Title" maxLength={500} value={title} onChange={(event) => setTitle(event.currentTarget.value)} placeholder="Named by its first message when empty" />
             <TextInput label="Working directory" description="On the computer; the agent's work directory when empty" maxLength={4096} value={cwd} onChange={(event) => setCwd(event.currentTarget.value)} />
             <ActionError error={create.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Start session
-              </Button>
-            </Group>
+            <FormActions onCancel={close} submitLabel="Start session" pending={create.isPending} />
           </Stack>
         </form>
       )}

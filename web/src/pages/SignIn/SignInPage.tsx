@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isSsoFailure, SSO_FAILURES } from '../../../../src/domain/sso-failures.js';
+import { isSsoFailure, SSO_FAILURES } from '../../../../src/sdk/sso-failures.js';
 import { errorMessage, errorStatus } from '../../api/client';
 import { useSession, useSignIn, useSignInRoute } from '../../api/useSession';
 import { AuthCard } from '../../components/AuthCard';

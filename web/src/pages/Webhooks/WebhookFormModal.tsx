@@ -1,7 +1,7 @@
 import { Checkbox, Modal, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { FormActions } from '../../components/FormActions';
 import { useState, type FormEvent } from 'react';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../../src/domain/webhook-events.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../../src/sdk/webhook-event-types.js';
 import type { Webhook, WebhookChanges } from '../../api/client';
 import { ActionError } from '../../components/QueryState';
 

@@ -1,9 +1,10 @@
 import type { components } from '@octokit/openapi-webhooks-types';
 import { Type, type TSchema } from '@sinclair/typebox';
+import { attributionOf, commitEvidence, revertedPullRequest, revertedSha } from '../domain/agent-attribution.js';
+import { invalidInput } from '../domain/errors.js';
+import type { CommitFacts, DeliveryFacts, PullRequestFacts } from '../domain/git-facts.js';
+import { repoIdOf } from '../domain/repo-id.js';
 import { createAjv, fieldErrorsOf } from '../schemas/ajv.js';
-import { attributionOf, commitEvidence, revertedPullRequest, revertedSha, type AgentEvidence, type Attribution } from './agent-attribution.js';
-import { invalidInput } from './errors.js';
-import { repoIdOf } from './repo-id.js';
 
 // What a git host's webhook delivery says about pull requests and commits (docs/outcomes.md),
 // read from GitHub's and GitLab's payloads into one shape. Each event's payload is checked against
@@ -11,42 +12,6 @@ import { repoIdOf } from './repo-id.js';
 // 400. Commit messages are read for their trailers and revert line only and go no further.
 
 type GitHub = components['schemas'];
-
-export interface PullRequestFacts {
-  repository: string;
-  number: number;
-  url: string | null;
-  authorLogin: string | null;
-  headBranch: string | null;
-  openedAt: Date | null;
-  firstReviewAt: Date | null;
-  mergedAt: Date | null;
-  closedAt: Date | null;
-  reopenedAt: Date | null;
-  /** Only once merged: GitHub names a test merge commit on an open pull request. */
-  mergeCommitSha: string | null;
-  /** Only once merged (GitHub). */
-  additions: number | null;
-  deletions: number | null;
-  revertsNumber: number | null;
-}
-
-export interface CommitFacts {
-  repository: string;
-  branch: string;
-  sha: string;
-  authorName: string;
-  authorEmail: string;
-  authoredAt: Date;
-  attribution: Attribution;
-  agents: AgentEvidence[];
-  revertsSha: string | null;
-}
-
-export interface DeliveryFacts {
-  pullRequests: PullRequestFacts[];
-  commits: CommitFacts[];
-}
 
 const Str = Type.String();
 const OptStr = Type.Optional(Type.Union([Type.String(), Type.Null()]));

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { calcPrice, findProvider, type ModelPrice as DatasetPrice } from '@pydantic/genai-prices';
 import type { ModelPrice } from '../domain/prices.js';
-import { normaliseModel } from '../otlp/translate/translator.js';
+import { normaliseModel } from '../domain/model-id.js';
 
 // The default prices: list prices of the major vendors' models from a maintained price dataset,
 // the npm package @pydantic/genai-prices (its data ships inside the package and is never fetched

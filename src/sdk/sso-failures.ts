@@ -1,5 +1,5 @@
 // Why a single sign-on was refused (docs/sso.md): the console shows the sentence, the audit log
-// keeps the reason. Imports nothing, so the console shares it.
+// keeps the reason. In the SDK, so the console and the server share it.
 
 /** Why an SSO sign-in was refused: the console shows a message per reason, the audit log keeps the reason. */
 export const SSO_FAILURES = {
