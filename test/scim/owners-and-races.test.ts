@@ -38,3 +38,20 @@ describe('owners', () => {
     expect(await emailOf(manager.id)).toBe(`renamed-${manager.email}`);
   });
 });
+
+describe('concurrent deactivations', () => {
+  it('answers every one of 12 concurrent deactivations of one member with success, and writes one entry', async () => {
+    const member = await addUser(world.server, world.org.owner.key, 'member');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2 === 0
+          ? scim(world, 'PATCH', `/Users/${member.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'active', value: false }] })
+          : scim(world, 'PUT', `/Users/${member.id}`, { schemas: [USER], userName: member.email, active: false }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    expect(answers.every((answer) => answer.body.active === false)).toBe(true);
+    const entries = await world.server.store.db.selectFrom('audit_log').select('id').where('organization_id', '=', world.org.id).where('action', '=', 'member.deactivated').where('target_id', '=', member.id).execute();
+    expect(entries).toHaveLength(1);
+  });
+});
