@@ -45,11 +45,20 @@ export const AUDIT_ACTIONS = [
   'budget.deleted',
   'credit_limit.changed',
   'enterprise_controls.changed',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.disabled',
+  'webhook.enabled',
+  'webhook.secret_rotated',
+  'webhook.deleted',
+  'prices.settings_changed',
+  'prices.models_changed',
+  'telemetry_identity.linked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditTarget {
-  type: 'user' | 'team' | 'api_key' | 'computer' | 'budget' | 'credit_limit' | 'enterprise_controls' | 'sso' | 'scim_token';
+  type: 'user' | 'team' | 'api_key' | 'computer' | 'budget' | 'credit_limit' | 'enterprise_controls' | 'sso' | 'scim_token' | 'webhook' | 'prices' | 'telemetry_identity';
   id: string;
   label?: string | null;
 }
