@@ -59,6 +59,9 @@ export interface Config {
   /** Shortest wait before a webhook retry, and how long retries go on before the endpoint is disabled. */
   webhookRetryBaseMs: number;
   webhookRetryWindowMs: number;
+  /** Webhook attempts in flight at once per endpoint and per organization, across replicas (docs/webhooks.md "Fair delivery"). */
+  webhookInFlightPerEndpoint: number;
+  webhookInFlightPerOrganization: number;
   /** How often each replica checks budgets and credit limits for thresholds crossed (docs/budgets.md). */
   budgetCheckIntervalMs: number;
   /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: no e-mail. */
@@ -208,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookIntervalMs: integer(env, 'WEBHOOK_INTERVAL_MS', 1000, 100, 3_600_000),
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 100, 3_600_000),
     webhookRetryWindowMs: integer(env, 'WEBHOOK_RETRY_WINDOW_MS', 86_400_000, 1000, 7 * 86_400_000),
+    webhookInFlightPerEndpoint: integer(env, 'WEBHOOK_IN_FLIGHT_PER_ENDPOINT', 4, 1, 64),
+    webhookInFlightPerOrganization: integer(env, 'WEBHOOK_IN_FLIGHT_PER_ORGANIZATION', 16, 1, 64),
     budgetCheckIntervalMs: integer(env, 'BUDGET_CHECK_INTERVAL_MS', 60_000, 100, 3_600_000),
     smtpUrl,
     mailFrom,
