@@ -52,6 +52,8 @@ export interface Config {
   modelCatalogue: ReadonlyMap<string, number>;
   /** Webhooks may reach loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE=true). */
   webhookAllowPrivate: boolean;
+  /** Single sign-on issuers on loopback or private addresses are fetched (docs/sso.md); off, only public https issuers. */
+  ssoAllowPrivateIssuers: boolean;
   /** Deadline of one webhook delivery attempt, connection to last byte read. */
   webhookTimeoutMs: number;
   /** How often each replica looks for webhook deliveries due. */
@@ -207,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsHistoryStart: historyStart(env),
     modelCatalogue: modelCatalogue(env),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    ssoAllowPrivateIssuers: flag(env, 'SSO_ALLOW_PRIVATE_ISSUERS'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookIntervalMs: integer(env, 'WEBHOOK_INTERVAL_MS', 1000, 100, 3_600_000),
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 100, 3_600_000),

@@ -22,6 +22,14 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
+/**
+ * Loopback and private (RFC 1918, unique local) addresses: the services of an operator's own
+ * network, which an operator may allow. Never link-local (cloud metadata) nor anything else.
+ */
+export function isLoopbackOrPrivate(address: string): boolean {
+  return ipaddr.isValid(address) && ['loopback', 'private', 'uniqueLocal'].includes(ipaddr.parse(address).range());
+}
+
 /** The host of a URL as an IP address when it is one (IPv6 without its brackets), else undefined. */
 export function literalAddressOf(url: URL): string | undefined {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');

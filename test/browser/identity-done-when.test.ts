@@ -30,7 +30,7 @@ async function json<T>(response: Response, status: number): Promise<T> {
 }
 
 beforeAll(async () => {
-  running = await startConsoleServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  running = await startConsoleServer({ RATE_LIMIT_PER_MINUTE: '1000000', SSO_ALLOW_PRIVATE_ISSUERS: 'true' });
   const url = running.server.url;
   provider = await startTestProvider({ redirectUris: [`${url}/api/v0/auth/sso/callback`], postLogoutRedirectUris: [`${url}/sign-in`] });
   ({ apiKey: ownerKey } = await createOrganization(running, 'Identity Org', `owner@${DOMAIN}`));

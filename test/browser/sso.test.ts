@@ -29,7 +29,7 @@ const api = (method: string, path: string, body?: unknown) =>
   });
 
 beforeAll(async () => {
-  running = await startConsoleServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  running = await startConsoleServer({ RATE_LIMIT_PER_MINUTE: '1000000', SSO_ALLOW_PRIVATE_ISSUERS: 'true' });
   const url = running.server.url;
   provider = await startTestProvider({ redirectUris: [`${url}/api/v0/auth/sso/callback`], postLogoutRedirectUris: [`${url}/sign-in`] });
   ({ apiKey: ownerKey, inviteUrl } = await createOrganization(running, 'SSO Browser Org', `owner@${DOMAIN}`));
