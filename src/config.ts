@@ -54,6 +54,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Single sign-on issuers on loopback or private addresses are fetched (docs/sso.md); off, only public https issuers. */
   ssoAllowPrivateIssuers: boolean;
+  /** DNS servers (host or host:port) asked for domain proofs; empty: the system's (docs/sso.md "Proving a domain"). */
+  ssoDnsServers: string[];
   /** Deadline of one webhook delivery attempt, connection to last byte read. */
   webhookTimeoutMs: number;
   /** How often each replica looks for webhook deliveries due. */
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelCatalogue: modelCatalogue(env),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     ssoAllowPrivateIssuers: flag(env, 'SSO_ALLOW_PRIVATE_ISSUERS'),
+    ssoDnsServers: (env.SSO_DNS_SERVERS ?? '').split(',').map((server) => server.trim()).filter(Boolean),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookIntervalMs: integer(env, 'WEBHOOK_INTERVAL_MS', 1000, 100, 3_600_000),
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 100, 3_600_000),

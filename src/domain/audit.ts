@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'sso.settings_changed',
   'sso.settings_removed',
+  'sso.domain_verified',
   'scim.token_created',
   'scim.token_revoked',
   'member.created',

@@ -90,6 +90,14 @@ export function isLoopbackIssuer(url: URL): boolean {
   return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(url.hostname);
 }
 
+/**
+ * The DNS TXT record that proves an organization controls an e-mail domain (docs/sso.md
+ * "Proving a domain"): published at `_quarterdeck-challenge.<domain>`, carrying the token.
+ */
+export function domainProofRecord(domain: string, token: string): { type: 'TXT'; name: string; value: string } {
+  return { type: 'TXT', name: `_quarterdeck-challenge.${domain}`, value: `quarterdeck-domain-verification=${token}` };
+}
+
 /** Rules between fields: SSO required needs a break-glass owner, so a provider outage cannot lock everyone out. */
 export function assertSettingsConsistent(settings: Pick<SsoSettings, 'ssoRequired' | 'breakGlassUserId' | 'allowedDomains'>): void {
   if (settings.allowedDomains.length === 0) throw invalidInput('allowedDomains: name at least one e-mail domain', [{ path: 'body/allowedDomains', message: 'empty' }]);
