@@ -52,6 +52,10 @@ export interface Config {
   modelCatalogue: ReadonlyMap<string, number>;
   /** Webhooks may reach loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE=true). */
   webhookAllowPrivate: boolean;
+  /** Single sign-on issuers on loopback or private addresses are fetched (docs/sso.md); off, only public https issuers. */
+  ssoAllowPrivateIssuers: boolean;
+  /** DNS servers (host or host:port) asked for domain proofs; empty: the system's (docs/sso.md "Proving a domain"). */
+  ssoDnsServers: string[];
   /** Deadline of one webhook delivery attempt, connection to last byte read. */
   webhookTimeoutMs: number;
   /** How often each replica looks for webhook deliveries due. */
@@ -59,6 +63,9 @@ export interface Config {
   /** Shortest wait before a webhook retry, and how long retries go on before the endpoint is disabled. */
   webhookRetryBaseMs: number;
   webhookRetryWindowMs: number;
+  /** Webhook attempts in flight at once per endpoint and per organization, across replicas (docs/webhooks.md "Fair delivery"). */
+  webhookInFlightPerEndpoint: number;
+  webhookInFlightPerOrganization: number;
   /** How often each replica checks budgets and credit limits for thresholds crossed (docs/budgets.md). */
   budgetCheckIntervalMs: number;
   /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: no e-mail. */
@@ -204,10 +211,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsHistoryStart: historyStart(env),
     modelCatalogue: modelCatalogue(env),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    ssoAllowPrivateIssuers: flag(env, 'SSO_ALLOW_PRIVATE_ISSUERS'),
+    ssoDnsServers: (env.SSO_DNS_SERVERS ?? '').split(',').map((server) => server.trim()).filter(Boolean),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookIntervalMs: integer(env, 'WEBHOOK_INTERVAL_MS', 1000, 100, 3_600_000),
     webhookRetryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 100, 3_600_000),
     webhookRetryWindowMs: integer(env, 'WEBHOOK_RETRY_WINDOW_MS', 86_400_000, 1000, 7 * 86_400_000),
+    webhookInFlightPerEndpoint: integer(env, 'WEBHOOK_IN_FLIGHT_PER_ENDPOINT', 4, 1, 64),
+    webhookInFlightPerOrganization: integer(env, 'WEBHOOK_IN_FLIGHT_PER_ORGANIZATION', 16, 1, 64),
     budgetCheckIntervalMs: integer(env, 'BUDGET_CHECK_INTERVAL_MS', 60_000, 100, 3_600_000),
     smtpUrl,
     mailFrom,

@@ -114,7 +114,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(auditRetentionJob(store.db, app.log), app.log),
       startJob(seriesRetentionJob(store.db), app.log),
       startJob(leaseSweepJob(store.db, config.runLeaseMs, (computerId) => app.services.claimWakeups.wake(computerId)), app.log),
-      startJob(webhookDeliveryJob(webhookDeliveryOptions(app.services), config.webhookIntervalMs), app.log),
+      startJob(webhookDeliveryJob(webhookDeliveryOptions(app.services), config.webhookIntervalMs, app.log), app.log),
       startJob(webhookRetentionJob(store.db), app.log),
       startJob(weeklyDigestJob(store.db, config.analyticsHistoryStart), app.log),
       startJob(budgetCheckJob(store.db, config.budgetCheckIntervalMs), app.log),

@@ -40,7 +40,7 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
   }
   const teamIds = await seedDemoTeams(db, created.organization.id, userIds);
   // A negotiated contract: 10 % off the dataset's list prices (docs/prices.md).
-  await setPriceSettings(db, created.organization.id, { discount: DEMO_DISCOUNT });
+  await setPriceSettings(db, created.organization.id, { discount: DEMO_DISCOUNT }, SYSTEM_ACTOR);
   const events = generateDemoEvents({ seed: options.seed, users: options.users, days: options.days, lastDay: options.lastDay });
   const byUser = new Map<number, TelemetryEvent[]>();
   for (const { user, event } of events) {

@@ -17,9 +17,8 @@ export interface AuditActor {
   requestId: string | null;
 }
 
-
 export interface AuditTarget {
-  type: 'user' | 'team' | 'api_key' | 'computer' | 'budget' | 'credit_limit' | 'enterprise_controls' | 'sso' | 'scim_token' | 'git_host';
+  type: 'user' | 'team' | 'api_key' | 'computer' | 'budget' | 'credit_limit' | 'enterprise_controls' | 'sso' | 'scim_token' | 'webhook' | 'prices' | 'telemetry_identity' | 'git_host';
   id: string;
   label?: string | null;
 }

@@ -13,6 +13,11 @@ export const MAX_SESSION_RETENTION_DAYS = 36_500;
 /** The longest API-key lifetime cap (`apiKeyMaxLifetimeDays`) and audit retention a setting may ask for: 10 years. */
 export const MAX_API_KEY_LIFETIME_DAYS = 3650;
 export const MAX_AUDIT_RETENTION_DAYS = 3650;
+/** The shortest audit retention: a change stays readable to the other owners for at least this long. */
+export const MIN_AUDIT_RETENTION_DAYS = 30;
+
+/** Settings of the audit log itself: owners only, as reading the log is (docs/audit-log.md). */
+const OWNER_ONLY_SETTINGS = ['auditLogRetentionDays'] as const;
 
 const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 10_000 });
 const StringMap = Type.Record(Type.String(), Type.Unknown(), freeForm);
@@ -93,7 +98,7 @@ export const EnterpriseSettingsSchema = Type.Object(
     byomComputersAllowedEmails: Type.Optional(Type.Array(Type.String({ format: 'email' }), { maxItems: 10_000 })),
     sessionRetentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SESSION_RETENTION_DAYS })),
     apiKeyMaxLifetimeDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_API_KEY_LIFETIME_DAYS, description: 'New API keys expire within this many days (docs/controls.md)' })),
-    auditLogRetentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AUDIT_RETENTION_DAYS, description: 'Audit log entries older than this many days are deleted (docs/audit-log.md)' })),
+    auditLogRetentionDays: Type.Optional(Type.Integer({ minimum: MIN_AUDIT_RETENTION_DAYS, maximum: MAX_AUDIT_RETENTION_DAYS, description: 'Audit log entries older than this many days are deleted (docs/audit-log.md)' })),
     routerGuidance: Type.Optional(Type.String()),
   },
   // Unknown properties are kept as given, each bounded like any free-form value.
@@ -141,6 +146,17 @@ export function cappedKeyExpiry(settings: EnterpriseSettings, asked: Date | null
     ]);
   }
   return asked;
+}
+
+/**
+ * 403 when someone other than an owner changes, sets or removes a setting of the audit log: a
+ * manager, who may not read the log, must not be able to shorten it either.
+ */
+export function assertSettingsChangeAllowed(before: Record<string, unknown>, after: Record<string, unknown>, role: Role): void {
+  if (role === 'owner') return;
+  for (const name of OWNER_ONLY_SETTINGS) {
+    if (JSON.stringify(before[name]) !== JSON.stringify(after[name])) throw new DomainError('role_not_permitted', `only an owner may change ${name}`);
+  }
 }
 
 /** What new sessions start with (`sessionDefaultSettings`). */

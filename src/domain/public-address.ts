@@ -3,13 +3,31 @@ import ipaddr from 'ipaddr.js';
 // Which addresses outbound webhooks may reach (docs/webhooks.md "Outbound guard"): public unicast
 // only. Loopback, private, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT,
 // multicast, reserved and unspecified addresses are not, nor IPv6 forms that embed an IPv4
-// address (mapped ones are judged by the IPv4 address they carry).
+// address (mapped ones are judged by the IPv4 address they carry; IPv4-compatible ones, ::/96,
+// deprecated by RFC 4291 and left "unicast" by ipaddr.js, are refused whatever they carry).
+
+/** ::/96: the first 96 bits zero (`[::127.0.0.1]` is `[::7f00:1]`); `::` and `::1` among them. */
+function isIPv4Compatible(address: ipaddr.IPv6): boolean {
+  return address.parts.slice(0, 6).every((part) => part === 0);
+}
 
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (isIPv4Compatible(v6)) return false;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+  }
   return parsed.range() === 'unicast';
+}
+
+/**
+ * Loopback and private (RFC 1918, unique local) addresses: the services of an operator's own
+ * network, which an operator may allow. Never link-local (cloud metadata) nor anything else.
+ */
+export function isLoopbackOrPrivate(address: string): boolean {
+  return ipaddr.isValid(address) && ['loopback', 'private', 'uniqueLocal'].includes(ipaddr.parse(address).range());
 }
 
 /** The host of a URL as an IP address when it is one (IPv6 without its brackets), else undefined. */

@@ -1,4 +1,4 @@
-import { isPublicAddress, literalAddressOf } from './public-address.js';
+import { isLoopbackOrPrivate, isPublicAddress, literalAddressOf } from './public-address.js';
 import { invalidInput, type FieldError, rejectFieldErrors } from './errors.js';
 import { ROLES, type Role } from './roles.js';
 
@@ -55,29 +55,47 @@ export function normalizeDomains(domains: readonly string[]): string[] {
   return [...new Set(normalized)];
 }
 
-/** The issuer as an https URL (http only on a loopback address: a provider on this machine). */
-export function parseIssuer(issuer: string): URL {
+const PRIVATE_ISSUERS_SWITCH = 'an operator may allow loopback and private issuers with SSO_ALLOW_PRIVATE_ISSUERS';
+
+/**
+ * The issuer as an https URL. Unless the operator allows private issuers, no loopback, private,
+ * link-local (cloud metadata) or other non-public literal address, nor `localhost`: the server
+ * fetches the issuer's documents, and an owner must not make it probe what sits next to it.
+ * With the switch, loopback and private addresses are accepted (never link-local), and http on a
+ * loopback address (a provider on this machine). Without it, host names are checked again,
+ * resolved, at each fetch (services/outbound-http.ts).
+ */
+export function parseIssuer(issuer: string, allowPrivate: boolean): URL {
   let url: URL;
   try {
     url = new URL(issuer);
   } catch {
     throw invalidInput('issuer must be a URL such as https://login.example.com', [{ path: 'body/issuer', message: 'not a URL' }]);
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackIssuer(url))) {
-    throw invalidInput('issuer must be an https URL (http is accepted on a loopback address only)', [{ path: 'body/issuer', message: 'not https' }]);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowPrivate && isLoopbackIssuer(url))) {
+    throw invalidInput('issuer must be an https URL', [{ path: 'body/issuer', message: 'not https' }]);
   }
   if (url.search || url.hash) throw invalidInput('issuer must not carry a query or fragment', [{ path: 'body/issuer', message: 'query or fragment' }]);
-  // The server fetches the issuer's documents: no private, link-local (cloud metadata) or other
-  // non-public literal address, as for webhooks; a provider on this machine (loopback) is allowed.
   const literal = literalAddressOf(url);
-  if (literal !== undefined && !isPublicAddress(literal) && !isLoopbackIssuer(url)) {
-    throw invalidInput(`issuer ${literal} is not a public address`, [{ path: 'body/issuer', message: 'not a public address' }]);
+  if (literal !== undefined && !isPublicAddress(literal) && !(allowPrivate && isLoopbackOrPrivate(literal))) {
+    throw invalidInput(`issuer ${literal} is not a public address (${PRIVATE_ISSUERS_SWITCH})`, [{ path: 'body/issuer', message: 'not a public address' }]);
+  }
+  if (!allowPrivate && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost'))) {
+    throw invalidInput(`issuer ${url.hostname} is not a public host (${PRIVATE_ISSUERS_SWITCH})`, [{ path: 'body/issuer', message: 'not a public address' }]);
   }
   return url;
 }
 
 export function isLoopbackIssuer(url: URL): boolean {
   return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(url.hostname);
+}
+
+/**
+ * The DNS TXT record that proves an organization controls an e-mail domain (docs/sso.md
+ * "Proving a domain"): published at `_quarterdeck-challenge.<domain>`, carrying the token.
+ */
+export function domainProofRecord(domain: string, token: string): { type: 'TXT'; name: string; value: string } {
+  return { type: 'TXT', name: `_quarterdeck-challenge.${domain}`, value: `quarterdeck-domain-verification=${token}` };
 }
 
 /** Rules between fields: SSO required needs a break-glass owner, so a provider outage cannot lock everyone out. */

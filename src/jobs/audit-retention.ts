@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/store.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../domain/audit.js';
-import { MAX_AUDIT_RETENTION_DAYS } from '../domain/policies.js';
+import { MAX_AUDIT_RETENTION_DAYS, MIN_AUDIT_RETENTION_DAYS } from '../domain/policies.js';
 import { deleteAuditEntriesBefore, organizationIds } from '../repositories/audit-log.js';
 import type { Job } from './job.js';
 import { retentionPass } from './retention.js';
 
 // Audit log retention (docs/audit-log.md): once a day, each organization's entries older than its
 // `auditLogRetentionDays` (DEFAULT_AUDIT_RETENTION_DAYS when it sets none) are deleted. Unlike
-// sessions, the log always has a retention: it would otherwise grow without end.
+// sessions, the log always has a retention: it would otherwise grow without end. A stored value
+// below MIN_AUDIT_RETENTION_DAYS (written before the floor existed) keeps the floor.
 
 const DAY_MS = 86_400_000;
 
@@ -18,7 +19,10 @@ type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 export async function deleteExpiredAuditEntries(db: Db, log: Log, now: Date = new Date()): Promise<number> {
   return retentionPass(db, log, await organizationIds(db), {
     setting: 'auditLogRetentionDays',
-    daysOf: (settings) => settings.auditLogRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+    daysOf: (settings) => {
+      const days = settings.auditLogRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS;
+      return typeof days === 'number' ? Math.max(days, MIN_AUDIT_RETENTION_DAYS) : days;
+    },
     maxDays: MAX_AUDIT_RETENTION_DAYS,
     deleteBefore: deleteAuditEntriesBefore,
   }, now);

@@ -12,6 +12,8 @@ export interface Job {
   firstRunMs?: number;
   /** One pass; answers how many things it did (days aggregated, sessions deleted). */
   runOnce(): Promise<number>;
+  /** Work a pass started and did not wait for (webhook attempts in flight): stopping waits for it. */
+  settle?(): Promise<void>;
 }
 
 export interface RunningJob {
@@ -44,6 +46,7 @@ export function startJob(job: Job, log: FastifyBaseLogger): RunningJob {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await job.settle?.();
     },
   };
 }

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
 import { hashSecret } from '../domain/credentials.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, invalidInput, notFound } from '../domain/errors.js';
+import { appendAudit } from './audit-log.js';
 import { SSO_SIGN_IN_TTL_MS, type SsoRole, type SsoSettings } from '../domain/sso.js';
 
 // An organization's single sign-on settings and the sign-ins under way at its provider
@@ -56,30 +59,54 @@ export async function findSsoSettings(db: Db, organizationId: string): Promise<S
   return row && toRecord(row);
 }
 
-/** The organization whose settings allow this e-mail domain (at most one: domains are unique). */
+/**
+ * The organization that has proved this e-mail domain (at most one), with its settings: only a
+ * proved domain sends people to an identity provider (docs/sso.md "Proving a domain").
+ */
 export async function findSsoSettingsByDomain(db: Db, domain: string): Promise<SsoSettingsRecord | undefined> {
   const row = await db
     .selectFrom('organization_sso')
-    .selectAll()
-    .where(sql<boolean>`allowed_domains @> ${JSON.stringify([domain])}::jsonb`)
+    .innerJoin('sso_domain_proofs as p', 'p.organization_id', 'organization_sso.organization_id')
+    .selectAll('organization_sso')
+    .where('p.domain', '=', domain)
+    .where('p.verified_at', 'is not', null)
+    .where(sql<boolean>`organization_sso.allowed_domains @> ${JSON.stringify([domain])}::jsonb`)
     .executeTakeFirst();
   return row && toRecord(row);
 }
 
+/** The domains among these that another organization has proved. */
+async function provedElsewhere(trx: Db, organizationId: string, domains: readonly string[]): Promise<string[]> {
+  if (domains.length === 0) return [];
+  const rows = await trx
+    .selectFrom('sso_domain_proofs')
+    .select('domain')
+    .where('organization_id', '<>', organizationId)
+    .where('domain', 'in', [...domains])
+    .where('verified_at', 'is not', null)
+    .execute();
+  return rows.map((row) => row.domain);
+}
+
+function domainTaken(domains: readonly string[]): DomainError {
+  return new DomainError('sso_domain_taken', `another organization has proved ${domains.join(', ')}: a domain signs people in to one organization only`);
+}
+
 /**
- * Writes the settings (inside the caller's transaction). An allowed domain of another
- * organization is 409: sign-in finds the organization by the e-mail's domain.
+ * Writes the settings (inside the caller's transaction). A domain another organization has
+ * proved is 409; a domain it only lists is not (listing proves nothing). Each allowed domain
+ * gets its proof token; the proofs of domains no longer allowed are dropped.
  */
 export async function saveSsoSettings(trx: Db, organizationId: string, settings: SsoSettings & { sealedClientSecret: string }): Promise<SsoSettingsRecord> {
   await sql`SELECT pg_advisory_xact_lock(${DOMAINS_LOCK_ID})`.execute(trx);
-  const taken = await trx
-    .selectFrom('organization_sso')
-    .select('allowed_domains')
-    .where('organization_id', '<>', organizationId)
-    .where(sql<boolean>`allowed_domains ?| ${sql.val(settings.allowedDomains)}::text[]`)
+  const clash = await provedElsewhere(trx, organizationId, settings.allowedDomains);
+  if (clash.length > 0) throw domainTaken(clash);
+  await trx.deleteFrom('sso_domain_proofs').where('organization_id', '=', organizationId).where('domain', 'not in', [...settings.allowedDomains]).execute();
+  await trx
+    .insertInto('sso_domain_proofs')
+    .values(settings.allowedDomains.map((domain) => ({ organization_id: organizationId, domain, token: randomBytes(16).toString('hex') })))
+    .onConflict((oc) => oc.columns(['organization_id', 'domain']).doNothing())
     .execute();
-  const clash = settings.allowedDomains.filter((domain) => taken.some((row) => row.allowed_domains.includes(domain)));
-  if (clash.length > 0) throw new DomainError('sso_domain_taken', `another organization signs in people of ${clash.join(', ')}: a domain belongs to one organization only`);
   const values = {
     issuer: settings.issuer,
     client_id: settings.clientId,
@@ -105,6 +132,7 @@ export async function saveSsoSettings(trx: Db, organizationId: string, settings:
 
 export async function deleteSsoSettings(trx: Db, organizationId: string): Promise<boolean> {
   await trx.deleteFrom('sso_sign_ins').where('organization_id', '=', organizationId).execute();
+  await trx.deleteFrom('sso_domain_proofs').where('organization_id', '=', organizationId).execute();
   const deleted = await trx.deleteFrom('organization_sso').where('organization_id', '=', organizationId).executeTakeFirst();
   return deleted.numDeletedRows > 0n;
 }
@@ -193,4 +221,45 @@ export async function teamNames(db: Db, organizationId: string, teamIds: readonl
   if (teamIds.length === 0) return new Map();
   const rows = await db.selectFrom('teams').select(['id', 'name']).where('organization_id', '=', organizationId).where('id', 'in', [...teamIds]).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export interface DomainProofRecord {
+  domain: string;
+  token: string;
+  verifiedAt: Date | null;
+}
+
+/** The organization's allowed domains with their proofs, by domain. */
+export async function listDomainProofs(db: Db, organizationId: string): Promise<DomainProofRecord[]> {
+  const rows = await db.selectFrom('sso_domain_proofs').select(['domain', 'token', 'verified_at']).where('organization_id', '=', organizationId).orderBy('domain').execute();
+  return rows.map((row) => ({ domain: row.domain, token: row.token, verifiedAt: row.verified_at }));
+}
+
+/**
+ * Marks the domain proved for the organization once `published` (the TXT values found) carries
+ * its token; 404 when the domain is not one of its allowed domains, 409 when another
+ * organization proved it first. A new proof is audited (sso.domain_verified) in its transaction.
+ */
+export async function proveDomain(db: Db, organizationId: string, domain: string, published: (token: string) => Promise<boolean>, actor: AuditActor): Promise<DomainProofRecord> {
+  const current = (await listDomainProofs(db, organizationId)).find((proof) => proof.domain === domain);
+  if (!current) throw notFound('allowed domain');
+  if (current.verifiedAt) return current;
+  if (!(await published(current.token))) {
+    throw invalidInput(`no TXT record at _quarterdeck-challenge.${domain} carries this organization's token yet (DNS changes can take a while)`, [{ path: 'params/domain', message: 'not proved' }]);
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${DOMAINS_LOCK_ID})`.execute(trx);
+    if ((await provedElsewhere(trx, organizationId, [domain])).length > 0) throw domainTaken([domain]);
+    const row = await trx
+      .updateTable('sso_domain_proofs')
+      .set({ verified_at: new Date() })
+      .where('organization_id', '=', organizationId)
+      .where('domain', '=', domain)
+      .where('token', '=', current.token)
+      .returning(['domain', 'token', 'verified_at'])
+      .executeTakeFirst();
+    if (!row) throw notFound('allowed domain');
+    await appendAudit(trx, organizationId, { actor, action: 'sso.domain_verified', target: { type: 'sso', id: organizationId, label: domain }, details: { domain } });
+    return { domain: row.domain, token: row.token, verifiedAt: row.verified_at };
+  });
 }

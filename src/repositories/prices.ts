@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
 import { DEFAULT_PRICE_SETTINGS, priceBook, type ModelPrice, type PriceBook, type PriceSettings } from '../domain/prices.js';
+import { appendAudit } from './audit-log.js';
 import { listPrice } from './list-prices.js';
 
 // An organization's prices (docs/prices.md): its currency and discount, and its own per-model
 // prices. Every change re-marks the organization's days with model calls pending, in the same
-// transaction, so the rollup recomputes their costs at the new prices.
+// transaction, so the rollup recomputes their costs at the new prices, and is audited in it.
+
+const PRICES_TARGET = { type: 'prices', id: 'prices', label: 'organization prices' } as const;
 
 /**
  * Marks pending every aggregated day of the organization with model calls: a change of its prices
@@ -48,20 +52,27 @@ export async function modelsUsed(db: Db, organizationId: string): Promise<{ mode
   return rows.map((row) => ({ modelId: row.model_id, lastDay: row.last_day }));
 }
 
-export async function setPriceSettings(db: Db, organizationId: string, change: Partial<PriceSettings>): Promise<void> {
+export async function setPriceSettings(db: Db, organizationId: string, change: Partial<PriceSettings>, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const settings = { ...(await priceSettings(trx, organizationId)), ...change };
+    const before = await priceSettings(trx, organizationId);
+    const settings = { ...before, ...change };
     await trx
       .insertInto('organization_prices')
       .values({ organization_id: organizationId, ...settings })
       .onConflict((oc) => oc.column('organization_id').doUpdateSet({ ...settings, updated_at: sql`now()` }))
       .execute();
     await markModelCallDaysPending(trx, organizationId);
+    await appendAudit(trx, organizationId, {
+      actor,
+      action: 'prices.settings_changed',
+      target: PRICES_TARGET,
+      details: { from: { currency: before.currency, discount: before.discount }, to: { currency: settings.currency, discount: settings.discount } },
+    });
   });
 }
 
 /** Sets (a price) or removes (null: back to the dataset's) the organization's price of each model, all at once. */
-export async function setModelPrices(db: Db, organizationId: string, entries: readonly { modelId: string; price: ModelPrice | null }[]): Promise<void> {
+export async function setModelPrices(db: Db, organizationId: string, entries: readonly { modelId: string; price: ModelPrice | null }[], actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const { modelId, price } of entries) {
       if (price === null) {
@@ -76,5 +87,6 @@ export async function setModelPrices(db: Db, organizationId: string, entries: re
         .execute();
     }
     await markModelCallDaysPending(trx, organizationId);
+    await appendAudit(trx, organizationId, { actor, action: 'prices.models_changed', target: PRICES_TARGET, details: { models: entries.map(({ modelId, price }) => ({ modelId, price })) } });
   });
 }

@@ -164,8 +164,13 @@ async function applyActive(db: Db, organizationId: string, userId: string, activ
 export async function updateScimUser(db: Db, organizationId: string, userId: string, attributes: ScimUserAttributes, name: string | null, actor: AuditActor): Promise<ScimUserRecord> {
   try {
     await db.transaction().execute(async (trx) => {
-      const current = await usersOf(trx, organizationId).select(columns).where('users.id', '=', userId).forUpdate('users').executeTakeFirst();
+      const current = await usersOf(trx, organizationId).select([...columns, 'users.role']).where('users.id', '=', userId).forUpdate('users').executeTakeFirst();
       if (!current) throw notFound('User');
+      // Owners are made by hand (docs/sso.md): an owner's e-mail is how the break-glass owner
+      // signs in when the provider is down, so the provider may not change it.
+      if (current.role === 'owner' && current.email.toLowerCase() !== attributes.userName.toLowerCase()) {
+        throw new ScimFault('invalid_input', 'mutability', "an owner's userName is changed in Quarterdeck only, never by the identity provider");
+      }
       const changed = [
         ...(current.email !== attributes.userName ? ['userName'] : []),
         ...(current.name !== name ? ['name'] : []),

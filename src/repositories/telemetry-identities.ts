@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
+import { appendAudit } from './audit-log.js';
 
 // Identities telemetry sent with an ingest key carries (migrations/0014_opentelemetry.sql), and
 // the events waiting for an identity no member matches yet. Every call takes the organization id.
@@ -67,13 +69,28 @@ export async function findIdentity(db: Db, organizationId: string, identityId: s
 
 /**
  * Makes the identity count for the user, unless it already counts for someone else. Answers
- * whether it now counts for the user (false: unknown identity or linked to another member).
+ * whether it now counts for the user (false: unknown identity or linked to another member). A new
+ * link is audited (telemetry_identity.linked); linking again to the same member writes nothing.
  */
-export async function assignIdentity(db: Db, organizationId: string, identityId: string, userId: string): Promise<boolean> {
-  const { rows } = await sql<{ id: string }>`UPDATE telemetry_identities SET user_id = ${userId}
-    WHERE organization_id = ${organizationId} AND id = ${identityId} AND (user_id IS NULL OR user_id = ${userId})
-    RETURNING id`.execute(db);
-  return rows.length > 0;
+export async function assignIdentity(db: Db, organizationId: string, identityId: string, user: { id: string; email: string }, actor: AuditActor): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ kind: string; value: string }>`UPDATE telemetry_identities SET user_id = ${user.id}
+      WHERE organization_id = ${organizationId} AND id = ${identityId} AND user_id IS NULL
+      RETURNING kind, value`.execute(trx);
+    const linked = rows[0];
+    if (linked) {
+      await appendAudit(trx, organizationId, {
+        actor,
+        action: 'telemetry_identity.linked',
+        target: { type: 'telemetry_identity', id: identityId, label: `${linked.kind} ${linked.value}` },
+        details: { userId: user.id, email: user.email },
+      });
+      return true;
+    }
+    const same = await sql<{ id: string }>`SELECT id FROM telemetry_identities
+      WHERE organization_id = ${organizationId} AND id = ${identityId} AND user_id = ${user.id}`.execute(trx);
+    return same.rows.length > 0;
+  });
 }
 
 export interface WaitingEvent {

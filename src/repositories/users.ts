@@ -143,12 +143,21 @@ export async function listUsers(db: Db, organizationId: string, page: { after: s
 }
 
 /** The user `actorRole` may manage, locked for a change; not found, deactivated or out of reach fail. */
-async function lockManagedUser(trx: Db, organizationId: string, actorRole: Role, userId: string): Promise<UserRecord> {
+/** The user, locked for the rest of the transaction: its state is read after any concurrent change commits. */
+async function lockUser(trx: Db, organizationId: string, userId: string): Promise<UserRecord> {
   const row = await trx.selectFrom('users').select(columns).where('organization_id', '=', organizationId).where('id', '=', userId).forUpdate().executeTakeFirst();
   if (!row) throw notFound('user');
-  const subject = toRecord(row);
-  if (!subject.active) throw new DomainError('user_inactive', 'the user is deactivated');
+  return toRecord(row);
+}
+
+function assertMayManage(actorRole: Role, subject: UserRecord): void {
   if (!mayManageUser(actorRole, subject.role)) throw new DomainError('role_not_permitted', 'only an owner may change or remove an owner');
+}
+
+async function lockManagedUser(trx: Db, organizationId: string, actorRole: Role, userId: string): Promise<UserRecord> {
+  const subject = await lockUser(trx, organizationId, userId);
+  if (!subject.active) throw new DomainError('user_inactive', 'the user is deactivated');
+  assertMayManage(actorRole, subject);
   return subject;
 }
 
@@ -201,10 +210,11 @@ export async function changeUser(
  */
 export async function deactivateUser(db: Db, organizationId: string, actorRole: Role, userId: string, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await findUser(trx, organizationId, userId);
-    if (!current) throw notFound('user');
-    if (!current.active) return;
-    const subject = await lockManagedUser(trx, organizationId, actorRole, userId);
+    // Locked before its state is read: a concurrent deactivation is waited for, and this one
+    // then finds the member deactivated and changes nothing (never 409).
+    const subject = await lockUser(trx, organizationId, userId);
+    if (!subject.active) return;
+    assertMayManage(actorRole, subject);
     await assertAnotherOwnerRemains(trx, organizationId, subject);
     await trx.updateTable('users').set({ active: false, deactivated_at: new Date() }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
     await revokeUserApiKeys(trx, organizationId, userId);
@@ -221,11 +231,9 @@ export async function deactivateUser(db: Db, organizationId: string, actorRole: 
  */
 export async function reactivateUser(db: Db, organizationId: string, actorRole: Role, userId: string, actor: AuditActor): Promise<UserRecord> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('users').select(columns).where('organization_id', '=', organizationId).where('id', '=', userId).forUpdate().executeTakeFirst();
-    if (!row) throw notFound('user');
-    const subject = toRecord(row);
+    const subject = await lockUser(trx, organizationId, userId);
     if (subject.active) return subject;
-    if (!mayManageUser(actorRole, subject.role)) throw new DomainError('role_not_permitted', 'only an owner may change or remove an owner');
+    assertMayManage(actorRole, subject);
     const reactivated = await trx
       .updateTable('users')
       .set({ active: true, deactivated_at: null })

@@ -70,14 +70,47 @@ export async function fanOutEvents(db: Db, now: Date): Promise<number> {
   });
 }
 
+/** How many attempts may be in flight at once (leased, on any replica) per endpoint and per organization. */
+export interface InFlightLimits {
+  perEndpoint: number;
+  perOrganization: number;
+}
+
 /**
- * Takes up to `limit` due deliveries of enabled endpoints for one attempt each: counts the attempt
- * and leases the delivery until `leaseUntil`, in one statement, so no other replica takes it
- * meanwhile. A lease that lapses (its replica died) makes the delivery due again.
+ * Due deliveries of enabled endpoints that fit in the in-flight limits: counting what is leased
+ * now (on any replica), at most `perEndpoint` per endpoint and `perOrganization` per
+ * organization, the soonest due first in each. An organization whose receivers hang fills its
+ * own slots only.
  */
-export async function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-  const enabled = sql`EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.enabled)`;
-  const attempts = await leaseDue(db, 'webhook_deliveries', { now, leaseUntil, limit, alsoWhere: enabled });
+function withinLimits(now: Date, limits: InFlightLimits) {
+  const leased = (column: 'endpoint_id' | 'organization_id') =>
+    sql`(SELECT ${sql.ref(column)} AS owner, count(*) AS n FROM webhook_deliveries WHERE status = 'pending' AND lease_until > ${now} GROUP BY ${sql.ref(column)})`;
+  return sql`d.id IN (
+    SELECT fits.id FROM (
+      SELECT due.id, row_number() OVER (PARTITION BY due.organization_id ORDER BY due.next_attempt_at, due.id) + coalesce(busy.n, 0) AS organization_slot
+      FROM (
+        SELECT w.id, w.organization_id, w.next_attempt_at,
+          row_number() OVER (PARTITION BY w.endpoint_id ORDER BY w.next_attempt_at, w.id) + coalesce(busy.n, 0) AS endpoint_slot
+        FROM webhook_deliveries w
+        LEFT JOIN ${leased('endpoint_id')} busy ON busy.owner = w.endpoint_id
+        WHERE w.status = 'pending' AND w.next_attempt_at <= ${now} AND (w.lease_until IS NULL OR w.lease_until <= ${now})
+          AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = w.endpoint_id AND e.enabled)
+      ) due
+      LEFT JOIN ${leased('organization_id')} busy ON busy.owner = due.organization_id
+      WHERE due.endpoint_slot <= ${limits.perEndpoint}
+    ) fits
+    WHERE fits.organization_slot <= ${limits.perOrganization}
+  )`;
+}
+
+/**
+ * Takes up to `limit` due deliveries of enabled endpoints, within the in-flight limits, for one
+ * attempt each: counts the attempt and leases the delivery until `leaseUntil`, in one statement,
+ * so no other replica takes it meanwhile. A lease that lapses (its replica died) makes the
+ * delivery due again.
+ */
+export async function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number, limits: InFlightLimits): Promise<ClaimedDelivery[]> {
+  const attempts = await leaseDue(db, 'webhook_deliveries', { now, leaseUntil, limit, alsoWhere: withinLimits(now, limits) });
   if (attempts.size === 0) return [];
   const rows = await db
     .selectFrom('webhook_deliveries as d')

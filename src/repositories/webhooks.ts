@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { SecretBox } from '../domain/secret-box.js';
+import { appendAudit } from './audit-log.js';
 import { recordEvent } from './webhook-events.js';
 
 // Webhook endpoints of an organization (docs/webhooks.md). Every call takes the organization id:
@@ -42,6 +44,14 @@ const columns = ['id', 'url', 'description', 'event_types', 'format', 'enabled',
 
 type Row = { id: string; url: string; description: string; event_types: string[] | null; format: string; enabled: boolean; disabled_at: Date | null; disabled_reason: string | null; created_at: Date; updated_at: Date };
 
+/**
+ * An endpoint URL as the audit log keeps it: its origin only, since receivers such as Slack carry
+ * their secret in the path or query.
+ */
+function urlOrigin(url: string): string {
+  return new URL(url).origin;
+}
+
 function toRecord(row: Row): WebhookEndpointRecord {
   return {
     id: row.id,
@@ -69,21 +79,30 @@ export async function findWebhook(db: Db, organizationId: string, webhookId: str
   return toRecord(row);
 }
 
-export async function createWebhook(db: Db, box: SecretBox, organizationId: string, input: WebhookInput): Promise<{ webhook: WebhookEndpointRecord; secret: string }> {
+export async function createWebhook(db: Db, box: SecretBox, organizationId: string, input: WebhookInput, actor: AuditActor): Promise<{ webhook: WebhookEndpointRecord; secret: string }> {
   const secret = newSigningSecret();
   const id = newId('whk');
-  await db
-    .insertInto('webhook_endpoints')
-    .values({
-      id,
-      organization_id: organizationId,
-      url: input.url,
-      description: input.description ?? '',
-      event_types: input.eventTypes ? JSON.stringify(input.eventTypes) : null,
-      format: input.format ?? 'standard',
-      secret_sealed: box.seal(secret),
-    })
-    .execute();
+  const format = input.format ?? 'standard';
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('webhook_endpoints')
+      .values({
+        id,
+        organization_id: organizationId,
+        url: input.url,
+        description: input.description ?? '',
+        event_types: input.eventTypes ? JSON.stringify(input.eventTypes) : null,
+        format,
+        secret_sealed: box.seal(secret),
+      })
+      .execute();
+    await appendAudit(trx, organizationId, {
+      actor,
+      action: 'webhook.created',
+      target: { type: 'webhook', id, label: urlOrigin(input.url) },
+      details: { urlOrigin: urlOrigin(input.url), format, eventTypes: input.eventTypes ?? null },
+    });
+  });
   return { webhook: await findWebhook(db, organizationId, id), secret };
 }
 
@@ -93,46 +112,70 @@ export interface WebhookChanges extends Partial<WebhookInput> {
 
 /**
  * Changes an endpoint. Enabling clears the reason it was disabled (its pending deliveries go out
- * again); disabling through the API records who did it.
+ * again); disabling through the API records who did it. Audited as webhook.disabled or
+ * webhook.enabled, and webhook.updated naming the other fields that changed (a URL by its origin).
  */
-export async function changeWebhook(db: Db, organizationId: string, webhookId: string, changes: WebhookChanges, actorUserId: string): Promise<WebhookEndpointRecord> {
+export async function changeWebhook(db: Db, organizationId: string, webhookId: string, changes: WebhookChanges, actor: AuditActor): Promise<WebhookEndpointRecord> {
   const now = new Date();
-  const current = await findWebhook(db, organizationId, webhookId);
-  const enabling = changes.enabled === true && !current.enabled;
-  const disabling = changes.enabled === false && current.enabled;
-  await db
-    .updateTable('webhook_endpoints')
-    .set({
-      ...(changes.url !== undefined && { url: changes.url }),
-      ...(changes.description !== undefined && { description: changes.description }),
-      ...(changes.eventTypes !== undefined && { event_types: changes.eventTypes === null ? null : JSON.stringify(changes.eventTypes) }),
-      ...(changes.format !== undefined && { format: changes.format }),
-      ...(enabling && { enabled: true, disabled_at: null, disabled_reason: null }),
-      ...(disabling && { enabled: false, disabled_at: now, disabled_reason: `disabled by user ${actorUserId}` }),
-      updated_at: now,
-    })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', webhookId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('webhook_endpoints').select(columns).where('organization_id', '=', organizationId).where('id', '=', webhookId).forUpdate().executeTakeFirst();
+    if (!row) throw notFound('webhook');
+    const current = toRecord(row);
+    const enabling = changes.enabled === true && !current.enabled;
+    const disabling = changes.enabled === false && current.enabled;
+    const changed = [
+      ...(changes.url !== undefined && changes.url !== current.url ? ['url'] : []),
+      ...(changes.description !== undefined && changes.description !== current.description ? ['description'] : []),
+      ...(changes.eventTypes !== undefined && JSON.stringify(changes.eventTypes) !== JSON.stringify(current.eventTypes) ? ['eventTypes'] : []),
+      ...(changes.format !== undefined && changes.format !== current.format ? ['format'] : []),
+    ];
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        ...(changes.url !== undefined && { url: changes.url }),
+        ...(changes.description !== undefined && { description: changes.description }),
+        ...(changes.eventTypes !== undefined && { event_types: changes.eventTypes === null ? null : JSON.stringify(changes.eventTypes) }),
+        ...(changes.format !== undefined && { format: changes.format }),
+        ...(enabling && { enabled: true, disabled_at: null, disabled_reason: null }),
+        ...(disabling && { enabled: false, disabled_at: now, disabled_reason: `disabled by user ${actor.userId}` }),
+        updated_at: now,
+      })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', webhookId)
+      .execute();
+    const target = { type: 'webhook' as const, id: webhookId, label: urlOrigin(changes.url ?? current.url) };
+    if (changed.length > 0) {
+      const url = changed.includes('url') ? { url: { from: urlOrigin(current.url), to: urlOrigin(changes.url!) } } : {};
+      await appendAudit(trx, organizationId, { actor, action: 'webhook.updated', target, details: { changed, ...url } });
+    }
+    if (enabling || disabling) await appendAudit(trx, organizationId, { actor, action: enabling ? 'webhook.enabled' : 'webhook.disabled', target });
+  });
   return findWebhook(db, organizationId, webhookId);
 }
 
 /** Deletes the endpoint with its deliveries and their log. */
-export async function deleteWebhook(db: Db, organizationId: string, webhookId: string): Promise<void> {
-  const deleted = await db.deleteFrom('webhook_endpoints').where('organization_id', '=', organizationId).where('id', '=', webhookId).executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) throw notFound('webhook');
+export async function deleteWebhook(db: Db, organizationId: string, webhookId: string, actor: AuditActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('webhook_endpoints').where('organization_id', '=', organizationId).where('id', '=', webhookId).returning('url').executeTakeFirst();
+    if (!deleted) throw notFound('webhook');
+    await appendAudit(trx, organizationId, { actor, action: 'webhook.deleted', target: { type: 'webhook', id: webhookId, label: urlOrigin(deleted.url) } });
+  });
 }
 
 /** A new secret; the old one stops signing at once. */
-export async function rotateWebhookSecret(db: Db, box: SecretBox, organizationId: string, webhookId: string): Promise<{ webhook: WebhookEndpointRecord; secret: string }> {
+export async function rotateWebhookSecret(db: Db, box: SecretBox, organizationId: string, webhookId: string, actor: AuditActor): Promise<{ webhook: WebhookEndpointRecord; secret: string }> {
   const secret = newSigningSecret();
-  const updated = await db
-    .updateTable('webhook_endpoints')
-    .set({ secret_sealed: box.seal(secret), updated_at: new Date() })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', webhookId)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) throw notFound('webhook');
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('webhook_endpoints')
+      .set({ secret_sealed: box.seal(secret), updated_at: new Date() })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', webhookId)
+      .returning('url')
+      .executeTakeFirst();
+    if (!updated) throw notFound('webhook');
+    await appendAudit(trx, organizationId, { actor, action: 'webhook.secret_rotated', target: { type: 'webhook', id: webhookId, label: urlOrigin(updated.url) } });
+  });
   return { webhook: await findWebhook(db, organizationId, webhookId), secret };
 }
 

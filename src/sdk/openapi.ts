@@ -941,7 +941,7 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     /** @description One or several actions (repeat the parameter) */
-                    action?: ("sign_in.succeeded" | "sign_in.failed" | "sign_out" | "sso.settings_changed" | "sso.settings_removed" | "scim.token_created" | "scim.token_revoked" | "member.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.updated" | "member.deactivated" | "member.reactivated" | "team.created" | "team.updated" | "team.deleted" | "team.member_added" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "computer_token.created" | "computer_token.revoked" | "budget.created" | "budget.changed" | "budget.deleted" | "credit_limit.changed" | "enterprise_controls.changed" | "git_host.connected" | "git_host.removed")[];
+                    action?: ("sign_in.succeeded" | "sign_in.failed" | "sign_out" | "sso.settings_changed" | "sso.settings_removed" | "sso.domain_verified" | "scim.token_created" | "scim.token_revoked" | "member.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.updated" | "member.deactivated" | "member.reactivated" | "team.created" | "team.updated" | "team.deleted" | "team.member_added" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "computer_token.created" | "computer_token.revoked" | "budget.created" | "budget.changed" | "budget.deleted" | "credit_limit.changed" | "enterprise_controls.changed" | "webhook.created" | "webhook.updated" | "webhook.disabled" | "webhook.enabled" | "webhook.secret_rotated" | "webhook.deleted" | "prices.settings_changed" | "prices.models_changed" | "telemetry_identity.linked" | "git_host.connected" | "git_host.removed")[];
                     actorUserId?: string;
                     targetId?: string;
                     /** @description Unix ms: entries at or after */
@@ -1207,6 +1207,140 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/sso/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Allowed single sign-on domains and their DNS proofs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domains: {
+                                domain: string;
+                                verified: boolean;
+                                verifiedAt: number | null;
+                                /** @description Publish this record in the domain's DNS, then verify */
+                                record: {
+                                    /** @enum {string} */
+                                    type: "TXT";
+                                    name: string;
+                                    value: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/organization/sso/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prove an allowed domain by its DNS TXT record */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    domain: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            domain: string;
+                            verified: boolean;
+                            verifiedAt: number | null;
+                            /** @description Publish this record in the domain's DNS, then verify */
+                            record: {
+                                /** @enum {string} */
+                                type: "TXT";
+                                name: string;
+                                value: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -3,6 +3,7 @@ import type { SecretBox } from '../domain/secret-box.js';
 import type { SsoSettingsRecord } from '../repositories/organization-sso.js';
 import { isLoopbackIssuer, SSO_SCOPES } from '../domain/sso.js';
 import type { SsoFailure } from '../sdk/sso-failures.js';
+import { guardedFetch, OutboundRefused } from './outbound-http.js';
 
 // The OpenID Connect relying party, through openid-client (certified): discovery, the
 // authorization URL with PKCE, state and nonce, the code exchange with every ID token check,
@@ -10,6 +11,8 @@ import type { SsoFailure } from '../sdk/sso-failures.js';
 
 /** How long a request to the provider may take. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
+/** The most of a provider's answer read (discovery, keys, tokens, userinfo are small). */
+const PROVIDER_MAX_RESPONSE_BYTES = 1024 * 1024;
 /** Discovered configurations are reused this long, then discovered again (keys rotate, endpoints move). */
 const DISCOVERY_TTL_MS = 10 * 60_000;
 
@@ -17,35 +20,54 @@ export interface ProviderClient {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** The operator's SSO_ALLOW_PRIVATE_ISSUERS. */
+  allowPrivate: boolean;
 }
 
-/** Discovery of the issuer, for this client. http is allowed only for an issuer on a loopback address. */
+/**
+ * Discovery of the issuer, for this client. Every request to the provider (discovery, keys,
+ * tokens, userinfo) goes through the outbound guard: host names resolved and every address
+ * checked before connecting, unless private issuers are allowed. http is allowed only for an
+ * issuer on a loopback address, with that switch (parseIssuer).
+ */
 export async function discoverProvider(client: ProviderClient): Promise<oidc.Configuration> {
   const issuer = new URL(client.issuer);
+  const fetch = guardedFetch({ allowPrivate: client.allowPrivate, timeoutMs: PROVIDER_TIMEOUT_SECONDS * 1000, maxResponseBytes: PROVIDER_MAX_RESPONSE_BYTES });
   // The ID token's signature is checked against the provider's published keys even though it
   // comes straight from the token endpoint: a loopback provider has no TLS to vouch for it, and
   // a signature check costs little.
   const execute = [oidc.enableNonRepudiationChecks];
   if (issuer.protocol === 'http:' && isLoopbackIssuer(issuer)) execute.push(oidc.allowInsecureRequests);
-  return oidc.discovery(issuer, client.clientId, client.clientSecret, undefined, { timeout: PROVIDER_TIMEOUT_SECONDS, execute });
+  return oidc.discovery(issuer, client.clientId, client.clientSecret, undefined, { timeout: PROVIDER_TIMEOUT_SECONDS, execute, [oidc.customFetch]: fetch as oidc.CustomFetch });
 }
 
-/** A readable sentence for a failed discovery (the settings endpoint answers it as a 400). */
+/**
+ * The sentence a failed discovery answers (a 400 of the settings endpoint): the guard's refusal,
+ * or one sentence for everything else, so that the answer does not tell a closed port from a
+ * service that is not a provider (the server's log keeps the detail).
+ */
 export function discoveryFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${message}${cause}`.slice(0, 300);
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof OutboundRefused) return cause.message;
+  }
+  return 'no OpenID Provider configuration could be read from it';
 }
 
 /** Configurations per organization, rediscovered after a while or when the settings change. */
 export class ProviderClients {
   readonly #cache = new Map<string, { key: string; at: number; configuration: Promise<oidc.Configuration> }>();
+  readonly #allowPrivate: boolean;
 
-  get(organizationId: string, version: string, client: ProviderClient): Promise<oidc.Configuration> {
+  /** `allowPrivate`: the operator's SSO_ALLOW_PRIVATE_ISSUERS. */
+  constructor(allowPrivate: boolean) {
+    this.#allowPrivate = allowPrivate;
+  }
+
+  get(organizationId: string, version: string, client: Omit<ProviderClient, 'allowPrivate'>): Promise<oidc.Configuration> {
     const key = `${version}|${client.issuer}|${client.clientId}`;
     const cached = this.#cache.get(organizationId);
     if (cached && cached.key === key && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
-    const configuration = discoverProvider(client);
+    const configuration = discoverProvider({ ...client, allowPrivate: this.#allowPrivate });
     this.#cache.set(organizationId, { key, at: Date.now(), configuration });
     configuration.catch(() => this.#cache.delete(organizationId));
     return configuration;

@@ -4,7 +4,8 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isPublicAddress, literalAddressOf } from '../domain/public-address.js';
 
-// Outbound POSTs to webhook receivers, guarded (docs/webhooks.md "Outbound guard"): unless
+// Outbound requests to webhook receivers and identity providers, guarded (docs/webhooks.md
+// "Outbound guard", docs/sso.md "Which issuers are fetched"): unless
 // private addresses are allowed, the host's addresses are checked and the connection goes to an
 // address that was checked (the lookup given to the socket is the check, so a name cannot
 // resolve to a public address for the check and a private one for the connection); redirects
@@ -20,6 +21,7 @@ export interface OutboundOptions {
 export interface OutboundResponse {
   statusCode: number;
   location: string | undefined;
+  headers: http.IncomingHttpHeaders;
   /** The first maxResponseBytes of the body. */
   body: Buffer;
 }
@@ -42,6 +44,10 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
 }
 
 export function postGuarded(target: string, body: string, headers: Record<string, string>, options: OutboundOptions): Promise<OutboundResponse> {
+  return requestGuarded(target, 'POST', body, headers, options);
+}
+
+function requestGuarded(target: string, method: string, body: string | undefined, headers: Record<string, string>, options: OutboundOptions): Promise<OutboundResponse> {
   const url = new URL(target);
   const literal = literalAddressOf(url);
   if (!options.allowPrivate && literal !== undefined && !isPublicAddress(literal)) {
@@ -50,8 +56,8 @@ export function postGuarded(target: string, body: string, headers: Record<string
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<OutboundResponse>((resolve, reject) => {
     const request = client.request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       lookup: guardedLookup(options.allowPrivate),
       // A fresh connection per delivery: each one goes through the lookup above.
       agent: false,
@@ -71,7 +77,7 @@ export function postGuarded(target: string, body: string, headers: Record<string
       let size = 0;
       const finish = () => {
         clearTimeout(deadline);
-        resolve({ statusCode: response.statusCode ?? 0, location: response.headers.location, body: Buffer.concat(chunks).subarray(0, options.maxResponseBytes) });
+        resolve({ statusCode: response.statusCode ?? 0, location: response.headers.location, headers: response.headers, body: Buffer.concat(chunks).subarray(0, options.maxResponseBytes) });
       };
       response.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
@@ -88,4 +94,27 @@ export function postGuarded(target: string, body: string, headers: Record<string
     });
     request.end(body);
   });
+}
+
+/** Statuses whose Response has no body (the Fetch standard's "null body status"). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** What openid-client hands its customFetch: the URL and a RequestInit with plain headers. */
+type FetchInit = { method?: string; headers?: Record<string, string>; body?: string | URLSearchParams | null };
+
+/**
+ * A fetch for openid-client (its customFetch) through the same guard: every address a host name
+ * resolves to is checked before the connection, which goes to a checked address; redirects are
+ * answered, never followed; one deadline per request.
+ */
+export function guardedFetch(options: OutboundOptions): (url: string, init: FetchInit) => Promise<Response> {
+  return async (url, init) => {
+    const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+    const answer = await requestGuarded(url, init.method ?? 'GET', body, init.headers ?? {}, options);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+    }
+    return new Response(NULL_BODY_STATUSES.has(answer.statusCode) ? null : new Uint8Array(answer.body), { status: answer.statusCode, headers });
+  };
 }

@@ -21,6 +21,15 @@ const Name = (maxLength: number, minLength = 1) => Type.String({ minLength, maxL
 /** A model id as agents send it (also the key of an organization's own prices). */
 export const ModelId = Name(200);
 export const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+/**
+ * Plausibility bounds of one record (docs/otel.md "Plausibility bounds"): no model call, nor one
+ * export interval of a counter, comes near a billion tokens or a million dollars. A record past
+ * them is refused (in partial_success over OTLP), so that one export naming a member cannot
+ * spend their month for them.
+ */
+export const MAX_TOKENS_PER_RECORD = 1_000_000_000;
+export const MAX_COST_USD_PER_RECORD = 1_000_000;
+const RecordTokens = Type.Integer({ minimum: 0, maximum: MAX_TOKENS_PER_RECORD });
 
 const FIELDS_BY_TYPE = {
   session_start: {},
@@ -30,13 +39,13 @@ const FIELDS_BY_TYPE = {
   model_call: {
     modelId: ModelId,
     modelTier: StringEnum(MODEL_TIERS),
-    inputTokens: Tokens,
-    outputTokens: Tokens,
-    cacheReadTokens: Tokens,
-    cacheWriteTokens: Tokens,
-    billableTokens: Type.Optional(Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    inputTokens: RecordTokens,
+    outputTokens: RecordTokens,
+    cacheReadTokens: RecordTokens,
+    cacheWriteTokens: RecordTokens,
+    billableTokens: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TOKENS_PER_RECORD })),
     /** What the agent itself reported the call cost, in USD: kept beside the credits. */
-    reportedCostUsd: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+    reportedCostUsd: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_COST_USD_PER_RECORD })),
   },
   tool_call: { tool: Name(200), mcpServer: Type.Optional(Name(200)), autonomyLevel: Type.Optional(StringEnum(AUTONOMY_LEVELS)) },
   /** A person accepted or rejected a change a tool proposed. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/store.js';
+import type { AuditActor } from '../domain/audit.js';
 import { DomainError, invalidInput, notFound } from '../domain/errors.js';
 import { findUser } from '../repositories/users.js';
 import { assignIdentity, deleteWaitingEvents, findIdentity, waitingEvents, type IdentityRecord } from '../repositories/telemetry-identities.js';
@@ -31,6 +32,7 @@ export async function linkIdentity(
   organizationId: string,
   identityId: string,
   userId: string,
+  actor: AuditActor,
   options: StoreOptions,
   now: Date = new Date(),
 ): Promise<IdentityRecord> {
@@ -39,7 +41,7 @@ export async function linkIdentity(
   const user = await findUser(db, organizationId, userId);
   if (!user) throw invalidInput(`user ${userId} is not a member of the organization`, [{ path: 'body/userId', message: 'is not a member of the organization' }]);
   if (!user.active) throw invalidInput(`user ${userId} is deactivated`, [{ path: 'body/userId', message: 'is deactivated' }]);
-  if (!(await assignIdentity(db, organizationId, identityId, userId))) {
+  if (!(await assignIdentity(db, organizationId, identityId, { id: user.id, email: user.email }, actor))) {
     throw new DomainError('identity_linked_elsewhere', `the identity already counts for another member (${identity.userId}); its data stays with that member`);
   }
   for (;;) {

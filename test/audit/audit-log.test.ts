@@ -3,6 +3,7 @@ import { SYSTEM_ACTOR } from '../../src/domain/audit.js';
 import { deleteExpiredAuditEntries } from '../../src/jobs/audit-retention.js';
 import { appendAudit } from '../../src/repositories/audit-log.js';
 import { authMatrix } from '../helpers/auth-matrix.js';
+import { insertIdentity } from '../otel/fleet.js';
 import { addUser, auth, createOrganization, expectError, invitationToken, startTestServer, TEST_PASSWORD, uniqueEmail, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // The audit log (docs/audit-log.md): what each change writes (exactly one entry, its actor with
@@ -201,6 +202,46 @@ describe('each change writes exactly one entry', () => {
     expect(added.details).toMatchObject({ userId: org.users.member.id });
     await expectOne(await call('DELETE', `/api/v0/teams/${id}/members/${org.users.member.id}`, org.owner.key), 'team.member_removed', { type: 'team', id });
     await expectOne(await call('DELETE', `/api/v0/teams/${id}`, org.owner.key), 'team.deleted', { type: 'team', id });
+  });
+
+  it("webhooks as a manager: created, URL changed, secret rotated, disabled, enabled, deleted (URLs by origin only, no secret)", async () => {
+    const manager = org.users.manager;
+    const created = await call('POST', '/api/v0/webhooks', manager.key, { url: 'https://hooks.example.com/services/T0/B0/s3cr3tpath' });
+    const { webhook, secret } = created.json();
+    const entry = await expectOne(created, 'webhook.created', { type: 'webhook', id: webhook.id, label: 'https://hooks.example.com' }, manager);
+    expect(entry.details).toMatchObject({ urlOrigin: 'https://hooks.example.com', format: 'standard' });
+    const moved = await expectOne(await call('PATCH', `/api/v0/webhooks/${webhook.id}`, manager.key, { url: 'https://other.example.com/s3cr3tpath' }), 'webhook.updated', { type: 'webhook', id: webhook.id }, manager);
+    expect(moved.details).toEqual({ changed: ['url'], url: { from: 'https://hooks.example.com', to: 'https://other.example.com' } });
+    const rotated = await call('POST', `/api/v0/webhooks/${webhook.id}/rotate-secret`, manager.key);
+    await expectOne(rotated, 'webhook.secret_rotated', { type: 'webhook', id: webhook.id }, manager);
+    await expectOne(await call('PATCH', `/api/v0/webhooks/${webhook.id}`, manager.key, { enabled: false }), 'webhook.disabled', { type: 'webhook', id: webhook.id }, manager);
+    await expectOne(await call('PATCH', `/api/v0/webhooks/${webhook.id}`, manager.key, { enabled: true }), 'webhook.enabled', { type: 'webhook', id: webhook.id }, manager);
+    // The same values again change nothing and write nothing.
+    const same = await call('PATCH', `/api/v0/webhooks/${webhook.id}`, manager.key, { url: 'https://other.example.com/s3cr3tpath', enabled: true });
+    expect(same.statusCode).toBe(200);
+    expect(await written(same.requestId)).toEqual([]);
+    await expectOne(await call('DELETE', `/api/v0/webhooks/${webhook.id}`, manager.key), 'webhook.deleted', { type: 'webhook', id: webhook.id }, manager);
+    const all = JSON.stringify(await allEntries(org, `&targetId=${webhook.id}`));
+    for (const hidden of ['s3cr3tpath', secret, rotated.json().secret]) expect(all).not.toContain(hidden);
+  });
+
+  it('prices as a manager: the discount and the models\' own prices', async () => {
+    const manager = org.users.manager;
+    const discount = await expectOne(await call('PATCH', '/api/v0/organization/prices', manager.key, { discount: 0.15 }), 'prices.settings_changed', { type: 'prices' }, manager);
+    expect(discount.details).toMatchObject({ to: { discount: 0.15 } });
+    const price = { input: 1, output: 2, cacheRead: 0.1, cacheWrite: 1.25 };
+    const models = await expectOne(await call('PUT', '/api/v0/organization/prices/models', manager.key, { models: [{ modelId: 'audited-model', prices: price }] }), 'prices.models_changed', { type: 'prices' }, manager);
+    expect(models.details).toEqual({ models: [{ modelId: 'audited-model', price }] });
+  });
+
+  it('a telemetry identity linked to a member by a manager; linking again writes nothing', async () => {
+    const manager = org.users.manager;
+    const identityId = await insertIdentity(server.store.db, org.id, { value: 'audited-laptop@example.test' });
+    const linked = await expectOne(await call('POST', `/api/v0/organization/telemetry-identities/${identityId}/link`, manager.key, { userId: org.users.member.id }), 'telemetry_identity.linked', { type: 'telemetry_identity', id: identityId }, manager);
+    expect(linked.details).toEqual({ userId: org.users.member.id, email: org.users.member.email });
+    const again = await call('POST', `/api/v0/organization/telemetry-identities/${identityId}/link`, manager.key, { userId: org.users.member.id });
+    expect(again.statusCode).toBe(200);
+    expect(await written(again.requestId)).toEqual([]);
   });
 
   it("the platform operator's bootstrap names the operator", async () => {

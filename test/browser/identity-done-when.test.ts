@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContexts, sharedChromium } from '../helpers/browser.js';
 import { createOrganization, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
+import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.js';
 
 // Enterprise identity end to end, as an organization sets it up: the built server (`npm start`)
@@ -14,6 +15,7 @@ const DOMAIN = 'identity-done.test';
 const PERSON = `dana@${DOMAIN}`;
 let running: ConsoleServer;
 let provider: TestProvider;
+let dns: TestDnsServer;
 let browser: Browser;
 let ownerKey: string;
 
@@ -30,7 +32,8 @@ async function json<T>(response: Response, status: number): Promise<T> {
 }
 
 beforeAll(async () => {
-  running = await startConsoleServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  dns = await startDnsServer();
+  running = await startConsoleServer({ RATE_LIMIT_PER_MINUTE: '1000000', SSO_ALLOW_PRIVATE_ISSUERS: 'true', SSO_DNS_SERVERS: dns.address });
   const url = running.server.url;
   provider = await startTestProvider({ redirectUris: [`${url}/api/v0/auth/sso/callback`], postLogoutRedirectUris: [`${url}/sign-in`] });
   ({ apiKey: ownerKey } = await createOrganization(running, 'Identity Org', `owner@${DOMAIN}`));
@@ -41,6 +44,7 @@ afterAll(async () => {
   await closeContexts(browser);
   await running?.close();
   await provider?.close();
+  await dns?.close();
 });
 
 describe('enterprise identity, done when', () => {
@@ -57,6 +61,10 @@ describe('enterprise identity, done when', () => {
       }),
       200,
     );
+    // The domain sends people to the provider once proved by its DNS (docs/sso.md "Proving a domain").
+    const { domains } = await json<{ domains: { record: { name: string; value: string } }[] }>(await call('GET', '/api/v0/organization/sso/domains', ownerKey), 200);
+    dns.publishTxt(domains[0]!.record.name, domains[0]!.record.value);
+    await json(await call('POST', `/api/v0/organization/sso/domains/${DOMAIN}/verify`, ownerKey), 200);
     const { token: scimToken } = await json<{ token: string }>(await call('POST', '/api/v0/organization/scim-tokens', ownerKey, { name: 'Identity provider' }), 201);
     provider.accounts.set(PERSON, { email: PERSON, name: 'Dana Scully', groups: ['platform-engineers'] });
 

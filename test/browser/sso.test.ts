@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import { createOrganization, signedInPage, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
+import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.js';
 
 // Single sign-on in headless Chromium against the built server and a real OpenID Provider on
@@ -15,6 +16,7 @@ import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.j
 const DOMAIN = 'sso-browser.test';
 let running: ConsoleServer;
 let provider: TestProvider;
+let dns: TestDnsServer;
 let browser: Browser;
 let shots: string;
 let ownerKey: string;
@@ -29,7 +31,8 @@ const api = (method: string, path: string, body?: unknown) =>
   });
 
 beforeAll(async () => {
-  running = await startConsoleServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  dns = await startDnsServer();
+  running = await startConsoleServer({ RATE_LIMIT_PER_MINUTE: '1000000', SSO_ALLOW_PRIVATE_ISSUERS: 'true', SSO_DNS_SERVERS: dns.address });
   const url = running.server.url;
   provider = await startTestProvider({ redirectUris: [`${url}/api/v0/auth/sso/callback`], postLogoutRedirectUris: [`${url}/sign-in`] });
   ({ apiKey: ownerKey, inviteUrl } = await createOrganization(running, 'SSO Browser Org', `owner@${DOMAIN}`));
@@ -42,6 +45,7 @@ afterAll(async () => {
   await closeContexts(browser);
   await running?.close();
   await provider?.close();
+  await dns?.close();
 });
 
 describe('single sign-on in the console', () => {
@@ -78,6 +82,10 @@ describe('single sign-on in the console', () => {
     await screenshotAndScan(page, shots, '03-sso-settings-saved');
     const stored = (await (await api('GET', '/api/v0/organization/sso')).json()) as { sso: { groupTeams: Record<string, string>; jitEnabled: boolean } };
     expect(stored.sso).toMatchObject({ jitEnabled: true, groupTeams: { 'platform-engineers': teamId } });
+    // The domain sends people to the provider once proved by its DNS (docs/sso.md "Proving a domain").
+    const { domains } = (await (await api('GET', '/api/v0/organization/sso/domains')).json()) as { domains: { record: { name: string; value: string } }[] };
+    dns.publishTxt(domains[0]!.record.name, domains[0]!.record.value);
+    expect((await api('POST', `/api/v0/organization/sso/domains/${DOMAIN}/verify`)).status).toBe(200);
     await context.close();
   });
 

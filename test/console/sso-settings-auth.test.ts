@@ -16,5 +16,8 @@ describe('single sign-on settings: credentials and roles', () => {
       roles: ['owner'],
     },
     { method: 'DELETE', url: '/api/v0/organization/sso', credentials: 'apiKeyOrJwt', roles: ['owner'] },
+    { method: 'GET', url: '/api/v0/organization/sso/domains', credentials: 'apiKeyOrJwt', roles: ['owner'] },
+    // 404 for an owner (no such allowed domain): the matrix only needs "not 401/403".
+    { method: 'POST', url: '/api/v0/organization/sso/domains/matrix.test/verify', credentials: 'apiKeyOrJwt', roles: ['owner'] },
   ]);
 });

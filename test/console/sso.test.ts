@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { request as http, type APIRequestContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.js';
 import { acceptInvitation, addUser, auth, createOrganization, expectError, json, startTestServer, TEST_PASSWORD, type TestOrganization, type TestServer } from '../helpers/server.js';
 
@@ -13,6 +14,7 @@ import { acceptInvitation, addUser, auth, createOrganization, expectError, json,
 let server: TestServer;
 let appUrl: string;
 let provider: TestProvider;
+let dns: TestDnsServer;
 let org: TestOrganization;
 let other: TestOrganization;
 let platformTeam: string;
@@ -101,7 +103,10 @@ beforeAll(async () => {
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
   provider = await startTestProvider({ redirectUris: [`${appUrl}/api/v0/auth/sso/callback`], postLogoutRedirectUris: [`${appUrl}/sign-in`] });
-  server = await startTestServer({ PUBLIC_APP_URL: appUrl, RATE_LIMIT_PER_MINUTE: '1000000' });
+  dns = await startDnsServer();
+  // The provider runs on loopback: the operator's switch lets the server fetch it. The domain is
+  // proved through the DNS server on loopback (test/console/sso-domains.test.ts).
+  server = await startTestServer({ PUBLIC_APP_URL: appUrl, RATE_LIMIT_PER_MINUTE: '1000000', SSO_ALLOW_PRIVATE_ISSUERS: 'true', SSO_DNS_SERVERS: dns.address });
   await server.app.listen({ port, host: '127.0.0.1' });
   org = await createOrganization(server, 'SSO Org');
   other = await createOrganization(server, 'Other Org');
@@ -114,6 +119,7 @@ afterAll(async () => {
   await Promise.all(jars.map((jar) => jar.dispose()));
   await server?.close();
   await provider?.close();
+  await dns?.close();
 });
 
 describe('SSO settings', () => {
@@ -128,8 +134,9 @@ describe('SSO settings', () => {
     expect(expectError(await put({ clientSecret: undefined }), 400).errors?.[0]?.path).toBe('body/clientSecret');
     expectError(await put({ issuer: 'http://idp.example.com' }), 400);
     expectError(await put({ issuer: 'not a url' }), 400);
-    // Never fetched: private and link-local (cloud metadata) addresses.
-    for (const issuer of ['https://169.254.169.254', 'https://10.1.2.3/realms/x', 'https://[fd00::1]']) {
+    // Never fetched, even with SSO_ALLOW_PRIVATE_ISSUERS: link-local (cloud metadata) and other
+    // non-private addresses (private ones without the switch: test/console/sso-issuers.test.ts).
+    for (const issuer of ['https://169.254.169.254', 'https://[fe80::1]', 'https://[::ffff:169.254.169.254]']) {
       expect(expectError(await put({ issuer }), 400).detail).toContain('is not a public address');
     }
     expect(expectError(await put({ allowedDomains: ['not a domain'] }), 400).errors?.[0]?.path).toBe('body/allowedDomains/0');
@@ -155,6 +162,10 @@ describe('SSO settings', () => {
   it('stores the settings with the secret sealed, answers its mask and audits the fields changed', async () => {
     const response = await call('PUT', '/api/v0/organization/sso', org.owner.key, settings({ allowedDomains: [`@${domain.toUpperCase()}`] }));
     expect(response.statusCode).toBe(200);
+    // The domain sends people to the provider once proved (docs/sso.md "Proving a domain").
+    const { record } = json(await call('GET', '/api/v0/organization/sso/domains', org.owner.key)).domains[0];
+    dns.publishTxt(record.name, record.value);
+    expect((await call('POST', `/api/v0/organization/sso/domains/${domain}/verify`, org.owner.key)).statusCode).toBe(200);
     const body = json(response);
     expect(body.redirectUri).toBe(`${appUrl}/api/v0/auth/sso/callback`);
     expect(body.sso).toMatchObject({ issuer: provider.issuer, clientId: provider.clientId, allowedDomains: [domain], jitEnabled: true, jitRole: 'member', groupsClaim: 'groups', ssoRequired: false, breakGlassUserId: null });
@@ -179,7 +190,7 @@ describe('SSO settings', () => {
     expect((await call('PUT', '/api/v0/organization/sso', org.owner.key, settings({ clientSecret: undefined }))).statusCode).toBe(200);
   });
 
-  it('keeps a domain to one organization (409)', async () => {
+  it('keeps a proved domain to one organization (409)', async () => {
     const error = expectError(await call('PUT', '/api/v0/organization/sso', other.owner.key, settings({ allowedDomains: ['other.test', domain], groupTeams: {} })), 409);
     expect(error.detail).toContain(domain);
   });

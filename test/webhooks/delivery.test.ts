@@ -207,7 +207,7 @@ describe('webhook delivery', () => {
     await fanOutEvents(server.store.db, now);
     // A replica takes it and dies before sending.
     const lease = new Date(now.getTime() + 40_000);
-    expect(await claimDueDeliveries(server.store.db, now, lease, 16)).toHaveLength(1);
+    expect(await claimDueDeliveries(server.store.db, now, lease, 16, webhookDeliveryOptions(server.app.services).limits)).toHaveLength(1);
     expect(await pass(new Date(lease.getTime() - 1))).toBe(0);
     expect(await pass(lease)).toBe(1);
     expect(receiver.received).toHaveLength(1);
@@ -241,13 +241,15 @@ describe('webhook delivery', () => {
     try {
       for (let i = 0; i < 20; i += 1) await request('POST', '/api/v0/organization/users', { email: `invitee-${i}-${Math.random()}@example.test`, role: 'member' });
       const now = new Date();
-      const replicaOptions = replica ? { db: replica.db } : {};
+      const limits = { perEndpoint: 20, perOrganization: 20 };
+      const replicaOptions = replica ? { db: replica.db, limits } : { limits };
       // The fan-out races first, then the attempts: a pass whose claim runs before another
-      // pass's fan-out commits finds nothing due, and a pass attempts at most a batch (16), so
-      // racing both at once would leave deliveries to a later pass and count fewer than 20.
+      // pass's fan-out commits finds nothing due, so racing both at once would leave deliveries
+      // to a later pass and count fewer than 20. The endpoint's in-flight limit is raised to 20:
+      // this is about the leases, not the limits (test/webhooks/fairness.test.ts).
       const fannedOut = await Promise.all([fanOutEvents(server.store.db, now), fanOutEvents(replica?.db ?? server.store.db, now)]);
       expect(fannedOut.reduce((sum, count) => sum + count, 0)).toBe(20);
-      const made = await Promise.all([pass(now), pass(now, replicaOptions), pass(now), pass(now, replicaOptions)]);
+      const made = await Promise.all([pass(now, { limits }), pass(now, replicaOptions), pass(now, { limits }), pass(now, replicaOptions)]);
       expect(made.reduce((sum, count) => sum + count, 0)).toBe(20);
       const ids = receiver.received.map((got) => got.headers['webhook-id']);
       expect(new Set(ids).size).toBe(20);

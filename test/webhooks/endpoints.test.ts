@@ -83,7 +83,7 @@ describe('webhook endpoints', () => {
   });
 
   it('refuses non-public URLs unless WEBHOOK_ALLOW_PRIVATE', async () => {
-    for (const url of ['http://127.0.0.1:8080/x', 'http://10.1.2.3/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://localhost:9000/x', 'http://192.168.0.1/', 'http://0.0.0.0/']) {
+    for (const url of ['http://127.0.0.1:8080/x', 'http://10.1.2.3/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://[::127.0.0.1]/x', 'http://[::10.0.0.1]/x', 'http://localhost:9000/x', 'http://192.168.0.1/', 'http://0.0.0.0/']) {
       const error = expectError(await request('POST', '/api/v0/webhooks', org.owner.key, { url }), 400);
       expect(error.errors?.[0]?.path).toBe('body/url');
     }

@@ -50,6 +50,10 @@ describe('outbound guard', () => {
       'http://10.20.30.40/hook': '10.20.30.40 is not a public address',
       'http://169.254.169.254/latest/meta-data': '169.254.169.254 is not a public address',
       'http://[::ffff:192.168.1.1]/hook': '::ffff:c0a8:101 is not a public address',
+      // IPv4-compatible IPv6 (deprecated, RFC 4291): refused whatever the address it carries.
+      [`http://[::127.0.0.1]:${port}/hook`]: '::7f00:1 is not a public address',
+      'http://[::169.254.169.254]/latest/meta-data': '::a9fe:a9fe is not a public address',
+      'http://[::8.8.8.8]/hook': '::808:808 is not a public address',
       [`http://localhost:${port}/hook`]: 'localhost resolves to',
     };
     for (const [url, error] of Object.entries(refused)) {

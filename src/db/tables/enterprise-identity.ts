@@ -23,6 +23,13 @@ export interface EnterpriseIdentityTables {
     break_glass_user_id: string | null;
     updated_at: Defaulted<Date>;
   };
+  sso_domain_proofs: {
+    organization_id: string;
+    domain: string;
+    token: string;
+    verified_at: Date | null;
+    created_at: Defaulted<Date>;
+  };
   sso_sign_ins: {
     state_hash: string;
     organization_id: string;

@@ -13,7 +13,7 @@ import { ProviderClients } from '../../services/oidc.js';
 // take the session cookie alone.
 export default async function consoleAuthRoutes(app: App) {
   // Discovered provider configurations, shared by the single sign-on routes of this server.
-  const providers = new ProviderClients();
+  const providers = new ProviderClients(app.services.config.ssoAllowPrivateIssuers);
   await app.register(signIn);
   await app.register(ssoStart, { providers });
   await app.register(ssoCallback, { providers });

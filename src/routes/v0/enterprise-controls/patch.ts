@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { EnterpriseSettingsSchema, mergePatchSchema } from '../../../domain/policies.js';
+import { assertSettingsChangeAllowed, EnterpriseSettingsSchema, mergePatchSchema } from '../../../domain/policies.js';
 import { sealCustomModelSecrets } from '../../../domain/secret-box.js';
 import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
@@ -57,6 +57,7 @@ export default async function patchEnterpriseControlsRoute(app: App) {
       const changed = await appendRevision(app.services.db, principal.organizationId, principal.userId, (current) => {
         assertExpected(current.revision);
         const merged = applyMergePatch(current.settings, patch) as Record<string, unknown>;
+        assertSettingsChangeAllowed(current.settings, merged, principal.role);
         return box ? sealCustomModelSecrets(merged, current.settings, box) : merged;
       }, auditActorOf(request));
       reply.header('ETag', etagOf(changed.revision));

@@ -1,6 +1,7 @@
 import { requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import remove from './delete.js';
+import domains from './domains.js';
 import get from './get.js';
 import put from './put.js';
 
@@ -10,4 +11,5 @@ export default async function organizationSso(app: App) {
   await app.register(get);
   await app.register(put);
   await app.register(remove);
+  await app.register(domains);
 }

@@ -24,7 +24,7 @@ export default async function putSsoRoute(app: App) {
       const body = request.body;
       const settings: SsoSettings = {
         // Kept as given: the ID token's issuer must equal it exactly (a trailing slash included).
-        issuer: parseIssuer(body.issuer.trim()) && body.issuer.trim(),
+        issuer: parseIssuer(body.issuer.trim(), app.services.config.ssoAllowPrivateIssuers) && body.issuer.trim(),
         clientId: body.clientId,
         allowedDomains: normalizeDomains(body.allowedDomains),
         jitEnabled: body.jitEnabled ?? false,
@@ -49,8 +49,9 @@ export default async function putSsoRoute(app: App) {
       const box = await app.services.secretBox();
       const plainSecret = clientSecret.plain ?? box.open(clientSecret.sealed!);
       try {
-        await discoverProvider({ issuer: settings.issuer, clientId: settings.clientId, clientSecret: plainSecret });
+        await discoverProvider({ issuer: settings.issuer, clientId: settings.clientId, clientSecret: plainSecret, allowPrivate: app.services.config.ssoAllowPrivateIssuers });
       } catch (error) {
+        request.log.info({ err: error, issuer: settings.issuer }, 'OpenID discovery failed');
         throw invalidInput(`OpenID discovery of ${settings.issuer} failed: ${discoveryFailure(error)}`, [{ path: 'body/issuer', message: 'discovery failed' }]);
       }
       const sealedClientSecret = clientSecret.sealed ?? box.seal(plainSecret);

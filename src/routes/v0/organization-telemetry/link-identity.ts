@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { TelemetryIdentity, telemetryIdentityView } from '../../../schemas/index.js';
@@ -21,7 +22,7 @@ export default async function linkIdentityRoute(app: App) {
     },
     async (request) => {
       const { organizationId } = principalOf(request);
-      const identity = await linkIdentity(app.services.db, app.services.config.modelCatalogue, organizationId, request.params.id, request.body.userId, {
+      const identity = await linkIdentity(app.services.db, app.services.config.modelCatalogue, organizationId, request.params.id, request.body.userId, auditActorOf(request), {
         copyIn: app.services.copyIn,
       });
       return telemetryIdentityView(identity);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CURRENCY_PATTERN } from '../../../domain/prices.js';
 import { MANAGERS } from '../../../domain/roles.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf, requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { setPriceSettings } from '../../../repositories/prices.js';
@@ -29,7 +30,7 @@ export default async function patchPricesRoute(app: App) {
     },
     async (request) => {
       const { organizationId } = principalOf(request);
-      await setPriceSettings(app.services.db, organizationId, request.body);
+      await setPriceSettings(app.services.db, organizationId, request.body, auditActorOf(request));
       return priceTableOf(app.services.db, organizationId);
     },
   );

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { invalidInput } from '../../../domain/errors.js';
 import { PRICE_KINDS } from '../../../domain/prices.js';
 import { MANAGERS } from '../../../domain/roles.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf, requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { setModelPrices } from '../../../repositories/prices.js';
@@ -51,7 +52,7 @@ export default async function putModelPricesRoute(app: App) {
         })),
       ]);
       if (errors.length > 0) throw invalidInput('some model prices are invalid', errors);
-      await setModelPrices(app.services.db, organizationId, models.map((entry) => ({ modelId: entry.modelId, price: entry.prices })));
+      await setModelPrices(app.services.db, organizationId, models.map((entry) => ({ modelId: entry.modelId, price: entry.prices })), auditActorOf(request));
       return priceTableOf(app.services.db, organizationId);
     },
   );

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { createWebhook } from '../../../repositories/webhooks.js';
@@ -23,7 +24,7 @@ export default async function createWebhookRoute(app: App) {
     async (request, reply) => {
       const { organizationId } = principalOf(request);
       assertWebhookUrl(request.body.url, app.services.config.webhookAllowPrivate);
-      const { webhook, secret } = await createWebhook(app.services.db, await app.services.secretBox(), organizationId, request.body);
+      const { webhook, secret } = await createWebhook(app.services.db, await app.services.secretBox(), organizationId, request.body, auditActorOf(request));
       return reply.code(201).send({ webhook: webhookView(webhook), secret });
     },
   );

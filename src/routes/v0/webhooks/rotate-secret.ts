@@ -1,3 +1,4 @@
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { rotateWebhookSecret } from '../../../repositories/webhooks.js';
@@ -12,7 +13,7 @@ export default async function rotateWebhookSecretRoute(app: App) {
     { schema: { summary: "Replace a webhook endpoint's signing secret", tags: ['webhooks'], params: WebhookParams, response: { 200: WebhookWithSecret } } },
     async (request) => {
       const { organizationId } = principalOf(request);
-      const { webhook, secret } = await rotateWebhookSecret(app.services.db, await app.services.secretBox(), organizationId, request.params.webhookId);
+      const { webhook, secret } = await rotateWebhookSecret(app.services.db, await app.services.secretBox(), organizationId, request.params.webhookId, auditActorOf(request));
       return { webhook: webhookView(webhook), secret };
     },
   );

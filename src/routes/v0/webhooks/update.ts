@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { changeWebhook } from '../../../repositories/webhooks.js';
@@ -29,9 +30,9 @@ export default async function updateWebhookRoute(app: App) {
       },
     },
     async (request) => {
-      const { organizationId, userId } = principalOf(request);
+      const { organizationId } = principalOf(request);
       if (request.body.url !== undefined) assertWebhookUrl(request.body.url, app.services.config.webhookAllowPrivate);
-      return { webhook: webhookView(await changeWebhook(app.services.db, organizationId, request.params.webhookId, request.body, userId)) };
+      return { webhook: webhookView(await changeWebhook(app.services.db, organizationId, request.params.webhookId, request.body, auditActorOf(request))) };
     },
   );
 }

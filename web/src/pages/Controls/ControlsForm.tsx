@@ -28,9 +28,9 @@ const LISTS: { key: string; label: string }[] = [
   { key: 'byomComputersAllowedEmails', label: 'Own computers: allowed e-mails' },
 ];
 // Day counts (docs/controls.md): empty leaves the setting out, and its default applies.
-const DAYS: { key: string; label: string; description: string; max: number }[] = [
-  { key: 'apiKeyMaxLifetimeDays', label: 'API key lifetime cap (days)', description: 'New keys expire within this; empty: keys may live forever', max: 3650 },
-  { key: 'auditLogRetentionDays', label: 'Audit log retention (days)', description: 'Older entries are deleted; empty: 365 days', max: 3650 },
+const DAYS: { key: string; label: string; description: string; min: number; max: number }[] = [
+  { key: 'apiKeyMaxLifetimeDays', label: 'API key lifetime cap (days)', description: 'New keys expire within this; empty: keys may live forever', min: 1, max: 3650 },
+  { key: 'auditLogRetentionDays', label: 'Audit log retention (days)', description: 'Older entries are deleted (owners only; at least 30); empty: 365 days', min: 30, max: 3650 },
 ];
 /** Properties the form edits; the JSON box holds the others. */
 const FORM_KEYS = new Set([...SWITCHES.map((item) => item.key), ...LISTS.map((item) => item.key), ...DAYS.map((item) => item.key), 'sessionDefaultSettings', 'modelPolicy']);
@@ -111,7 +111,7 @@ export function ControlsForm({ settings, revision, onReload }: { settings: Setti
                 key={item.key}
                 label={item.label}
                 description={item.description}
-                min={1}
+                min={item.min}
                 max={item.max}
                 allowDecimal={false}
                 value={typeof draft[item.key] === 'number' ? (draft[item.key] as number) : ''}
