@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, List, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DELIVERIES_SHOWN, useConnectGitHost, useGitHostDeliveries, useGitHosts, useRemoveGitHost, type GitHost, type GitProvider } from '../../api/useGitHosts';
 import { ColumnHeads } from '../../components/ColumnHeads';
@@ -132,13 +132,7 @@ function ConnectModal({ pending, error, onClose, onSubmit }: { pending: boolean;
         }}
       >
         <Stack>
-          <Select
-            label="Host"
-            data={Object.entries(PROVIDER_NAMES).map(([value, label]) => ({ value, label }))}
-            value={provider}
-            onChange={(value) => value && setProvider(value as GitProvider)}
-            allowDeselect={false}
-          />
+          <NativeSelect label="Host" data={Object.entries(PROVIDER_NAMES).map(([value, label]) => ({ value, label }))} value={provider} onChange={(event) => setProvider(event.currentTarget.value as GitProvider)} />
           <TextInput label="Name" description="To tell hosts apart, e.g. the organization or group" maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} />
           <ActionError error={error} />
           <Group justify="flex-end">
