@@ -103,7 +103,7 @@ function GroupPanel({ range, groupBy, title, head }: { range: DayRange; groupBy:
               <Table.Tbody>
                 {groups.map((group) => (
                   <Table.Tr key={group.key}>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>
+                    <Table.Td style={{ overflowWrap: 'break-word' }}>
                       <Text size="sm" fw={500}>
                         {group.label}
                       </Text>
