@@ -24,7 +24,7 @@ export interface DemoEvent {
 }
 
 /** mulberry32: a small, fast, seedable generator; good enough for demo data. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -66,7 +66,7 @@ const FILES = [
 ];
 
 /** The demo's repositories: an id and the spellings of its URL that sessions send. */
-const REPOSITORIES = ['payments-api', 'web-app', 'mobile-app', 'data-pipeline', 'infra', 'design-system', 'auth-service', 'docs-site'].map((name) => ({
+export const REPOSITORIES = ['payments-api', 'web-app', 'mobile-app', 'data-pipeline', 'infra', 'design-system', 'auth-service', 'docs-site'].map((name) => ({
   id: `github.example.test/demo-org/${name}`,
   spellings: [`https://github.example.test/demo-org/${name}.git`, `git@github.example.test:demo-org/${name}.git`, `https://github.example.test/Demo-Org/${name}`],
 }));

@@ -3,13 +3,15 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sign } from '@octokit/webhooks-methods';
 import { QuarterdeckClient, type RequestBody } from '../sdk/client.js';
+import type { DemoGitDelivery } from './git-history.js';
 
 // What `npm run demo` does through the API once the server is up, as an organization would:
 // enterprise controls changed a few times (a history), a global credit limit and members near,
 // at and over theirs, an organization budget just above this month's spend and a team budget
-// below its first threshold,
-// and a computer with `quarterdeck agent` running for it, answering the demo's sessions.
+// below its first threshold, a GitHub host connected whose webhook receives the repositories'
+// history (signed deliveries, as GitHub sends them), and a computer with `quarterdeck agent` running for it, answering the demo's sessions.
 
 /** The owner's budget is set so that this month's spend is this share of it. */
 export const DEMO_BUDGET_SHARE = 0.78;
@@ -39,8 +41,24 @@ function agentCommand(): string[] {
   return extname(self) === '.ts' ? [process.execPath, '--import', import.meta.resolve('tsx'), cli] : [process.execPath, cli];
 }
 
-export async function startLiveDemo(url: string, owner: { apiKey: string; email: string }, teamIds: readonly string[]): Promise<LiveDemo> {
+/** Connects a GitHub host and posts the history to its webhook, signed with its secret; answers the host's id. */
+export async function postDemoGitHistory(url: string, api: QuarterdeckClient, history: readonly DemoGitDelivery[]): Promise<string> {
+  const host = await api.request('post', '/api/v0/git-hosts', { body: { provider: 'github', name: 'demo-org on GitHub' } });
+  for (const delivery of history) {
+    const body = JSON.stringify(delivery.payload);
+    const response = await fetch(`${url}/api/v1/git-hosts/${host.id}/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-github-event': delivery.event, 'x-github-delivery': delivery.id, 'x-hub-signature-256': await sign(host.webhookSecret, body) },
+      body,
+    });
+    if (!response.ok) throw new Error(`the demo's git host delivery ${delivery.id} answered ${response.status}: ${await response.text()}`);
+  }
+  return host.id;
+}
+
+export async function startLiveDemo(url: string, owner: { apiKey: string; email: string }, teamIds: readonly string[], gitHistory: readonly DemoGitDelivery[]): Promise<LiveDemo> {
   const api = new QuarterdeckClient({ baseUrl: url, apiKey: owner.apiKey });
+  await postDemoGitHistory(url, api, gitHistory);
 
   for (const settings of [{ sessionRetentionDays: 90 }, { restrictApiKeyCreationToManagers: true }, { sessionRetentionDays: 30 }]) {
     await api.request('patch', '/api/v0/organization/enterprise-controls', { body: settings });

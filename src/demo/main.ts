@@ -11,7 +11,7 @@ import { seedDemoOrganization } from './seed.js';
 
 // `npm run demo`: a server on the embedded store (a fresh data directory unless DATA_DIR is set)
 // with a demo organization of 50 users and 90 days of telemetry (DEMO_USERS, DEMO_DAYS),
-// aggregated, with controls history, limits, budgets, and a computer whose agent answers sessions.
+// aggregated, with git-host history, controls history, limits, budgets, and a computer whose agent answers sessions.
 
 const USERS = Number(process.env.DEMO_USERS ?? 50);
 const DAYS = Number(process.env.DEMO_DAYS ?? 90);
@@ -23,15 +23,16 @@ async function main() {
   const { db } = server.app.services;
 
   const lastDay = addDays(dayOf(new Date()), -1);
-  const { apiKey, owner, invitation, teamIds, events } = await seedDemoOrganization(db, config, {
+  const { apiKey, owner, invitation, teamIds, events, gitHistory } = await seedDemoOrganization(db, config, {
     users: USERS,
     days: DAYS,
     seed: Number(process.env.DEMO_SEED ?? 42),
     lastDay,
     onStored: (stored, total) => showProgress(stored < total ? `storing telemetry ${progressBar(stored, total, 'events')}` : 'aggregating the daily rollups'),
   });
+  showProgress(`posting ${gitHistory.length} git host deliveries`);
+  const live = await startLiveDemo(server.url, { apiKey, email: owner.email }, teamIds, gitHistory);
   showProgress('');
-  const live = await startLiveDemo(server.url, { apiKey, email: owner.email }, teamIds);
 
   const start = addDays(lastDay, -6);
   console.log(`\nQuarterdeck demo: ${events} events of ${USERS} users over ${DAYS} days, aggregated up to ${lastDay}.`);
@@ -40,6 +41,7 @@ async function main() {
   console.log('                (one-time link: choose a password and you are signed in as the demo owner)');
   console.log(`Dashboard:      ${config.publicAppUrl}/analytics?days=${DAYS}`);
   console.log(`Repositories:   ${config.publicAppUrl}/repositories?days=${DAYS}`);
+  console.log(`Impact:         ${config.publicAppUrl}/impact?days=30 (merged pull requests of a connected GitHub host, AI vs human; ${config.publicAppUrl}/settings/git-hosts)`);
   console.log(`Sessions:       ${config.publicAppUrl}/sessions (answered by \`quarterdeck agent\` on the demo computer, ${live.computerId})`);
   console.log(`Budgets:        an organization budget at ${Math.round(DEMO_BUDGET_SHARE * 100)} % of this month's spend; members near, at and over their credit limits (${config.publicAppUrl}/settings/limits)`);
   console.log(`Owner API key:  ${apiKey}`);

@@ -12,10 +12,11 @@ import { insertUser } from '../repositories/users.js';
 import { recordEvents } from '../telemetry/ingest.js';
 import type { TelemetryEvent } from '../telemetry/events.js';
 import { generateDemoEvents, generateDemoReadinessReports } from './generate.js';
+import { generateDemoGitHistory, type DemoPerson } from './git-history.js';
 
 // A demo organization in a store: an owner, managers, members and guests in three teams that
 // overlap, `days` of generated telemetry ending `lastDay`, stored as ingestion stores it and
-// aggregated, and readiness reports. Used by `npm run demo`
+// aggregated, readiness reports, and the git-host history to post. Used by `npm run demo`
 // and the console benchmark.
 
 const BATCH = 1000;
@@ -34,14 +35,18 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
   const stamp = Date.now();
   const created = await createOrganization(db, { name: 'Demo Org', ownerEmail: `owner+${stamp}@demo.example` }, SYSTEM_ACTOR);
   const userIds = [created.owner.id];
+  const people: DemoPerson[] = [{ email: created.owner.email, name: 'Demo Owner' }];
   for (let i = 1; i < options.users; i++) {
     const role = i < 4 ? 'manager' : i < options.users * 0.9 ? 'member' : 'guest';
-    userIds.push((await insertUser(db, created.organization.id, { email: `user${i}+${stamp}@demo.example`, name: `Demo User ${i}`, role })).id);
+    const person = { email: `user${i}+${stamp}@demo.example`, name: `Demo User ${i}` };
+    userIds.push((await insertUser(db, created.organization.id, { ...person, role })).id);
+    people.push(person);
   }
   const teamIds = await seedDemoTeams(db, created.organization.id, userIds);
   // A negotiated contract: 10 % off the dataset's list prices (docs/prices.md).
   await setPriceSettings(db, created.organization.id, { discount: DEMO_DISCOUNT }, SYSTEM_ACTOR);
-  const events = generateDemoEvents({ seed: options.seed, users: options.users, days: options.days, lastDay: options.lastDay });
+  const demoOptions = { seed: options.seed, users: options.users, days: options.days, lastDay: options.lastDay };
+  const events = generateDemoEvents(demoOptions);
   const byUser = new Map<number, TelemetryEvent[]>();
   for (const { user, event } of events) {
     if (!byUser.has(user)) byUser.set(user, []);
@@ -57,13 +62,15 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
     }
   }
   const endOfLastDay = Date.parse(`${options.lastDay}T23:00:00Z`);
-  for (const { repoUrl, daysBeforeEnd, report } of generateDemoReadinessReports({ seed: options.seed, users: options.users, days: options.days, lastDay: options.lastDay })) {
+  for (const { repoUrl, daysBeforeEnd, report } of generateDemoReadinessReports(demoOptions)) {
     const body = { repoUrl, apps: {}, report };
     await insertReport(db, created.organization.id, { reportId: randomUUID(), repoId: repoIdOf(repoUrl)!, createdAt: endOfLastDay - daysBeforeEnd * 86_400_000, body });
   }
   // The server's own rollup timer may take some days; wait for those too.
   await runAllPendingRollups(db, 120_000);
-  return { ...created, teamIds, events: events.length };
+  // The webhook deliveries its git host would have sent: posted once the server is up (live.ts).
+  const gitHistory = generateDemoGitHistory(demoOptions, events, people);
+  return { ...created, teamIds, events: events.length, gitHistory };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDemoEvents, generateDemoReadinessReports } from '../../src/demo/generate.js';
+import { generateDemoGitHistory } from '../../src/demo/git-history.js';
+import { attributionOf, commitEvidence } from '../../src/domain/agent-attribution.js';
 import { repoIdOf } from '../../src/domain/repo-id.js';
 import { readinessScore } from '../../src/sdk/readiness-score.js';
 import { checkEvents } from '../../src/telemetry/events.js';
@@ -37,5 +39,32 @@ describe('generateDemoEvents', () => {
     const reports = generateDemoReadinessReports(options);
     expect(reports.every((report) => repoIdOf(report.repoUrl) !== undefined)).toBe(true);
     expect(new Set(reports.map((report) => readinessScore(Object.values(report.report)).ratio)).size).toBeGreaterThan(1);
+  });
+});
+
+describe('generateDemoGitHistory', () => {
+  const options = { seed: 7, users: 5, days: 30, lastDay: '2026-03-31' };
+  const events = generateDemoEvents(options);
+  const people = Array.from({ length: 5 }, (_, i) => ({ email: `user${i}@demo.example`, name: `User ${i}` }));
+  const history = generateDemoGitHistory(options, events, people);
+  const pullRequests = history.filter((delivery) => delivery.event === 'pull_request').map((delivery) => delivery.payload as { action: string; repository: { html_url: string }; pull_request: { number: number; merged_at: string | null; head: { ref: string } } });
+  const commits = history.filter((delivery) => delivery.event === 'push').flatMap((delivery) => (delivery.payload as { commits: { message: string; author: { email: string; username: string } }[] }).commits);
+
+  it('is the same for the same seed, in delivery order, with unique delivery ids, up to the last day', () => {
+    expect(generateDemoGitHistory(options, events, people)).toEqual(history);
+    expect(generateDemoGitHistory({ ...options, seed: 8 }, generateDemoEvents({ ...options, seed: 8 }), people)).not.toEqual(history);
+    expect(history.map((delivery) => delivery.at)).toEqual([...history.map((delivery) => delivery.at)].sort((a, b) => a - b));
+    expect(new Set(history.map((delivery) => delivery.id)).size).toBe(history.length);
+    expect(Math.max(...history.map((delivery) => delivery.at))).toBeLessThanOrEqual(Date.parse('2026-03-31T23:59:59Z'));
+  });
+
+  it('has pull requests merged with and without agent evidence, some closed unmerged, and a revert', () => {
+    const closed = pullRequests.filter((pr) => pr.action === 'closed');
+    expect(closed.filter((pr) => pr.pull_request.merged_at !== null).length).toBeGreaterThan(20);
+    expect(closed.filter((pr) => pr.pull_request.merged_at === null).length).toBeGreaterThan(0);
+    const classes = new Set(commits.map((commit) => attributionOf(commitEvidence({ author: { email: commit.author.email, login: commit.author.username }, message: commit.message }))));
+    expect(classes).toEqual(new Set(['agent-authored', 'agent-assisted', 'none']));
+    expect(closed.some((pr) => pr.pull_request.head.ref.startsWith('revert-'))).toBe(true);
+    expect(commits.some((commit) => /^This reverts commit [0-9a-f]{40}\./m.test(commit.message))).toBe(true);
   });
 });

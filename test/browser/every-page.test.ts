@@ -87,6 +87,7 @@ async function consolePages(): Promise<{ path: string; heading: RegExp; signedOu
   return [
     { path: '/analytics?days=30', heading: /Analytics|Dashboard/ },
     { path: `/analytics/users/${member.id}?days=30`, heading: /./ },
+    { path: '/impact?days=30', heading: /Impact/ },
     { path: '/repositories?days=30', heading: /Repositories/ },
     { path: '/readiness', heading: /Readiness/ },
     { path: '/sessions', heading: /Sessions/ },
@@ -101,6 +102,7 @@ async function consolePages(): Promise<{ path: string; heading: RegExp; signedOu
     { path: '/settings/teams', heading: /Teams/ },
     { path: '/settings/connected-agents', heading: /Connected agents/ },
     { path: '/settings/webhooks', heading: /Webhooks/ },
+    { path: '/settings/git-hosts', heading: /Git hosts/ },
     { path: '/settings/sso', heading: /Single sign-on/ },
     { path: '/settings/provisioning', heading: /Provisioning/ },
     { path: '/settings/audit-log', heading: /Audit log/ },

@@ -18,6 +18,8 @@ const MembersPage = lazy(() => import('./pages/Members/MembersPage').then((modul
 const AnalyticsPage = lazy(() => import('./pages/Analytics/AnalyticsPage'));
 const UserAnalyticsPage = lazy(() => import('./pages/Analytics/UserAnalyticsPage'));
 const ReadinessPage = lazy(() => import('./pages/Readiness/ReadinessPage'));
+const ImpactPage = lazy(() => import('./pages/Impact/ImpactPage'));
+const GitHostsPage = lazy(() => import('./pages/GitHosts/GitHostsPage'));
 const RepositoriesPage = lazy(() => import('./pages/Repositories/RepositoriesPage'));
 const ControlsPage = lazy(() => import('./pages/Controls/ControlsPage'));
 const AuditLogPage = lazy(() => import('./pages/AuditLog/AuditLogPage'));
@@ -56,6 +58,7 @@ export function App() {
         <Route path="/" element={<Home />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/analytics/users/:userId" element={<UserAnalyticsPage />} />
+        <Route path="/impact" element={<ImpactPage />} />
         <Route path="/repositories" element={<RepositoriesPage />} />
         <Route path="/readiness" element={<ReadinessPage />} />
         <Route path="/sessions" element={<SessionsPage />} />
@@ -70,6 +73,7 @@ export function App() {
         <Route path="/settings/connected-agents" element={<ConnectedAgentsPage />} />
         <Route path="/settings/budgets" element={<BudgetsPage />} />
         <Route path="/settings/webhooks" element={<WebhooksPage />} />
+        <Route path="/settings/git-hosts" element={<GitHostsPage />} />
         <Route path="/settings/audit-log" element={<AuditLogPage />} />
         <Route path="/settings/provisioning" element={<ProvisioningPage />} />
         <Route path="/settings/sso" element={<SingleSignOnPage />} />

@@ -21,6 +21,7 @@ export const CONSOLE_PATHS = [
   '/setup/:token',
   '/analytics',
   '/analytics/users/:userId',
+  '/impact',
   '/repositories',
   '/readiness',
   '/sessions',
@@ -34,6 +35,7 @@ export const CONSOLE_PATHS = [
   '/settings/prices',
   '/settings/connected-agents',
   '/settings/webhooks',
+  '/settings/git-hosts',
   '/settings/sso',
   '/settings/budgets',
   '/settings/provisioning',
@@ -45,7 +47,7 @@ export const CONSOLE_PATHS = [
  * console link shows the console's "Page not found" (its router's catch-all) instead of an API
  * error body. Paths outside these sections keep their JSON 404.
  */
-export const CONSOLE_SECTIONS = ['/analytics/*', '/repositories/*', '/readiness/*', '/sessions/*', '/computers/*', '/settings/*'] as const;
+export const CONSOLE_SECTIONS = ['/analytics/*', '/impact/*', '/repositories/*', '/readiness/*', '/sessions/*', '/computers/*', '/settings/*'] as const;
 
 export default async function consoleRoutes(app: App, options: { webRoot: string }) {
   const https = new URL(app.services.config.publicAppUrl).protocol === 'https:';

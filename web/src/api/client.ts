@@ -23,6 +23,8 @@ export type Preferences = components['schemas']['Preferences'];
 export type Webhook = components['schemas']['WebhookEndpoint'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type WebhookAttempt = components['schemas']['WebhookAttempt'];
+export type GitHost = components['schemas']['GitHost'];
+export type GitDelivery = components['schemas']['GitDelivery'];
 /** What may be changed of an endpoint (PATCH); its creation takes the same fields with a url. */
 export type WebhookChanges = NonNullable<paths['/api/v0/webhooks/{webhookId}']['patch']['requestBody']>['content']['application/json'];
 

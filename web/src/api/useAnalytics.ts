@@ -13,7 +13,7 @@ export interface DayRange {
   endDate: string;
 }
 
-export type AnalyticsResource = 'tokens' | 'tools' | 'activity' | 'productivity' | 'users' | 'repositories';
+export type AnalyticsResource = 'tokens' | 'tools' | 'activity' | 'productivity' | 'users' | 'repositories' | 'outcomes';
 
 // Answers of closed days never change; a range's answers stay fresh for the session's view.
 const options = { staleTime: 5 * 60_000, placeholderData: keepPreviousData };
@@ -78,6 +78,20 @@ export function useRepositories(range: DayRange) {
     queryFn: async () => {
       const answer = await api.request('get', '/api/v1/analytics/repositories', { query: range });
       return answered('repositories', { rows: answer.data, currency: answer.meta.currency });
+    },
+    ...options,
+  });
+}
+
+export type OutcomesGroup = 'team' | 'repository';
+
+/** /outcomes per day (grouped by team or repository when given): merged pull requests, AI vs human, with the cost's currency. */
+export function useOutcomes(range: DayRange, groupBy?: OutcomesGroup) {
+  return useQuery({
+    queryKey: ['analytics', 'outcomes', range, groupBy ?? 'day'],
+    queryFn: async () => {
+      const answer = await api.request('get', '/api/v1/analytics/outcomes', { query: { ...range, ...(groupBy ? { group_by: groupBy } : {}) } });
+      return answered('outcomes', { rows: answer.data, currency: answer.meta.currency });
     },
     ...options,
   });

@@ -13,7 +13,7 @@ export function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const manager = isManager(user.role);
   const links = [
-    ...(manager ? [{ to: '/analytics', label: 'Analytics' }, { to: '/repositories', label: 'Repositories' }] : []),
+    ...(manager ? [{ to: '/analytics', label: 'Analytics' }, { to: '/impact', label: 'Impact' }, { to: '/repositories', label: 'Repositories' }] : []),
     { to: '/readiness', label: 'Readiness' },
     { to: '/sessions', label: 'Sessions' },
     { to: '/computers', label: 'Computers' },
@@ -27,6 +27,7 @@ export function Layout() {
           { to: '/settings/teams', label: 'Teams' },
           { to: '/settings/connected-agents', label: 'Connected agents' },
           { to: '/settings/webhooks', label: 'Webhooks' },
+          { to: '/settings/git-hosts', label: 'Git hosts' },
         ]
       : []),
     ...(user.role === 'owner' ? [{ to: '/settings/audit-log', label: 'Audit log' }] : []),

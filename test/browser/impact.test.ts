@@ -1,0 +1,206 @@
+import { readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sign } from '@octokit/webhooks-methods';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayOf } from '../../src/domain/dates.js';
+import { formatExact, formatMoney, formatPercent } from '../../web/src/format.js';
+import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
+import type { BuiltServer } from '../helpers/built-console.js';
+import { type ConsoleServer, createOrganization, signedInPage, startConsoleServer } from '../helpers/console-server.js';
+
+// The Impact view against the API: four pull requests of two members in two teams delivered to a
+// connected GitHub host (two with an agent's co-author trailer, one without, one closed unmerged),
+// agent usage in one repository; the figures the page shows are the API's answer for the same
+// range, computed here on their own, and each panel's CSV is the API's CSV. Then the Git hosts
+// page lists the host and its deliveries, and connects another. (390 px and dark mode: the demo's
+// pages in every-page.test.ts.)
+
+let running: ConsoleServer;
+let server: BuiltServer;
+let ownerKey: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let shots: string;
+
+const yesterday = addDays(dayOf(new Date()), -1);
+const dayBefore = addDays(yesterday, -1);
+const start = addDays(yesterday, -6);
+const at = (day: string, time: string) => `${day}T${time}:00Z`;
+
+async function call<T = any>(method: string, path: string, body?: unknown, key = ownerKey, status = 200): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBe(status);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+async function csvOf(query: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/v1/analytics/outcomes?${query}`, { headers: { authorization: `Bearer ${ownerKey}`, accept: 'text/csv' } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+interface PullRequest {
+  repo: string;
+  number: number;
+  author: { login: string; email: string };
+  commitAt: string;
+  trailer?: string;
+  /** Merged then, or closed unmerged with `closed`. */
+  endAt: string;
+  closed?: true;
+}
+
+/** A pull request's push, opening and closing, as GitHub delivers them, signed with the host's secret. */
+async function deliver(hostId: string, secret: string, pr: PullRequest): Promise<void> {
+  const repository = { html_url: `https://github.com/${pr.repo}` };
+  const pull = { number: pr.number, html_url: `https://github.com/${pr.repo}/pull/${pr.number}`, user: { login: pr.author.login }, head: { ref: `change-${pr.number}` }, created_at: pr.commitAt, merged_at: null, merge_commit_sha: null };
+  const sha = `${pr.repo.length}${pr.number}`.padEnd(40, 'a');
+  const deliveries: [string, object][] = [
+    ['push', { ref: `refs/heads/change-${pr.number}`, repository, commits: [{ id: sha, message: `Change ${pr.number}${pr.trailer ? `\n\n${pr.trailer}` : ''}`, timestamp: pr.commitAt, author: { name: pr.author.login, email: pr.author.email, username: pr.author.login } }] }],
+    ['pull_request', { action: 'opened', repository, pull_request: pull }],
+    ['pull_request', { action: 'closed', repository, pull_request: pr.closed ? { ...pull, closed_at: pr.endAt } : { ...pull, closed_at: pr.endAt, merged_at: pr.endAt, merge_commit_sha: sha, additions: 10, deletions: 2 } }],
+  ];
+  for (const [i, [event, payload]] of deliveries.entries()) {
+    const body = JSON.stringify(payload);
+    const response = await fetch(`${server.url}/api/v1/git-hosts/${hostId}/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': `impact-${pr.repo}-${pr.number}-${i}`, 'x-hub-signature-256': await sign(secret, body) },
+      body,
+    });
+    expect(await response.json()).toEqual({ outcome: 'stored' });
+  }
+}
+
+beforeAll(async () => {
+  shots = await mkdtemp(join(tmpdir(), 'qd-impact-screenshots-'));
+  console.log(`impact screenshots: ${shots}`);
+  running = await startConsoleServer();
+  server = running.server;
+  const { inviteUrl, apiKey } = await createOrganization(running, 'Impact Org', 'owner@impact.test');
+  ownerKey = apiKey;
+  const people: Record<'alice' | 'bob', { id: string; email: string; apiKey: string; login: string }> = {} as never;
+  for (const login of ['alice', 'bob'] as const) {
+    const added = await call<{ user: { id: string; email: string }; apiKey: string }>('POST', '/api/v0/organization/users', { email: `${login}@impact.test`, name: login, role: 'member' }, ownerKey, 201);
+    people[login] = { ...added.user, apiKey: added.apiKey, login };
+    const { team } = await call<{ team: { id: string } }>('POST', '/api/v0/teams', { name: login === 'alice' ? 'Platform' : 'Product' }, ownerKey, 201);
+    await call('POST', `/api/v0/teams/${team.id}/members`, { userId: added.user.id }, ownerKey, 201);
+  }
+  // Alice's agent at work on acme/api while her pull request is open: its cost.
+  const usage = { id: 'impact-usage', type: 'model_call', timestamp: at(dayBefore, '10:10'), sessionId: 'impact-session', client: 'terminal-ui', repository: 'https://github.com/acme/api', modelId: 'claude-sonnet-4-5', modelTier: 'standard', inputTokens: 200_000, outputTokens: 10_000, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  await call('POST', '/api/v1/telemetry/events', { events: [usage] }, people.alice.apiKey, 202);
+  const host = await call<{ id: string; webhookSecret: string }>('POST', '/api/v0/git-hosts', { provider: 'github', name: 'acme on GitHub' }, ownerKey, 201);
+  const claude = 'Co-Authored-By: Claude <noreply@anthropic.com>';
+  for (const pr of [
+    { repo: 'acme/api', number: 1, author: people.alice, commitAt: at(dayBefore, '10:00'), trailer: claude, endAt: at(dayBefore, '12:00') },
+    { repo: 'acme/api', number: 2, author: people.bob, commitAt: at(dayBefore, '09:00'), endAt: at(yesterday, '15:00') },
+    { repo: 'acme/web', number: 1, author: people.bob, commitAt: at(yesterday, '08:00'), endAt: at(yesterday, '10:00'), closed: true as const },
+    { repo: 'acme/web', number: 2, author: people.alice, commitAt: at(yesterday, '07:00'), trailer: 'Co-authored-by: Codex <noreply@openai.com>', endAt: at(yesterday, '09:30') },
+  ]) {
+    await deliver(host.id, host.webhookSecret, pr);
+  }
+  browser = await sharedChromium();
+  ({ context, page } = await signedInPage(browser, inviteUrl));
+}, 300_000);
+
+afterAll(async () => {
+  await closeContexts(browser);
+  await running?.close();
+});
+
+interface Row {
+  group_key?: string;
+  team_name?: string;
+  pull_requests_merged: number;
+  pull_requests_merged_agent_assisted: number;
+  merged_cost: number;
+  median_minutes_to_merge_agent_assisted: number | null;
+  median_minutes_to_merge_none: number | null;
+}
+
+/** The reference: the range's figures from the API's daily rows, worked out here. */
+function expected(rows: Row[], currency: string) {
+  const merged = rows.reduce((sum, row) => sum + row.pull_requests_merged, 0);
+  const assisted = rows.reduce((sum, row) => sum + row.pull_requests_merged_agent_assisted, 0);
+  const cost = rows.reduce((sum, row) => sum + row.merged_cost, 0);
+  const middle = (values: (number | null)[]) => {
+    const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+    if (known.length === 0) return null;
+    const half = Math.floor(known.length / 2);
+    return known.length % 2 ? known[half]! : (known[half - 1]! + known[half]!) / 2;
+  };
+  const hours = (minutes: number | null) => (minutes === null ? '—' : minutes < 60 ? `${Math.round(minutes)} min` : minutes < 2880 ? `${(minutes / 60).toFixed(1)} h` : `${(minutes / 1440).toFixed(1)} days`);
+  return {
+    merged: formatExact(merged),
+    'agent-share': formatPercent(assisted / merged),
+    'cost-per-merged': formatMoney(cost / merged, currency),
+    'minutes-agent': hours(middle(rows.map((row) => row.median_minutes_to_merge_agent_assisted))),
+    'minutes-none': hours(middle(rows.map((row) => row.median_minutes_to_merge_none))),
+  };
+}
+
+describe('the Impact view', () => {
+  it('shows the API figures of the range, AI vs human, per team, and downloads the API CSV', async () => {
+    const range = `startDate=${start}&endDate=${yesterday}`;
+    const answer = await call<{ data: Row[]; meta: { currency: string } }>('GET', `/api/v1/analytics/outcomes?${range}`);
+    const figures = expected(answer.data, answer.meta.currency);
+    // What was delivered: three merged, two with an agent, one closed; alice's usage priced.
+    expect(figures).toMatchObject({ merged: '3', 'agent-share': '67 %', 'minutes-agent': '2.3 h', 'minutes-none': '30.0 h' });
+    expect(answer.data.reduce((sum, row) => sum + row.merged_cost, 0)).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'Impact' }).click();
+    await page.waitForURL(/\/impact/);
+    await page.getByText('7 days', { exact: true }).click();
+    await page.waitForURL(/days=7/);
+    for (const [name, value] of Object.entries(figures)) await expect.poll(() => page.locator(`[data-figure="${name}"]`).textContent(), { message: name }).toBe(value);
+    expect(await page.title()).toBe('Impact · Quarterdeck');
+
+    const byTeam = await call<{ data: Row[]; meta: { currency: string } }>('GET', `/api/v1/analytics/outcomes?${range}&group_by=team`);
+    for (const team of ['Platform', 'Product']) {
+      const own = expected(byTeam.data.filter((row) => row.team_name === team), byTeam.meta.currency);
+      const cells = await page.getByRole('table', { name: 'Merged pull requests by team' }).getByRole('row', { name: new RegExp(`^${team}`) }).getByRole('cell').allTextContents();
+      expect(cells.slice(0, 6)).toEqual([team, own.merged, own['agent-share'], own['cost-per-merged'], own['minutes-agent'], own['minutes-none']]);
+    }
+    await screenshotAndScan(page, shots, '01-impact');
+
+    for (const [title, query] of [['Merged pull requests, AI vs human', range], ['By team', `${range}&group_by=team`], ['By repository', `${range}&group_by=repository`]] as const) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download CSV: ${title}` }).click()]);
+      expect(await readFile((await download.path())!, 'utf8'), title).toBe(await csvOf(query));
+    }
+  }, 120_000);
+
+  it('lists the connected host and its deliveries on the Git hosts page, and connects another', async () => {
+    await page.goto(`${server.url}/settings/git-hosts`);
+    const host = page.getByRole('region', { name: 'acme on GitHub' });
+    await expect.poll(() => host.getByRole('row').count()).toBe(13); // a head row and 12 deliveries
+    expect(await host.getByText('Stored').count()).toBe(12);
+    await page.getByRole('button', { name: 'Connect a host' }).click();
+    await page.getByLabel('Host', { exact: true }).selectOption('gitlab');
+    await page.getByLabel('Name', { exact: true }).fill('acme on GitLab');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    const secret = await page.getByLabel('Secret', { exact: true }).textContent();
+    const { gitHosts } = await call<{ gitHosts: { id: string; name: string; webhookUrl: string }[] }>('GET', '/api/v0/git-hosts');
+    const gitlab = gitHosts.find((listed) => listed.name === 'acme on GitLab')!;
+    expect(await page.getByRole('dialog').getByLabel('Webhook URL', { exact: true }).textContent()).toBe(gitlab.webhookUrl);
+    await page.getByRole('dialog').getByText('Merge request events', { exact: false }).waitFor();
+    await screenshotAndScan(page, shots, '03-git-hosts-connected');
+    // The secret shown is the host's: GitLab's token is accepted.
+    const push = await fetch(gitlab.webhookUrl.replace(/^https?:\/\/[^/]+/, server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-gitlab-token': secret!, 'x-gitlab-event': 'System Hook', 'x-gitlab-event-uuid': 'impact-gitlab-1' },
+      body: JSON.stringify({ object_kind: 'system' }),
+    });
+    expect(push.status).toBe(200);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('region', { name: 'acme on GitLab' }).getByText('Ignored').waitFor();
+    await screenshotAndScan(page, shots, '04-git-hosts');
+  }, 60_000);
+});

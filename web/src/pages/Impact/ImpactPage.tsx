@@ -1,0 +1,126 @@
+import { Alert, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { isManager } from '../../api/client';
+import { useOutcomes, type OutcomesGroup } from '../../api/useAnalytics';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState } from '../../components/QueryState';
+import { useSignedInSession } from '../../components/SessionContext';
+import { formatExact, formatMoney, formatPercent } from '../../format';
+import { useRenderedMark } from '../../perf';
+import { Panel } from '../Analytics/Panel';
+import { RangePicker } from '../Analytics/RangePicker';
+import { useDayRange, type DayRange } from '../Analytics/range';
+import { formatMinutes, groupFigures, rangeFigures, type OutcomeFigures } from './outcomeFigures';
+
+/** /impact — owner and manager: what the agents produced, merged pull requests AI vs human, per team and repository. */
+export default function ImpactPage() {
+  const { user, organization } = useSignedInSession();
+  if (!isManager(user.role)) {
+    return (
+      <Alert color="blue" title="Impact is for owners and managers">
+        The organization's merged pull requests and their cost are shown to owners and managers of {organization.name} only.
+      </Alert>
+    );
+  }
+  return <Impact />;
+}
+
+const NOTHING_MERGED = 'Connect a git host in Settings → Git hosts: its webhook tells Quarterdeck about pull requests and their commits.';
+
+function Impact() {
+  const { range, choice, setPreset, setCustom } = useDayRange();
+  const overall = useOutcomes(range);
+  useRenderedMark('impact', overall.isSuccess && !overall.isPlaceholderData);
+  return (
+    <Stack>
+      <PageHeader title="Impact" description="Pull requests merged over the range, with and without agents: how many, what they cost and how long they took." />
+      <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
+      <Panel title="Merged pull requests, AI vs human" description="Agent-assisted: a commit names an agent as author or co-author (docs/outcomes.md)." source={{ resource: 'outcomes', range }} query={overall}>
+        {() => {
+          const figures = rangeFigures(overall.data!.rows);
+          if (figures.merged === 0 && figures.closedUnmerged === 0) return <EmptyState title="No pull request merged in this range">{NOTHING_MERGED}</EmptyState>;
+          return <Headline figures={figures} currency={overall.data!.currency} />;
+        }}
+      </Panel>
+      <GroupPanel range={range} groupBy="team" title="By team" head="Team" />
+      <GroupPanel range={range} groupBy="repository" title="By repository" head="Repository" />
+    </Stack>
+  );
+}
+
+function Figure({ label, value, detail, name }: { label: string; value: string; detail?: string; name: string }) {
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} data-figure={name}>
+        {value}
+      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function Headline({ figures, currency }: { figures: OutcomeFigures; currency: string }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+      <Figure name="merged" label="Merged pull requests" value={formatExact(figures.merged)} detail={`${formatExact(figures.closedUnmerged)} closed unmerged, ${formatExact(figures.reverted)} reverted`} />
+      <Figure name="agent-share" label="Agent-assisted" value={figures.agentShare === null ? '—' : formatPercent(figures.agentShare)} detail={`${formatExact(figures.mergedAgentAssisted)} of ${formatExact(figures.merged)}`} />
+      <Figure name="cost-per-merged" label="Cost per merged pull request" value={figures.costPerMerged === null ? '—' : formatMoney(figures.costPerMerged, currency)} detail={`${formatMoney(figures.mergedCost, currency)} in all`} />
+      <Figure name="minutes-agent" label="Time to merge, with agents" value={formatMinutes(figures.minutesToMergeAgentAssisted)} detail="median, first commit to merge" />
+      <Figure name="minutes-none" label="Time to merge, without agents" value={formatMinutes(figures.minutesToMergeNone)} detail="median, first commit to merge" />
+    </SimpleGrid>
+  );
+}
+
+function GroupPanel({ range, groupBy, title, head }: { range: DayRange; groupBy: OutcomesGroup; title: string; head: string }) {
+  const outcomes = useOutcomes(range, groupBy);
+  return (
+    <Panel title={title} description="A pull request counts in each of its groups, so groups may add up to more than the whole." source={{ resource: 'outcomes', range, groupBy }} query={outcomes}>
+      {() => {
+        const groups = groupFigures(outcomes.data!.rows);
+        if (groups.length === 0) return <EmptyState title="No pull request merged in this range">{NOTHING_MERGED}</EmptyState>;
+        const currency = outcomes.data!.currency;
+        return (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped verticalSpacing="xs" aria-label={`Merged pull requests ${title.toLowerCase()}`}>
+              <ColumnHeads
+                columns={[
+                  head,
+                  { label: 'Merged', numeric: true },
+                  { label: 'Agent-assisted', numeric: true },
+                  { label: 'Cost per merged PR', numeric: true },
+                  { label: 'Time to merge, with agents', numeric: true },
+                  { label: 'Time to merge, without', numeric: true },
+                  { label: 'Reverted', numeric: true },
+                ]}
+              />
+              <Table.Tbody>
+                {groups.map((group) => (
+                  <Table.Tr key={group.key}>
+                    <Table.Td style={{ overflowWrap: 'break-word' }}>
+                      <Text size="sm" fw={500}>
+                        {group.label}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatExact(group.merged)}</Table.Td>
+                    <Table.Td ta="right">{group.agentShare === null ? '—' : formatPercent(group.agentShare)}</Table.Td>
+                    <Table.Td ta="right">{group.costPerMerged === null ? '—' : formatMoney(group.costPerMerged, currency)}</Table.Td>
+                    <Table.Td ta="right">{formatMinutes(group.minutesToMergeAgentAssisted)}</Table.Td>
+                    <Table.Td ta="right">{formatMinutes(group.minutesToMergeNone)}</Table.Td>
+                    <Table.Td ta="right">{formatExact(group.reverted)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        );
+      }}
+    </Panel>
+  );
+}
