@@ -1,48 +1,56 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite on the embedded store; with CI=true, again against PostgreSQL and
-// Redis for real (TEST_DATABASE_URL / TEST_REDIS_URL, defaulting to the local servers) for the
-// files that reach a store (scripts/test-selection.mjs); with QUARTERDECK_LTS_NODE (a directory
-// holding another Node's `node`, as .ci/run installs the current LTS), the embedded-store pass once
-// more on that Node, browser tests aside. Each pass prints its time and holds every file's time
-// against its budget (test/budgets.json); a file over budget fails the run. Ends with one
-// "N passed, N failed" line over all runs.
+// Redis for real (TEST_DATABASE_URL / TEST_REDIS_URL, defaulting to the local servers); with
+// QUARTERDECK_LTS_NODE (a directory holding another Node's `node`, as .ci/run installs the current
+// LTS), the PostgreSQL pass runs on that Node, and a third pass runs there on the embedded store.
+// The second and third passes run the files where their store or Node can change the outcome
+// (scripts/test-selection.mjs says how that is decided). Each pass prints its time and holds every
+// file's time against its budget (test/budgets.json); a file over budget fails the run. Ends with
+// one "N passed, N failed" line over all runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { splitTestFiles } from './test-selection.mjs';
+import { selectTestFiles } from './test-selection.mjs';
 
 const root = join(import.meta.dirname, '..');
 const extraArgs = process.argv.slice(2);
-const runs = [{ name: 'embedded store', env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' } }];
-if (process.env.CI === 'true') {
-  const { reaching, not } = splitTestFiles(root);
-  runs.push({
-    name: 'PostgreSQL + Redis',
-    env: {
-      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-      TEST_REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
-    },
-    // Files given on the command line narrow this list as they narrow any pass.
-    files: reaching,
-    note: `${reaching.length} files that reach a store; ${not.length} that do not ran above as they would here`,
-  });
-}
+const selection = selectTestFiles(root);
 
 const ltsNode = process.env.QUARTERDECK_LTS_NODE;
+let lts;
 if (ltsNode) {
   const version = spawnSync(join(ltsNode, 'node'), ['--version'], { encoding: 'utf8' });
   if (version.status !== 0) {
     console.error(`QUARTERDECK_LTS_NODE=${ltsNode} holds no working node: ${version.stderr || version.error}`);
     process.exit(1);
   }
-  // npx, vitest and its workers all find that node first on the PATH. The browser tests are left
-  // out of this pass: what they add to the HTTP tests is the console in Chromium, the same bytes
-  // whichever Node serves them, and they are the slowest files of a pass (CI has 90 minutes).
+  // npx, vitest and its workers all find that node first on the PATH.
+  lts = { version: version.stdout.trim(), PATH: `${ltsNode}${delimiter}${process.env.PATH}` };
+}
+
+const runs = [{ name: `embedded store on Node ${process.version}`, env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' } }];
+if (process.env.CI === 'true') {
   runs.push({
-    name: `embedded store on Node ${version.stdout.trim()}, without the browser tests`,
-    env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '', PATH: `${ltsNode}${delimiter}${process.env.PATH}` },
-    args: ['--exclude', 'test/browser/**'],
+    name: `PostgreSQL + Redis${lts ? ` on Node ${lts.version}` : ''}`,
+    env: {
+      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+      TEST_REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
+      ...(lts ? { PATH: lts.PATH } : {}),
+    },
+    // Files given on the command line narrow this list as they narrow any pass.
+    files: selection.postgres,
+    note: `${selection.postgres.length} of the ${selection.reaching} files that reach a store, the browser tests aside`,
+  });
+}
+if (lts) {
+  const afterPostgres = process.env.CI === 'true';
+  runs.push({
+    name: `embedded store on Node ${lts.version}`,
+    env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '', PATH: lts.PATH },
+    ...(afterPostgres
+      ? { files: selection.lts, note: `${selection.lts.length} files: those the PostgreSQL pass left out (the browser tests aside) and those that drive the store's modules directly` }
+      : { args: ['--exclude', 'test/browser/**'], note: 'every file but the browser tests' }),
   });
 }
 
