@@ -2137,6 +2137,7 @@ export interface paths {
                         managedComputersEnabled?: boolean | null;
                         byomComputersEnabled?: boolean | null;
                         telemetryCreatesMembers?: boolean | null;
+                        creditLimitsExcludeIngestKeyTelemetry?: boolean | null;
                         commandAllowlist?: string[] | null;
                         commandDenylist?: string[] | null;
                         customModels?: {
@@ -2477,7 +2478,7 @@ export interface paths {
                             userLimits: {
                                 email: string;
                                 limit: number;
-                                /** @description Standard Credits used this UTC month */
+                                /** @description Standard Credits used this UTC month, as the limit counts them (creditLimitsExcludeIngestKeyTelemetry) */
                                 used: number;
                             }[];
                         };
