@@ -21,7 +21,7 @@ const OWNER_ONLY_SETTINGS = ['auditLogRetentionDays'] as const;
 
 const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 10_000 });
 const StringMap = Type.Record(Type.String(), Type.Unknown(), freeForm);
-const Booleans = ['cloudSessionSync', 'wikiCloudSync', 'includeCoAuthoredByAgent', 'enableAgentShield', 'ideAutoConnect', 'restrictMemberVisibility', 'restrictApiKeyCreationToManagers', 'managedComputersEnabled', 'byomComputersEnabled', 'telemetryCreatesMembers'] as const;
+const Booleans = ['cloudSessionSync', 'wikiCloudSync', 'includeCoAuthoredByAgent', 'enableAgentShield', 'ideAutoConnect', 'restrictMemberVisibility', 'restrictApiKeyCreationToManagers', 'managedComputersEnabled', 'byomComputersEnabled', 'telemetryCreatesMembers', 'creditLimitsExcludeIngestKeyTelemetry'] as const;
 
 const CustomModel = Type.Object({
   model: Type.Optional(Type.String()),
@@ -206,4 +206,14 @@ export function assertApiKeyCreationAllowed(settings: EnterpriseSettings, role: 
  */
 export function telemetryCreatesMembers(settings: EnterpriseSettings): boolean {
   return settings.telemetryCreatesMembers === true;
+}
+
+/**
+ * Whether credit limits count the credits of telemetry sent with an ingest key
+ * (creditLimitsExcludeIngestKeyTelemetry; counted unless set to true). A fleet key speaks for
+ * every member: an organization that does not trust its senders keeps their word out of the
+ * limits that refuse a member's next message, while analytics and budgets still show it.
+ */
+export function creditLimitsCountIngestKeyTelemetry(settings: EnterpriseSettings): boolean {
+  return settings.creditLimitsExcludeIngestKeyTelemetry !== true;
 }

@@ -3,6 +3,8 @@ import type { Db } from '../db/store.js';
 import type { AuditActor } from '../domain/audit.js';
 import { creditStanding, type CreditStanding } from '../domain/credit-standing.js';
 import { DomainError } from '../domain/errors.js';
+import { creditLimitsCountIngestKeyTelemetry } from '../domain/policies.js';
+import { currentSettings } from './enterprise-controls.js';
 import { appendAudit } from './audit-log.js';
 import { creditsUsed } from './credit-usage.js';
 import { recordLimitRefusal } from './webhook-events.js';
@@ -77,9 +79,18 @@ export async function effectiveLimit(db: Db, organizationId: string, userId: str
   return override ? override.credit_limit : globalLimit(db, organizationId);
 }
 
+/**
+ * Credits each user used in the month containing `at`, as credit limits count them: without
+ * those of ingest-key telemetry when the organization's control says so.
+ */
+export async function creditsAgainstLimits(db: Db, organizationId: string, userIds: readonly string[], at: Date = new Date()): Promise<Map<string, number>> {
+  const ingestKeyTelemetry = creditLimitsCountIngestKeyTelemetry(await currentSettings(db, organizationId));
+  return creditsUsed(db, organizationId, userIds, at, { ingestKeyTelemetry });
+}
+
 /** The user's effective limit and credits used in the month containing `at`. */
 export async function standingOf(db: Db, organizationId: string, userId: string, at: Date = new Date()): Promise<CreditStanding> {
-  const [limit, used] = await Promise.all([effectiveLimit(db, organizationId, userId), creditsUsed(db, organizationId, [userId], at)]);
+  const [limit, used] = await Promise.all([effectiveLimit(db, organizationId, userId), creditsAgainstLimits(db, organizationId, [userId], at)]);
   return creditStanding(limit, used.get(userId) ?? 0, at.toISOString().slice(0, 7));
 }
 
@@ -90,7 +101,7 @@ export async function standingOf(db: Db, organizationId: string, userId: string,
 export async function assertUnderCreditLimit(db: Db, organizationId: string, userId: string): Promise<void> {
   const limit = await effectiveLimit(db, organizationId, userId);
   if (limit === null) return;
-  const used = (await creditsUsed(db, organizationId, [userId])).get(userId) ?? 0;
+  const used = (await creditsAgainstLimits(db, organizationId, [userId])).get(userId) ?? 0;
   if (used >= limit) {
     await recordLimitRefusal(db, organizationId, userId, { limit, used });
     throw new DomainError('credit_limit_reached', `monthly credit limit reached: ${used} of ${limit} Standard Credits used this month (UTC)`);

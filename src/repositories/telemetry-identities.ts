@@ -97,11 +97,13 @@ export interface WaitingEvent {
   id: string;
   /** The translated event, as telemetry/events.ts checks it. */
   event: unknown;
+  /** The ingest key that sent it. */
+  ingestKeyId: string;
 }
 
 /** The identity's first waiting events, in id order. */
 export async function waitingEvents(db: Db, organizationId: string, identityId: string, limit: number): Promise<WaitingEvent[]> {
-  const { rows } = await sql<WaitingEvent>`SELECT id, event FROM telemetry_unattributed_events
+  const { rows } = await sql<WaitingEvent>`SELECT id, event, ingest_key_id AS "ingestKeyId" FROM telemetry_unattributed_events
     WHERE organization_id = ${organizationId} AND identity_id = ${identityId}
     ORDER BY id COLLATE "C" LIMIT ${limit}`.execute(db);
   return rows;

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'prices.settings_changed',
   'prices.models_changed',
   'telemetry_identity.linked',
+  'telemetry.voided',
   'git_host.connected',
   'git_host.removed',
 ] as const;

@@ -941,7 +941,7 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     /** @description One or several actions (repeat the parameter) */
-                    action?: ("sign_in.succeeded" | "sign_in.failed" | "sign_out" | "sso.settings_changed" | "sso.settings_removed" | "sso.domain_verified" | "scim.token_created" | "scim.token_revoked" | "member.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.updated" | "member.deactivated" | "member.reactivated" | "team.created" | "team.updated" | "team.deleted" | "team.member_added" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "computer_token.created" | "computer_token.revoked" | "budget.created" | "budget.changed" | "budget.deleted" | "credit_limit.changed" | "enterprise_controls.changed" | "webhook.created" | "webhook.updated" | "webhook.disabled" | "webhook.enabled" | "webhook.secret_rotated" | "webhook.deleted" | "prices.settings_changed" | "prices.models_changed" | "telemetry_identity.linked" | "git_host.connected" | "git_host.removed")[];
+                    action?: ("sign_in.succeeded" | "sign_in.failed" | "sign_out" | "sso.settings_changed" | "sso.settings_removed" | "sso.domain_verified" | "scim.token_created" | "scim.token_revoked" | "member.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.updated" | "member.deactivated" | "member.reactivated" | "team.created" | "team.updated" | "team.deleted" | "team.member_added" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "computer_token.created" | "computer_token.revoked" | "budget.created" | "budget.changed" | "budget.deleted" | "credit_limit.changed" | "enterprise_controls.changed" | "webhook.created" | "webhook.updated" | "webhook.disabled" | "webhook.enabled" | "webhook.secret_rotated" | "webhook.deleted" | "prices.settings_changed" | "prices.models_changed" | "telemetry_identity.linked" | "telemetry.voided" | "git_host.connected" | "git_host.removed")[];
                     actorUserId?: string;
                     targetId?: string;
                     /** @description Unix ms: entries at or after */
@@ -2052,6 +2052,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/organization/telemetry-voids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void the events an ingest key sent in a span of time (owners) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An ingest key of the organization (revoked ones too) */
+                        ingestKeyId: string;
+                        /**
+                         * Format: date-time
+                         * @description Events received at or after this instant
+                         */
+                        from: string;
+                        /**
+                         * Format: date-time
+                         * @description Events received before this instant
+                         */
+                        to: string;
+                        /** @description Only the events counted for this member */
+                        userId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Events removed */
+                            voided: number;
+                            /** @description The UTC days whose analytics change (re-rolled) */
+                            days: string[];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/organization/enterprise-controls": {
         parameters: {
             query?: never;
@@ -2137,6 +2215,7 @@ export interface paths {
                         managedComputersEnabled?: boolean | null;
                         byomComputersEnabled?: boolean | null;
                         telemetryCreatesMembers?: boolean | null;
+                        creditLimitsExcludeIngestKeyTelemetry?: boolean | null;
                         commandAllowlist?: string[] | null;
                         commandDenylist?: string[] | null;
                         customModels?: {
@@ -2477,7 +2556,7 @@ export interface paths {
                             userLimits: {
                                 email: string;
                                 limit: number;
-                                /** @description Standard Credits used this UTC month */
+                                /** @description Standard Credits used this UTC month, as the limit counts them (creditLimitsExcludeIngestKeyTelemetry) */
                                 used: number;
                             }[];
                         };

@@ -48,7 +48,7 @@ export async function linkIdentity(
     const waiting = await waitingEvents(db, organizationId, identityId, MOVE_BATCH);
     if (waiting.length === 0) break;
     const checked = checkEvents(waiting.map((row) => row.event), 'waitingEvents', now);
-    await storeEvents(db, catalogue, organizationId, checked.map((event) => ({ ...event, userId })), options);
+    await storeEvents(db, catalogue, organizationId, checked.map((event, i) => ({ ...event, userId, ingestKeyId: waiting[i]!.ingestKeyId })), options);
     await deleteWaitingEvents(db, organizationId, identityId, waiting.map((row) => row.id));
   }
   const linked = await findIdentity(db, organizationId, identityId);

@@ -27,6 +27,8 @@ export interface IngestResult {
 
 export interface AttributedEvent extends CheckedEvent<TelemetryEvent> {
   userId: string;
+  /** The ingest key that sent the event; absent for a person's own key or client. */
+  ingestKeyId?: string | undefined;
 }
 
 /**
@@ -151,8 +153,9 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
     if (!repoIds.has(repository)) repoIds.set(repository, repoIdOf(repository) ?? null);
     return repoIds.get(repository)!;
   };
-  events.forEach(({ event, at, day, userId }, i) => {
+  events.forEach(({ event, at, day, userId, ingestKeyId }, i) => {
     columns.id[i] = event.id;
+    columns.ingest_key_id[i] = ingestKeyId ?? null;
     columns.day[i] = day;
     columns.occurred_at[i] = isoInstant(at);
     columns.user_id[i] = userId;

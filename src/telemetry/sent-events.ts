@@ -105,15 +105,17 @@ export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: Telemetr
   const attributed = new Map<string, { events: AttributedEvent[]; agents: string[] }>();
   const waiting: WaitingEvent[] = [];
   const waitingAgents: string[] = [];
+  // Events sent with an ingest key say so (credit limits may leave them out: credit-limits.ts).
+  const ingestKeyId = caller.keyKind === 'ingest' ? caller.apiKeyId : undefined;
   for (const item of items) {
     const sender = senderOf(item);
     if (sender.kind === 'user') {
       let own = attributed.get(sender.userId);
       if (!own) attributed.set(sender.userId, (own = { events: [], agents: [] }));
-      own.events.push({ ...item.checked, userId: sender.userId });
+      own.events.push({ ...item.checked, userId: sender.userId, ingestKeyId });
       own.agents.push(item.agent);
     } else {
-      waiting.push({ ...item.checked, identityId: sender.identityId });
+      waiting.push({ ...item.checked, identityId: sender.identityId, ingestKeyId: caller.apiKeyId });
       waitingAgents.push(item.agent);
     }
   }

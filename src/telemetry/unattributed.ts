@@ -8,6 +8,8 @@ import type { CheckedEvent, TelemetryEvent } from './events.js';
 
 export interface WaitingEvent extends CheckedEvent<TelemetryEvent> {
   identityId: string;
+  /** Only ingest keys leave events unattributed. */
+  ingestKeyId: string;
 }
 
 /**
@@ -18,10 +20,11 @@ export async function keepUnattributed(trx: Db, organizationId: string, events: 
   const unique = [...new Map(events.map((waiting) => [waiting.event.id, waiting])).values()].sort((a, b) => (a.event.id < b.event.id ? -1 : 1));
   if (unique.length === 0) return 0;
   const { rows } = await sql<{ id: string }>`
-    INSERT INTO telemetry_unattributed_events (organization_id, id, identity_id, day, event)
-    SELECT ${organizationId}, waiting.id, waiting.identity_id, waiting.day, waiting.event
-    FROM unnest(${unique.map((w) => w.event.id)}::text[], ${unique.map((w) => w.identityId)}::text[], ${unique.map((w) => w.day)}::date[], ${unique.map((w) => JSON.stringify(w.event))}::json[])
-      AS waiting (id, identity_id, day, event)
+    INSERT INTO telemetry_unattributed_events (organization_id, id, identity_id, day, event, ingest_key_id)
+    SELECT ${organizationId}, waiting.id, waiting.identity_id, waiting.day, waiting.event, waiting.ingest_key_id
+    FROM unnest(${unique.map((w) => w.event.id)}::text[], ${unique.map((w) => w.identityId)}::text[], ${unique.map((w) => w.day)}::date[], ${unique.map((w) => JSON.stringify(w.event))}::json[],
+      ${unique.map((w) => w.ingestKeyId)}::text[])
+      AS waiting (id, identity_id, day, event, ingest_key_id)
     WHERE NOT EXISTS (SELECT 1 FROM telemetry_event_ids stored WHERE stored.organization_id = ${organizationId} AND stored.id = waiting.id)
     ON CONFLICT (organization_id, id) DO NOTHING
     RETURNING id`.execute(trx);

@@ -7,5 +7,7 @@ export interface CreditUsageTables {
     /** First day of the UTC month. */
     month: string;
     credits: number;
+    /** The part of `credits` sent with ingest keys (migrations/0051). */
+    ingest_key_credits: number;
   };
 }

@@ -37,6 +37,8 @@ export interface TelemetryEventsTable {
   decision: string | null;
   /** The repository's id, host/owner/name (migrations/0020); null: not said. */
   repository: string | null;
+  /** The ingest key that sent the event (migrations/0051); null: a person's own key or client. */
+  ingest_key_id: string | null;
 }
 
 /**
@@ -79,6 +81,7 @@ export const EVENT_COLUMN_TYPES = {
   lines_removed: 'int8',
   decision: 'text',
   repository: 'text',
+  ingest_key_id: 'text',
 } as const satisfies Record<Exclude<keyof TelemetryEventsTable, 'received_at'>, string>;
 
 export type EventColumn = keyof typeof EVENT_COLUMN_TYPES;
@@ -198,6 +201,8 @@ export interface TelemetryUnattributedEventsTable {
   identity_id: string;
   day: string;
   event: Json<unknown>;
+  /** The ingest key that sent the event (migrations/0051). */
+  ingest_key_id: string;
   received_at: ColumnType<Date, Date | undefined, never>;
 }
 
