@@ -106,13 +106,16 @@ function declaredMembers(checkout: Checkout, toml: TomlFiles, directories: strin
   add(matchDirectories(checkout, directories, strings(field(toml.get('pyproject.toml'), 'tool', 'uv', 'workspace', 'members'))));
   // Maven: modules, and their modules in turn.
   const pending = [''];
+  const visited = new Set(pending);
   while (pending.length > 0) {
     const dir = pending.pop()!;
     for (const module of mavenModules(checkout.read(joinPath(dir, 'pom.xml')))) {
       const moduleDir = joinPath(dir, module.replace(/\/pom\.xml$/, '').replace(/\/+$/, ''));
-      if (!checkout.has(joinPath(moduleDir, 'pom.xml')) || members.has(moduleDir)) continue;
-      members.add(moduleDir);
-      pending.push(moduleDir);
+      if (!checkout.has(joinPath(moduleDir, 'pom.xml')) || visited.has(moduleDir)) continue;
+      visited.add(moduleDir);
+      // A module that lists modules is an aggregator: its modules are the applications.
+      if (mavenModules(checkout.read(joinPath(moduleDir, 'pom.xml'))).length > 0) pending.push(moduleDir);
+      else members.add(moduleDir);
     }
   }
   // Gradle settings and go.work are programs or directive lists no package here reads; their
@@ -121,8 +124,7 @@ function declaredMembers(checkout: Checkout, toml: TomlFiles, directories: strin
     add(directories.filter((dir) => dir !== '' && (checkout.has(joinPath(dir, 'build.gradle')) || checkout.has(joinPath(dir, 'build.gradle.kts')))));
   }
   if (checkout.has('go.work')) add(directories.filter((dir) => checkout.has(joinPath(dir, 'go.mod'))));
-  // A member that holds other members is an aggregator, not an application.
-  return [...members].filter((dir) => dir !== '' && ![...members].some((other) => other.startsWith(`${dir}/`))).sort();
+  return [...members].filter((dir) => dir !== '').sort();
 }
 
 function describe(checkout: Checkout, app: Omit<Application, 'description'>): string {

@@ -47,6 +47,17 @@ export class EvaluationContext {
     }
   }
 
+  /** Every one of `names` present in the application's directory and the directories above it, nearest first. */
+  findAllUp(app: Application, names: readonly string[]): string[] {
+    const paths: string[] = [];
+    let dir = app.dir;
+    while (true) {
+      paths.push(...names.map((name) => joinPath(dir, name)).filter((path) => this.checkout.has(path)));
+      if (dir === '') return paths;
+      dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+    }
+  }
+
   /** The first of `paths` (relative to the root) present, matching names case-insensitively. */
   firstOf(paths: readonly string[]): string | undefined {
     for (const wanted of paths) {

@@ -61,7 +61,8 @@ function packageJsonKey(app: Application, key: string): string | undefined {
 }
 
 function buildFileMentions(context: EvaluationContext, app: Application, pattern: RegExp): string | undefined {
-  return ['pom.xml', 'build.gradle', 'build.gradle.kts'].map((name) => context.findUp(app, [name])).find((path) => path && pattern.test(context.checkout.read(path) ?? ''));
+  // A parent POM or root build script configures its modules: every build file up to the root counts.
+  return context.findAllUp(app, ['pom.xml', 'build.gradle', 'build.gradle.kts']).find((path) => pattern.test(context.checkout.read(path) ?? ''));
 }
 
 const ESLINT = ['eslint.config.js', 'eslint.config.mjs', 'eslint.config.cjs', 'eslint.config.ts', 'eslint.config.mts', '.eslintrc', '.eslintrc.js', '.eslintrc.cjs', '.eslintrc.json', '.eslintrc.yml', '.eslintrc.yaml', 'biome.json', 'biome.jsonc', '.oxlintrc.json'];
@@ -475,7 +476,7 @@ export const APPLICATION_CHECKS: Partial<Record<CriterionId, ApplicationCheck>> 
   structured_logging: dependencyCheck(/\b(pino|winston|bunyan|roarr|structlog|loguru|python-json-logger|go\.uber\.org\/zap|rs\/zerolog|sirupsen\/logrus|tracing-subscriber|slog|env_logger|log4j|logback|slf4j|semantic_logger|lograge|monolog|serilog|nlog)\b/, 'structured logging library'),
   tracing: dependencyCheck(/(@opentelemetry\/|opentelemetry|@sentry\/|sentry-sdk|sentry|dd-trace|ddtrace|newrelic|honeycomb|elastic-apm|@datadog\/)/, 'tracing or error tracking'),
   metrics: dependencyCheck(/\b(prom-client|prometheus[-_]client|prometheus|micrometer|statsd|hot-shots|opentelemetry-sdk-metrics|@opentelemetry\/sdk-metrics|metrics-exporter)/, 'metrics'),
-  feature_flags: dependencyCheck(/(launchdarkly|unleash|openfeature|growthbook|flagsmith|statsig|configcat|flipper|togglz|flagd|split-io|@splitsoftware|posthog)/, 'feature flag'),
+  feature_flags: dependencyCheck(/(launchdarkly|unleash|open-?feature|growthbook|flagsmith|statsig|configcat|flipper|togglz|flagd|split-io|@splitsoftware|posthog)/, 'feature flag'),
   product_analytics: dependencyCheck(/(posthog|@segment\/|analytics-node|analytics-python|mixpanel|amplitude|rudderstack|@rudderstack|snowplow|heap-api|plausible)/, 'product analytics'),
   app_agent_instructions(context, app) {
     const own = AGENT_FILE_NAMES.map((name) => joinPath(app.dir, name)).find((path) => context.checkout.has(path));
