@@ -95,23 +95,32 @@ export class EvaluationContext {
   }
 }
 
+function envOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => typeof item === 'string' || typeof item === 'number').map(([key, item]) => [key, String(item)]));
+}
+
+/** Every step's run, uses and with values; `${{ env.NAME }}` replaced by the workflow's, job's or step's value. */
 function collectSteps(workflow: Json): string[] {
   const out: string[] = [];
   const jobs = workflow.jobs && typeof workflow.jobs === 'object' ? Object.values(workflow.jobs as Json) : [];
   for (const job of jobs) {
     if (!job || typeof job !== 'object') continue;
+    const jobEnv = { ...envOf(workflow.env), ...envOf((job as Json).env) };
     const uses = (job as Json).uses;
     if (typeof uses === 'string') out.push(uses);
     const steps = (job as Json).steps;
     if (!Array.isArray(steps)) continue;
     for (const step of steps) {
       if (!step || typeof step !== 'object') continue;
+      const env = { ...jobEnv, ...envOf((step as Json).env) };
+      const expand = (text: string) => text.replace(/\$\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, name: string) => env[name] ?? whole);
       for (const key of ['run', 'uses']) {
         const value = (step as Json)[key];
-        if (typeof value === 'string') out.push(value);
+        if (typeof value === 'string') out.push(expand(value));
       }
       const inputs = (step as Json).with;
-      if (inputs && typeof inputs === 'object') for (const value of Object.values(inputs)) if (typeof value === 'string') out.push(value);
+      if (inputs && typeof inputs === 'object') for (const value of Object.values(inputs)) if (typeof value === 'string') out.push(expand(value));
     }
   }
   return out;

@@ -288,7 +288,7 @@ function agentInstructionsWithSubstance(context: EvaluationContext, paths: reado
   });
 }
 
-const CI_TEST = /\b(npm (run )?test|npm run test|yarn (run )?test|pnpm (run |-r )?test|bun test|npx (vitest|jest|mocha)|vitest|jest|mocha|pytest|tox|nox|python -m unittest|go test|cargo (test|nextest)|mvn[w]? .*(test|verify)|mvnw? (test|verify|install|package)|gradlew? .*(test|check|build)|rspec|rake|phpunit|dotnet test|mix test|flutter test|dart test|swift test|ctest|make (test|check)|just test|task test)\b/;
+const CI_TEST = /\b(npm (run )?test|npm run test|yarn (run )?test|pnpm (run |-r )?test|bun test|npx (vitest|jest|mocha)|vitest|jest|mocha|pytest|tox|nox|python -m unittest|go test|cargo (test|nextest)|mvn[w]? .*(test|verify)|mvnw? (test|verify|install|package)|gradlew? .*(test|check|build)|rspec|rake|phpunit|dotnet test|mix test|flutter test|dart test|swift test|ctest|make \w*(test|check)\w*|just test|task test)\b/;
 const CI_LINT = /\b(lint|eslint|biome|oxlint|ruff|flake8|pylint|golangci|staticcheck|clippy|rubocop|checkstyle|spotbugs|detekt|ktlint|phpcs|phpstan|psalm|swiftlint|credo|pre-commit)\b/;
 
 export const REPOSITORY_CHECKS: Partial<Record<CriterionId, RepositoryCheck>> = {

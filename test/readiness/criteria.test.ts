@@ -39,7 +39,7 @@ const CASES: Case[] = [
   { id: 'task_runner', pass: { Makefile: 'test:\n\tgo test ./...\n' }, fail: pkg({ scripts: { test: 'x' } }) },
   { id: 'formatter', pass: { ...pkg(), '.prettierrc.json': '{}' }, fail: pkg() },
   { id: 'type_checker', pass: { 'pyproject.toml': '[project]\nname = "app"\n\n[tool.mypy]\nstrict = true\n' }, fail: { 'setup.py': 'from setuptools import setup\nsetup()\n' } },
-  { id: 'ci_runs_tests', pass: workflow('pytest -q'), fail: workflow('echo hello') },
+  { id: 'ci_runs_tests', pass: { '.github/workflows/ci.yml': 'on: [push]\nenv: { CARGO: cargo }\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ${{ env.CARGO }} test --workspace\n' }, fail: workflow('echo ${{ env.CARGO }} hello') },
   { id: 'ci_runs_lint', pass: workflow('npx eslint .'), fail: workflow('npm test') },
   { id: 'agent_test_command', pass: agents('Run the tests: `pytest -q`.'), fail: agents('Run `make build` to build.') },
   { id: 'editorconfig', pass: { '.editorconfig': 'root = true\n[*]\nindent_size = 2\n' }, fail: { '.editorconfig': '' } },
