@@ -20,7 +20,7 @@ const STANDARD_TOOLCHAIN = new Set<Ecosystem>(['go', 'rust', 'java', 'dotnet', '
 const STATICALLY_TYPED = new Set<Ecosystem>(['go', 'rust', 'java', 'dotnet', 'dart', 'swift', 'c']);
 
 const SOURCE_FILE = /\.(js|jsx|ts|tsx|mjs|cjs|mts|cts|vue|svelte|py|go|rs|java|kt|scala|rb|php|cs|fs|ex|exs|c|cc|cpp|h|hpp|swift|dart)$/;
-const TEST_FILE = /(^|\/)(tests?|specs?|__tests__|testing|src\/test|integration[-_]tests?|e2e)\/|(\.|_)(test|spec)s?\.[a-z]+$|(^|\/)test_[^/]+\.py$|(Tests?|IT|Spec)\.(java|kt|scala|cs|php|swift)$|_spec\.rb$/;
+const TEST_FILE = /(^|\/)(tests?|specs?|__tests__|testing|src\/test|integration[-_]tests?|e2e)\/|(\.|_)(test|spec)s?(-d)?\.[a-z]+$|(^|\/)test_[^/]+\.py$|(Tests?|IT|Spec)\.(java|kt|scala|cs|php|swift)$|_spec\.rb$/;
 
 function testFiles(context: EvaluationContext, app: Application): { tests: string[]; sources: string[] } {
   const files = context.filesOf(app).filter((file) => SOURCE_FILE.test(file));
@@ -312,7 +312,8 @@ export const REPOSITORY_CHECKS: Partial<Record<CriterionId, RepositoryCheck>> = 
     const path = context.firstOf(['README.md', 'README', 'README.rst', 'README.txt', 'README.adoc', 'README.markdown']);
     const text = path ? context.checkout.read(path) ?? '' : '';
     const heading = /^(#{1,6}\s*|=+\s*)?.*\b(install(ation|ing)?|set ?up|getting started|quick ?start|usage|build(ing)?|develop(ment|ing)?|running|how to use)\b.*$/im;
-    const lines = text.split('\n');
+    // Badges and links in a heading are not its words ("build status" is no build section).
+    const lines = text.split('\n').map((line) => line.replace(/!?\[[^\]]*\]\([^)]*\)/g, ''));
     const hit = lines.find((line, index) => heading.test(line) && (/^#{1,6}\s/.test(line) || /^[=\-~^]{3,}\s*$/.test(lines[index + 1] ?? '')));
     return hit ? { pass: true, why: `${path}: "${hit.replace(/^#+\s*/, '').trim()}"` } : { pass: false, why: path ? `${path} has no install, setup, usage or build heading` : 'no README' };
   },
