@@ -54,14 +54,7 @@ export class Checkout {
    * `gitFiles` is given, else a walk that honours the root .gitignore.
    */
   static open(root: string, gitFiles: string[] | null, limits: CheckoutLimits = DEFAULT_LIMITS): Checkout {
-    let real: string;
-    try {
-      real = realpathSync(root);
-      if (!statSync(real).isDirectory()) throw new CheckoutRefused(`${root} is not a directory`);
-    } catch (error) {
-      if (error instanceof CheckoutRefused) throw error;
-      throw new CheckoutRefused(`cannot read ${root}: ${(error as Error).message}`);
-    }
+    const real = checkoutRoot(root);
     const warnings: string[] = [];
     const files = gitFiles === null ? walk(real, limits, warnings) : boundGitFiles(gitFiles, limits, warnings);
     return new Checkout(real, files, limits, warnings);
@@ -133,6 +126,18 @@ export class Checkout {
       return null;
     }
   }
+}
+
+/** The real path of a checkout directory; refused when it is missing or no directory. */
+export function checkoutRoot(root: string): string {
+  let real: string;
+  try {
+    real = realpathSync(root);
+  } catch (error) {
+    throw new CheckoutRefused(`cannot read ${root}: ${(error as Error).message}`);
+  }
+  if (!statSync(real).isDirectory()) throw new CheckoutRefused(`${root} is not a directory`);
+  return real;
 }
 
 function tooMany(limits: CheckoutLimits): CheckoutRefused {

@@ -1,6 +1,6 @@
 import { READINESS_CRITERIA, type CriterionId } from '../sdk/readiness-levels.js';
 import { findApplications, TomlFiles } from './apps.js';
-import { Checkout, DEFAULT_LIMITS, type CheckoutLimits } from './checkout.js';
+import { Checkout, checkoutRoot, DEFAULT_LIMITS, type CheckoutLimits } from './checkout.js';
 import { EvaluationContext } from './context.js';
 import { APPLICATION_CHECKS, REPOSITORY_CHECKS, type Outcome } from './criteria.js';
 import { readGitFacts } from './git.js';
@@ -51,9 +51,9 @@ function repositoryResult(outcome: Outcome): CriterionResult {
 }
 
 export async function evaluateCheckout(path: string, options: EvaluateOptions): Promise<Evaluation> {
-  const probe = Checkout.open(path, [], options.limits ?? DEFAULT_LIMITS);
-  const git = await readGitFacts(probe.root);
-  const checkout = Checkout.open(probe.root, git?.files ?? null, options.limits ?? DEFAULT_LIMITS);
+  const root = checkoutRoot(path);
+  const git = await readGitFacts(root);
+  const checkout = Checkout.open(root, git?.files ?? null, options.limits ?? DEFAULT_LIMITS);
   const toml = new TomlFiles(checkout);
   const apps = findApplications(checkout, toml);
   const context = new EvaluationContext(checkout, git, apps, toml);
