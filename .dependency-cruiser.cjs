@@ -35,11 +35,13 @@ const LAYERS = [
   },
   // Programs that run beside an agent on a developer's machine: they speak to the server through the SDK.
   { name: 'agent-side', paths: ['src/agent/', 'src/hooks/'], imports: ['sdk', 'domain'] },
+  // The readiness evaluator: reads a checkout's files and git metadata; no server part.
+  { name: 'readiness', paths: ['src/readiness/'], imports: ['sdk', 'domain'] },
   // The command line and the demo: programs over everything.
   {
     name: 'programs',
     paths: ['src/cli/', 'src/demo/'],
-    imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'git-hosts', 'otlp', 'services', 'jobs', 'http', 'routes', 'grpc', 'server', 'agent-side'],
+    imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'git-hosts', 'otlp', 'services', 'jobs', 'http', 'routes', 'grpc', 'server', 'agent-side', 'readiness'],
   },
   // The console: a client of the API like any other.
   { name: 'web', paths: ['web/'], imports: ['sdk'] },

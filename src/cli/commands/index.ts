@@ -18,6 +18,7 @@ import { limitsGet, limitsGlobal, limitsSet } from './limits.js';
 import { messagesGet, messagesList, messagesSend } from './messages.js';
 import { pricesDataset, pricesGet, pricesSet, pricesSettings } from './prices.js';
 import { readinessList, readinessUpload } from './readiness.js';
+import { readinessEvaluate } from './readiness-evaluate.js';
 import { serve } from './serve.js';
 import { sessionsChildren, sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsRename, sessionsUpdate } from './sessions.js';
 import { teamsAddMember, teamsCreate, teamsDelete, teamsGet, teamsList, teamsMembers, teamsRemoveMember, teamsRename } from './teams.js';
@@ -33,7 +34,7 @@ export const COMMANDS: readonly Command[] = [
   serve, demo, agent, backup, restore,
   adminOrganizationsCreate, adminRollupsRun,
   analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers, analyticsRepositories,
-  readinessList, readinessUpload,
+  readinessList, readinessUpload, readinessEvaluate,
   controlsGet, controlsPatch, controlsHistory, controlsDiff,
   computersList, computersGet, computersGetByName, computersCreate, computersUpdate, computersInstallDeps, computersRestart, computersRefresh, computersMetrics, computersDelete,
   sessionsList, sessionsGet, sessionsCreate, sessionsUpdate, sessionsRename, sessionsInterrupt, sessionsDelete, sessionsChildren,
