@@ -1,6 +1,6 @@
 import { minimatch } from 'minimatch';
 import type { Checkout } from './checkout.js';
-import { mavenDescription, mavenModules, parseJson, parseTomlTexts, parseYamlObject, type Json } from './parsers.js';
+import { mavenDescription, mavenModules, parseJson, parseToml, parseYamlObject, type Json } from './parsers.js';
 
 // The applications of a checkout (docs/readiness.md "Applications"): the members its workspace
 // manifests declare (npm, pnpm, lerna, Cargo, uv, Maven modules, every Gradle build of a
@@ -43,22 +43,14 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** The TOML manifests of a checkout (pyproject.toml, Cargo.toml), parsed in one Python process. */
+/** The TOML manifests of a checkout (pyproject.toml, Cargo.toml), each parsed once. */
 export class TomlFiles {
   private readonly parsed = new Map<string, Json | null>();
-  readonly available: boolean;
 
-  constructor(checkout: Checkout) {
-    const paths = checkout.files.filter((file) => ['pyproject.toml', 'Cargo.toml'].includes(baseName(file)));
-    const texts = paths.map((path) => checkout.read(path));
-    const readable = paths.filter((_, index) => texts[index] !== null);
-    const results = parseTomlTexts(texts.filter((text): text is string => text !== null));
-    this.available = results !== null;
-    if (results === null && paths.length > 0) checkout.warnings.push('python3 with tomllib (Python 3.11+) not found: pyproject.toml and Cargo.toml count as present but are not read');
-    readable.forEach((path, index) => this.parsed.set(path, results?.[index] ?? null));
-  }
+  constructor(private readonly checkout: Checkout) {}
 
   get(path: string): Json | null {
+    if (!this.parsed.has(path)) this.parsed.set(path, parseToml(this.checkout.read(path)));
     return this.parsed.get(path) ?? null;
   }
 }

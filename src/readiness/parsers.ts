@@ -1,14 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { parseDocument } from 'htmlparser2';
 import { findAll, textContent } from 'domutils';
 import { parse as parseIni } from 'ini';
 import JSON5 from 'json5';
+import { parse as parseTomlText } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 
 // The standard formats a checkout's manifests and configuration files are written in, each read
-// by its maintained parser: JSON (and JSON5 for tsconfig and renovate), YAML, INI, XML (Maven).
-// TOML has no parser among the project's packages, so Python's own (tomllib, Python 3.11+) reads
-// every TOML file of a checkout in one process; without it TOML files count as present only.
+// by its maintained parser: JSON (and JSON5 for tsconfig and renovate), YAML, INI, TOML, XML
+// (Maven).
 
 export type Json = Record<string, unknown>;
 
@@ -69,23 +68,10 @@ export function mavenDescription(text: string | null): string | undefined {
   return undefined;
 }
 
-const TOML_READER = `
-import json, sys, tomllib
-out = []
-for text in json.load(sys.stdin):
-    try:
-        out.append(tomllib.loads(text))
-    except Exception:
-        out.append(None)
-json.dump(out, sys.stdout, default=str)
-`;
-
-/** Each TOML text parsed (null when invalid), or null for all when Python's tomllib is missing. */
-export function parseTomlTexts(texts: string[]): Array<Json | null> | null {
-  if (texts.length === 0) return [];
+export function parseToml(text: string | null): Json | null {
+  if (text === null) return null;
   try {
-    const output = execFileSync('python3', ['-I', '-c', TOML_READER], { input: JSON.stringify(texts), maxBuffer: 256 * 1024 * 1024, stdio: ['pipe', 'pipe', 'ignore'] });
-    return (JSON.parse(output.toString('utf8')) as unknown[]).map(asObject);
+    return asObject(parseTomlText(text));
   } catch {
     return null;
   }
