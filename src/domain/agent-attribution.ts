@@ -28,12 +28,23 @@ interface KnownAgent {
 const KNOWN_AGENTS: readonly KnownAgent[] = [
   { agent: 'claude-code', emails: ['noreply@anthropic.com'], logins: ['claude[bot]'] },
   { agent: 'codex', emails: ['noreply@openai.com', 'codex@openai.com'], logins: ['chatgpt-codex-connector[bot]'] },
-  { agent: 'droid', emails: [], logins: ['factory-droid[bot]'] },
+  { agent: 'droid', emails: ['droid@factory.ai'], logins: ['factory-droid[bot]'] },
+  // `Copilot` is both the coding agent's author and the co-author of an accepted Copilot suggestion.
   { agent: 'copilot-coding-agent', emails: [], logins: ['copilot', 'copilot-swe-agent[bot]'] },
+  // Code scanning's AI fixes, co-authored as "Copilot Autofix powered by AI".
+  { agent: 'copilot-autofix', emails: [], logins: ['github-advanced-security[bot]'] },
   { agent: 'cursor', emails: ['cursoragent@cursor.com'], logins: ['cursor[bot]'] },
-  { agent: 'gemini-cli', emails: ['noreply@google.com'], logins: ['gemini-code-assist[bot]'] },
+  // The Gemini CLI run as a GitHub agent (run-gemini-cli) commits as `gemini-cli[bot]`.
+  { agent: 'gemini-cli', emails: ['noreply@google.com'], logins: ['gemini-cli[bot]'] },
+  // Gemini's pull request reviewer: its suggestions, when committed, make it a co-author.
+  { agent: 'gemini-code-assist', emails: [], logins: ['gemini-code-assist[bot]'] },
+  { agent: 'jules', emails: [], logins: ['google-labs-jules[bot]'] },
   { agent: 'opencode', emails: ['noreply@opencode.ai'], logins: ['opencode-agent[bot]'] },
   { agent: 'amp', emails: ['amp@ampcode.com'], logins: [] },
+  { agent: 'crush', emails: ['crush@charm.land'], logins: [] },
+  { agent: 'kiro', emails: [], logins: ['kiro-agent'] },
+  { agent: 'devin', emails: [], logins: ['devin-ai-integration[bot]'] },
+  { agent: 'coderabbit', emails: [], logins: ['coderabbitai[bot]'] },
 ];
 
 // GitHub's no-reply address of an account: `<id>+<login>@users.noreply.github.com`.
