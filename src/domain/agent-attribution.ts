@@ -2,7 +2,8 @@
 // The one place that knows the agents' identities: their bot accounts and the co-author trailers
 // they write. A commit is
 // - `agent-authored` when its author is an agent's own identity (the agent's app or bot account);
-// - `agent-assisted` when a person authored it and a `Co-authored-by` trailer names an agent;
+// - `agent-assisted` when a person authored it and a `Co-authored-by` trailer names an agent, or
+//   Quarterdeck's hooks saw it made during an agent session;
 // - `none` otherwise.
 // A pull request takes the strongest class among its commits.
 
@@ -11,7 +12,8 @@ export type Attribution = (typeof ATTRIBUTIONS)[number];
 
 export interface AgentEvidence {
   agent: string;
-  via: 'author' | 'co-author';
+  /** `hook`: Quarterdeck's hooks recorded the commit being made in one of the agent's sessions. */
+  via: 'author' | 'co-author' | 'hook';
 }
 
 interface KnownAgent {
@@ -84,6 +86,14 @@ const REVERTS = /^This reverts commit ([0-9a-f]{40})\b/m;
 /** The SHA a revert commit's message names, or undefined. */
 export function revertedSha(message: string): string | undefined {
   return REVERTS.exec(message)?.[1];
+}
+
+// git cherry-pick -x writes "(cherry picked from commit <full sha>)" in the body.
+const CHERRY_PICKED = /^\(cherry picked from commit ([0-9a-f]{40})\)/m;
+
+/** The SHA a cherry-picked commit's message names, or undefined. */
+export function cherryPickedSha(message: string): string | undefined {
+  return CHERRY_PICKED.exec(message)?.[1];
 }
 
 // GitHub's "Revert" button names the branch `revert-<number>-<branch>`.
