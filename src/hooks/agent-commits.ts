@@ -12,6 +12,11 @@ import { writePrivateFile } from './private-files.js';
 
 /** Events at which a turn starts: HEAD is noted, nothing is reported. */
 const TURN_STARTS = new Set(['SessionStart', 'UserPromptSubmit']);
+/** Whether the hook's input is a turn's start (nothing is reported or sent then). */
+export function isTurnStart(payload: { hook_event_name?: unknown }): boolean {
+  return TURN_STARTS.has(String(payload.hook_event_name));
+}
+
 /** At most this many commits of one turn are reported (a rebase of a long branch is no agent's turn of work). */
 export const MAX_COMMITS_PER_TURN = 100;
 /** Reports waiting for the server beyond this are dropped, oldest first. */
@@ -103,7 +108,8 @@ export async function observeTurn(run: CommitHookRun, fallbackCwd: string): Prom
   if (root && head) {
     const notes = (state.sessions[sessionId] ??= {});
     const noted = notes[root]?.head;
-    if (noted && noted !== head && !TURN_STARTS.has(String(run.payload.hook_event_name))) {
+    // A turn whose start was not seen (the hook installed mid-session) is noted, not reported.
+    if (noted && noted !== head && !isTurnStart(run.payload)) {
       const commits = await commitsSince(root, noted);
       const branch = (await git(root, ['symbolic-ref', '--short', '-q', 'HEAD'])) || null;
       const origin = await git(root, ['remote', 'get-url', 'origin']);

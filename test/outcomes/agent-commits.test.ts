@@ -184,7 +184,7 @@ describe('the commit hook, through the real runner and git', () => {
     expect(byAgent).toMatchObject({ group_key: 'claude-code', pull_requests_merged: 1, pull_requests_merged_agent_assisted: 1, pull_requests_merged_agent_authored: 0 });
   });
 
-  it('never fails the agent: with the server down the commits wait in the queue, and go with the next hook event', async () => {
+  it('never fails the agent: with the server down the commits wait in the queue, and go when the next turn ends', async () => {
     const { manager } = org.users;
     const repo = newRepository('queue', manager.email);
     expect((await cli(['hooks', 'install', '--project', '--commits'], { cwd: repo })).code).toBe(0);
@@ -197,7 +197,10 @@ describe('the commit hook, through the real runner and git', () => {
       expect(hook.stderr).toContain('the server answered 503; the commits wait for the next turn');
       expect(await isRecorded(org, made)).toBe(false);
       down = false;
+      // The next turn's start sends nothing (a prompt waits for no server); its end sends the queue.
       await hookEvent(repo, 'UserPromptSubmit', 'session-q', manager.key);
+      expect(await isRecorded(org, made)).toBe(false);
+      await hookEvent(repo, 'Stop', 'session-q', manager.key);
       expect(await isRecorded(org, made)).toBe(true);
     } finally {
       down = false;

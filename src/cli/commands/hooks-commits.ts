@@ -1,4 +1,4 @@
-import { observeTurn, saveState, sendQueue } from '../../hooks/agent-commits.js';
+import { isTurnStart, observeTurn, saveState, sendQueue } from '../../hooks/agent-commits.js';
 import { privateCacheFile } from '../../hooks/private-files.js';
 import { UsageError, type Command } from '../command.js';
 import { API_KEY_OPTION, apiKeyOf, serverUrl, URL_OPTION } from '../connection.js';
@@ -47,7 +47,8 @@ export const hooksCommits: Command = {
       }
       const stateFile = privateCacheFile(io.env, 'agent-commits', url, apiKey);
       const { state } = await observeTurn({ payload, agent, stateFile, now: Date.now() }, io.cwd);
-      if (state.queue.length > 0) {
+      // A turn's start waits for nobody: the prompt goes on, the queue goes when the turn ends.
+      if (state.queue.length > 0 && !isTurnStart(payload)) {
         for (const outcome of await sendQueue(state, { url, apiKey, timeoutMs: timeoutText ? Number(timeoutText) : DEFAULT_TIMEOUT_MS })) {
           if (outcome.kind === 'kept') io.stderr(`quarterdeck hooks commits: ${outcome.why}; the commits wait for the next turn.\n`);
           if (outcome.kind === 'dropped') io.stderr(`quarterdeck hooks commits: ${outcome.why}; those commits are dropped.\n`);
