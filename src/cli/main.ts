@@ -16,6 +16,7 @@ function usageLine(command: Command): string {
  */
 const PROMPT_HOOKS: Record<string, () => Promise<Command>> = {
   'hooks budget': async () => (await import('./commands/hooks-budget.js')).hooksBudget,
+  'hooks commits': async () => (await import('./commands/hooks-commits.js')).hooksCommits,
 };
 
 async function commandsFor(argv: string[]): Promise<readonly Command[]> {

@@ -2,7 +2,8 @@
 // The one place that knows the agents' identities: their bot accounts and the co-author trailers
 // they write. A commit is
 // - `agent-authored` when its author is an agent's own identity (the agent's app or bot account);
-// - `agent-assisted` when a person authored it and a `Co-authored-by` trailer names an agent;
+// - `agent-assisted` when a person authored it and a `Co-authored-by` trailer names an agent, or
+//   Quarterdeck's hooks saw it made during an agent session;
 // - `none` otherwise.
 // A pull request takes the strongest class among its commits.
 
@@ -11,7 +12,8 @@ export type Attribution = (typeof ATTRIBUTIONS)[number];
 
 export interface AgentEvidence {
   agent: string;
-  via: 'author' | 'co-author';
+  /** `hook`: Quarterdeck's hooks recorded the commit being made in one of the agent's sessions. */
+  via: 'author' | 'co-author' | 'hook';
 }
 
 interface KnownAgent {
@@ -28,12 +30,23 @@ interface KnownAgent {
 const KNOWN_AGENTS: readonly KnownAgent[] = [
   { agent: 'claude-code', emails: ['noreply@anthropic.com'], logins: ['claude[bot]'] },
   { agent: 'codex', emails: ['noreply@openai.com', 'codex@openai.com'], logins: ['chatgpt-codex-connector[bot]'] },
-  { agent: 'droid', emails: [], logins: ['factory-droid[bot]'] },
+  { agent: 'droid', emails: ['droid@factory.ai'], logins: ['factory-droid[bot]'] },
+  // `Copilot` is both the coding agent's author and the co-author of an accepted Copilot suggestion.
   { agent: 'copilot-coding-agent', emails: [], logins: ['copilot', 'copilot-swe-agent[bot]'] },
+  // Code scanning's AI fixes, co-authored as "Copilot Autofix powered by AI".
+  { agent: 'copilot-autofix', emails: [], logins: ['github-advanced-security[bot]'] },
   { agent: 'cursor', emails: ['cursoragent@cursor.com'], logins: ['cursor[bot]'] },
-  { agent: 'gemini-cli', emails: ['noreply@google.com'], logins: ['gemini-code-assist[bot]'] },
+  // The Gemini CLI run as a GitHub agent (run-gemini-cli) commits as `gemini-cli[bot]`.
+  { agent: 'gemini-cli', emails: ['noreply@google.com'], logins: ['gemini-cli[bot]'] },
+  // Gemini's pull request reviewer: its suggestions, when committed, make it a co-author.
+  { agent: 'gemini-code-assist', emails: [], logins: ['gemini-code-assist[bot]'] },
+  { agent: 'jules', emails: [], logins: ['google-labs-jules[bot]'] },
   { agent: 'opencode', emails: ['noreply@opencode.ai'], logins: ['opencode-agent[bot]'] },
   { agent: 'amp', emails: ['amp@ampcode.com'], logins: [] },
+  { agent: 'crush', emails: ['crush@charm.land'], logins: [] },
+  { agent: 'kiro', emails: [], logins: ['kiro-agent'] },
+  { agent: 'devin', emails: [], logins: ['devin-ai-integration[bot]'] },
+  { agent: 'coderabbit', emails: [], logins: ['coderabbitai[bot]'] },
 ];
 
 // GitHub's no-reply address of an account: `<id>+<login>@users.noreply.github.com`.
@@ -73,6 +86,14 @@ const REVERTS = /^This reverts commit ([0-9a-f]{40})\b/m;
 /** The SHA a revert commit's message names, or undefined. */
 export function revertedSha(message: string): string | undefined {
   return REVERTS.exec(message)?.[1];
+}
+
+// git cherry-pick -x writes "(cherry picked from commit <full sha>)" in the body.
+const CHERRY_PICKED = /^\(cherry picked from commit ([0-9a-f]{40})\)/m;
+
+/** The SHA a cherry-picked commit's message names, or undefined. */
+export function cherryPickedSha(message: string): string | undefined {
+  return CHERRY_PICKED.exec(message)?.[1];
 }
 
 // GitHub's "Revert" button names the branch `revert-<number>-<branch>`.

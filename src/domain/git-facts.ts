@@ -36,6 +36,8 @@ export interface CommitFacts {
   attribution: Attribution;
   agents: AgentEvidence[];
   revertsSha: string | null;
+  /** The commit it was cherry-picked from, when its message says so (`git cherry-pick -x`). */
+  pickedFromSha: string | null;
 }
 
 export interface DeliveryFacts {

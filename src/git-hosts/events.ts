@@ -1,6 +1,6 @@
 import type { components } from '@octokit/openapi-webhooks-types';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { attributionOf, commitEvidence, revertedPullRequest, revertedSha } from '../domain/agent-attribution.js';
+import { attributionOf, cherryPickedSha, commitEvidence, revertedPullRequest, revertedSha } from '../domain/agent-attribution.js';
 import { invalidInput } from '../domain/errors.js';
 import type { CommitFacts, DeliveryFacts, PullRequestFacts } from '../domain/git-facts.js';
 import { repoIdOf } from '../domain/repo-id.js';
@@ -104,6 +104,7 @@ function commitFacts(repository: string, branch: string, commit: { id: string; m
     attribution: attributionOf(agents),
     agents,
     revertsSha: revertedSha(commit.message) ?? null,
+    pickedFromSha: cherryPickedSha(commit.message) ?? null,
   };
 }
 

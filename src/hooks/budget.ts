@@ -1,8 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { CreditStanding } from '../domain/credit-standing.js';
-import { userConfigDir } from './config.js';
+import { privateCacheFile, writePrivateFile } from './private-files.js';
 
 // The budget hook (docs/hooks.md "quarterdeck hooks budget"): before a prompt, where the member
 // stands against their monthly credit limit. It answers from a short cache so a prompt never
@@ -40,9 +38,7 @@ export type BudgetVerdict =
  * `$XDG_CACHE_HOME/quarterdeck`, else under the user's Quarterdeck config folder.
  */
 export function budgetCacheFile(env: NodeJS.ProcessEnv, url: string, apiKey: string): string {
-  const folder = env.XDG_CACHE_HOME ? join(env.XDG_CACHE_HOME, 'quarterdeck') : join(userConfigDir(env), 'cache');
-  const name = createHash('sha256').update(`${url}\n${apiKey}`).digest('hex').slice(0, 16);
-  return join(folder, `budget-${name}.json`);
+  return privateCacheFile(env, 'budget', url, apiKey);
 }
 
 interface CacheEntry {
@@ -71,15 +67,7 @@ async function cachedStanding(check: BudgetCheck, now: number): Promise<CreditSt
 /** Written to a private sibling and renamed over the file, so a reader never sees half of it. */
 async function cacheStanding(check: BudgetCheck, standing: CreditStanding, now: number): Promise<void> {
   if (check.cacheSeconds <= 0) return;
-  await mkdir(dirname(check.cacheFile), { recursive: true, mode: 0o700 });
-  const temporary = `${check.cacheFile}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, JSON.stringify({ fetchedAt: now, standing } satisfies CacheEntry), { mode: 0o600, flag: 'wx' });
-    await rename(temporary, check.cacheFile);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writePrivateFile(check.cacheFile, JSON.stringify({ fetchedAt: now, standing } satisfies CacheEntry));
 }
 
 /** The server did not answer in time. */

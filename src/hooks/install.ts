@@ -23,6 +23,9 @@ export const NOTIFY_HOOK: ReadyMadeHook = { command: 'quarterdeck hook notify', 
  */
 export const BUDGET_HOOK: ReadyMadeHook = { command: 'quarterdeck hooks budget', timeoutSeconds: 5, events: ['UserPromptSubmit', 'SessionStart'] };
 
+/** The commit hook notes HEAD when a turn starts and reports the turn's commits when it ends (docs/hooks.md). */
+export const COMMITS_HOOK: ReadyMadeHook = { command: 'quarterdeck hooks commits', timeoutSeconds: 15, events: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionEnd'] };
+
 export interface InstallResult {
   file: string;
   /** Events that got the hook now; empty when it was installed already. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { DeliveryFacts } from '../domain/git-facts.js';
 import { newId } from '../domain/ids.js';
+import { foldHookEvidence, lockAgentEvidence } from './agent-commits.js';
 import { inTransaction } from './audit-log.js';
 import { findGitHost } from './git-hosts.js';
 
@@ -29,6 +30,7 @@ export async function recordGitDelivery(
     if (!facts) return 'ignored';
     const key = { git_host_id: host.id, organization_id: host.organizationId };
     if (facts.commits.length > 0) {
+      await lockAgentEvidence(trx, host.organizationId);
       await trx
         .insertInto('git_commits')
         .values(
@@ -42,6 +44,7 @@ export async function recordGitDelivery(
             attribution: commit.attribution,
             agents: JSON.stringify(commit.agents),
             reverts_sha: commit.revertsSha,
+            picked_from_sha: commit.pickedFromSha,
           })),
         )
         .onConflict((conflict) => conflict.columns(['git_host_id', 'repository', 'sha']).doNothing())
@@ -51,6 +54,8 @@ export async function recordGitDelivery(
         .values(facts.commits.map((commit) => ({ git_host_id: host.id, repository: commit.repository, branch: commit.branch, sha: commit.sha })))
         .onConflict((conflict) => conflict.doNothing())
         .execute();
+      // Commits the hooks recorded in an agent session before the host delivered them.
+      await foldHookEvidence(trx, host.organizationId, facts.commits.flatMap((commit) => [commit.sha, ...(commit.pickedFromSha ? [commit.pickedFromSha] : [])]));
     }
     for (const pr of facts.pullRequests) {
       await trx

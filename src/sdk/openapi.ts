@@ -3940,6 +3940,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/agent-commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record commits made during an agent session (idempotent per SHA) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        commits: {
+                            /** @description The full commit id, lower-case hex (SHA-1, or SHA-256 repositories) */
+                            sha: string;
+                            /** @description The origin remote: an id `host/owner/name` or a URL, stored as the id; null without a remote */
+                            repository: string | null;
+                            /** @description null on a detached HEAD */
+                            branch: string | null;
+                            sessionId: string;
+                            /** @description The agent dimension id, e.g. claude-code */
+                            agent: string;
+                            /** Format: date-time */
+                            committedAt: string;
+                            linesAdded: number;
+                            linesRemoved: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recorded: number;
+                            duplicates: number;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/organization/scim-tokens": {
         parameters: {
             query?: never;

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { hookNotify } from './hook-notify.js';
 import { hooksBudget } from './hooks-budget.js';
+import { hooksCommits } from './hooks-commits.js';
 import { hooksInstall } from './hooks-install.js';
 import { hooksRun } from './hooks-run.js';
 import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
@@ -30,7 +31,7 @@ import { usersAdd, usersInvite, usersList, usersReactivate, usersRemove, usersUp
 
 /** Every `quarterdeck` command; main.ts picks one by its name words. */
 export const COMMANDS: readonly Command[] = [
-  hooksRun, hooksInstall, hookNotify, hooksBudget,
+  hooksRun, hooksInstall, hookNotify, hooksBudget, hooksCommits,
   serve, demo, agent, backup, restore,
   adminOrganizationsCreate, adminRollupsRun,
   analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers, analyticsRepositories,

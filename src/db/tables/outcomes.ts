@@ -1,6 +1,7 @@
 import type { ColumnType } from 'kysely';
 
-// Git hosts, their deliveries, pull requests and commits (migrations/0040_git_hosts.sql).
+// Git hosts, their deliveries, pull requests and commits (migrations/0040_git_hosts.sql), and the
+// commits the hooks saw made in agent sessions (migrations/0053_agent_commits.sql).
 
 /** jsonb: read as parsed JSON, written as a JSON string. */
 type Json<T> = ColumnType<T, string, string>;
@@ -8,7 +9,7 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface AgentEvidenceColumn {
   agent: string;
-  via: 'author' | 'co-author';
+  via: 'author' | 'co-author' | 'hook';
 }
 
 export interface OutcomesTables {
@@ -58,6 +59,20 @@ export interface OutcomesTables {
     attribution: string;
     agents: Json<AgentEvidenceColumn[]>;
     reverts_sha: string | null;
+    picked_from_sha: Defaulted<string | null>;
+  };
+  agent_commits: {
+    organization_id: string;
+    sha: string;
+    repository: string | null;
+    branch: string | null;
+    session_id: string;
+    agent: string;
+    user_id: string;
+    committed_at: Date;
+    lines_added: number;
+    lines_removed: number;
+    received_at: Defaulted<Date>;
   };
   git_branch_commits: {
     git_host_id: string;

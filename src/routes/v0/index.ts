@@ -1,6 +1,7 @@
 import type { App } from '../../http/context.js';
 import { authenticate } from '../../http/auth.js';
 import { byCredential, limitRequests } from '../../http/rate-limit.js';
+import agentCommits from './agent-commits/index.js';
 import apiKeys from './api-keys/index.js';
 import auditLog from './audit-log/index.js';
 import budgets from './budgets/index.js';
@@ -38,6 +39,7 @@ export default async function v0Routes(app: App) {
   await app.register(prices);
   await app.register(webhooks);
   await app.register(gitHosts);
+  await app.register(agentCommits);
   await app.register(scimTokens);
   await app.register(budgets);
   await app.register(computers);
