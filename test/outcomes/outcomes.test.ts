@@ -178,6 +178,8 @@ function scenarios(): PullSpec[] {
       number: 2,
       branch: 'feat-2',
       openedAt: `${D1}T06:00:00Z`,
+      // Reviewed after its merge: a review that gated nothing, not counted.
+      reviewedAt: `${D1}T17:00:00Z`,
       mergedAt: `${D1}T16:00:00Z`,
       commits: [
         { sha: sha(21), author: a, trailers: [CLAUDE], at: `${D1}T05:00:00Z`, assistedBy: ['claude-code'] },
@@ -194,6 +196,7 @@ function scenarios(): PullSpec[] {
       number: 3,
       branch: 'fix-3',
       openedAt: `${D1}T09:00:00Z`,
+      reviewedAt: `${D1}T11:15:00Z`,
       mergedAt: `${D1}T12:00:00Z`,
       commits: [{ sha: sha(31), author: b, at: `${D1}T08:30:00Z` }],
       landed: { sha: sha(31), author: b, at: `${D1}T08:30:00Z` },
@@ -213,7 +216,7 @@ function scenarios(): PullSpec[] {
       deletions: 0,
     },
     // Closed unmerged.
-    { repo: 'acme/web', number: 5, branch: 'try-5', openedAt: `${D2}T08:00:00Z`, closedAt: `${D2}T11:00:00Z`, commits: [{ sha: sha(51), author: b, trailers: [CLAUDE], at: `${D2}T07:00:00Z`, assistedBy: ['claude-code'] }] },
+    { repo: 'acme/web', number: 5, branch: 'try-5', openedAt: `${D2}T08:00:00Z`, reviewedAt: `${D2}T08:20:00Z`, closedAt: `${D2}T11:00:00Z`, commits: [{ sha: sha(51), author: b, trailers: [CLAUDE], at: `${D2}T07:00:00Z`, assistedBy: ['claude-code'] }] },
   ];
 }
 
@@ -237,6 +240,7 @@ function referenceOf(spec: PullSpec) {
     agents,
     users,
     minutes: spec.mergedAt ? (Date.parse(spec.mergedAt) - first) / 60_000 : null,
+    reviewMinutes: spec.reviewedAt && spec.reviewedAt <= (spec.mergedAt ?? spec.closedAt)! ? (Date.parse(spec.reviewedAt) - Date.parse(spec.openedAt)) / 60_000 : null,
     reverted: spec.number === 3,
   };
 }
@@ -249,37 +253,48 @@ function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The 90th percentile as PostgreSQL's percentile_cont: between the two nearest ranks, to 6 decimals. */
+function p90(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((x, y) => x - y);
+  const rank = 0.9 * (sorted.length - 1);
+  const low = sorted[Math.floor(rank)]!;
+  const value = low + (rank - Math.floor(rank)) * (sorted[Math.ceil(rank)]! - low);
+  return Math.round(value * 1e6) / 1e6;
+}
+
 // Agent usage sent as telemetry, and the prices of the organization: the cost of a merged pull
 // request is its people's model calls in its repository between its first commit and its merge.
 const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
-interface Usage { who: 'alice' | 'bob'; repo: string; at: string; model: string; input: number; output: number; cacheRead: number }
+interface Usage { who: 'alice' | 'bob'; repo: string; at: string; model: string; input: number; output: number; cacheRead: number; credits: number }
 const usage: Usage[] = [
-  { who: 'alice', repo: 'acme/api', at: `${D1}T08:00:00Z`, model: 'outcome-model', input: 1000, output: 200, cacheRead: 0 },
-  { who: 'alice', repo: 'acme/api', at: `${D1}T11:00:00Z`, model: 'outcome-model', input: 5000, output: 0, cacheRead: 0 },
-  { who: 'bob', repo: 'acme/api', at: `${D1}T15:00:00Z`, model: 'outcome-model', input: 100, output: 100, cacheRead: 1000 },
-  { who: 'bob', repo: 'acme/web', at: `${D1}T08:45:00Z`, model: 'outcome-model', input: 0, output: 1, cacheRead: 0 },
-  { who: 'alice', repo: 'acme/web', at: `${D2}T08:00:00Z`, model: 'mystery-model', input: 10, output: 10, cacheRead: 0 },
+  { who: 'alice', repo: 'acme/api', at: `${D1}T08:00:00Z`, model: 'outcome-model', input: 1000, output: 200, cacheRead: 0, credits: 1.25 },
+  { who: 'alice', repo: 'acme/api', at: `${D1}T11:00:00Z`, model: 'outcome-model', input: 5000, output: 0, cacheRead: 0, credits: 7 },
+  { who: 'bob', repo: 'acme/api', at: `${D1}T15:00:00Z`, model: 'outcome-model', input: 100, output: 100, cacheRead: 1000, credits: 0.5 },
+  { who: 'bob', repo: 'acme/web', at: `${D1}T08:45:00Z`, model: 'outcome-model', input: 0, output: 1, cacheRead: 0, credits: 0.000001 },
+  { who: 'alice', repo: 'acme/web', at: `${D2}T08:00:00Z`, model: 'mystery-model', input: 10, output: 10, cacheRead: 0, credits: 3 },
 ];
 
 async function sendUsage(keys: { alice: string; bob: string; owner: string }) {
   const prices = await server.app.inject({ method: 'PUT', url: '/api/v0/organization/prices/models', headers: auth(keys.owner), payload: { models: [{ modelId: 'outcome-model', prices: PRICE }] } });
   expect(prices.statusCode, prices.body).toBe(200);
   for (const [index, item] of usage.entries()) {
-    const event = { id: `usage-${index}`, type: 'model_call', timestamp: item.at, sessionId: 'outcomes', client: 'terminal-ui', modelId: item.model, modelTier: 'standard', inputTokens: item.input, outputTokens: item.output, cacheReadTokens: item.cacheRead, cacheWriteTokens: 0, repository: `https://github.com/${item.repo}` };
+    const event = { id: `usage-${index}`, type: 'model_call', timestamp: item.at, sessionId: 'outcomes', client: 'terminal-ui', modelId: item.model, modelTier: 'standard', inputTokens: item.input, outputTokens: item.output, cacheReadTokens: item.cacheRead, cacheWriteTokens: 0, billableTokens: item.credits, repository: `https://github.com/${item.repo}` };
     const sent = await server.app.inject({ method: 'POST', url: '/api/v1/telemetry/events', headers: auth(keys[item.who]), payload: { events: [event] } });
     expect(sent.statusCode, sent.body).toBe(202);
   }
 }
 
-function referenceCost(ref: Reference): { micros: number; unpriced: string[] } {
+function referenceCost(ref: Reference): { micros: number; credits: number; unpriced: string[] } {
   const commits = [...ref.spec.commits, ...(ref.spec.landed ? [ref.spec.landed] : [])];
-  if (!ref.merged || commits.length === 0) return { micros: 0, unpriced: [] };
+  if (!ref.merged || commits.length === 0) return { micros: 0, credits: 0, unpriced: [] };
   const from = Math.min(...commits.map((commit) => Date.parse(commit.at)));
   const to = Date.parse(ref.spec.mergedAt!);
   const ids = { alice: alice.id, bob: bob.id };
   const mine = usage.filter((item) => item.repo === ref.spec.repo && ref.users.includes(ids[item.who]) && Date.parse(item.at) >= from && Date.parse(item.at) <= to);
   return {
     micros: mine.filter((item) => item.model === 'outcome-model').reduce((total, item) => total + item.input * PRICE.input + item.output * PRICE.output + item.cacheRead * PRICE.cacheRead, 0),
+    credits: mine.reduce((total, item) => total + Math.round(item.credits * 1e6), 0),
     unpriced: [...new Set(mine.filter((item) => item.model !== 'outcome-model').map((item) => item.model))],
   };
 }
@@ -289,6 +304,12 @@ function referenceFigures(refs: Reference[]) {
   const assisted = merged.filter((ref) => ref.cls !== 'none');
   const lines = (items: Reference[], key: 'additions' | 'deletions') => items.reduce((total, ref) => total + (ref.spec[key] ?? 0), 0);
   const minutes = (items: Reference[]) => items.map((ref) => ref.minutes!).filter((value) => value !== null);
+  const unassisted = merged.filter((ref) => ref.cls === 'none');
+  const closed = refs.filter((ref) => !ref.merged);
+  const closedAssisted = closed.filter((ref) => ref.cls !== 'none');
+  const reviews = (items: Reference[]) => items.flatMap((ref) => (ref.reviewMinutes === null ? [] : [ref.reviewMinutes]));
+  const rate = (mergedCount: number, closedCount: number) => (mergedCount + closedCount === 0 ? null : Math.round((mergedCount / (mergedCount + closedCount)) * 1e6) / 1e6);
+  const credits = merged.reduce((total, ref) => total + referenceCost(ref).credits, 0);
   return {
     pull_requests_merged: merged.length,
     pull_requests_merged_agent_assisted: assisted.length,
@@ -305,6 +326,21 @@ function referenceFigures(refs: Reference[]) {
     merged_cost: merged.reduce((total, ref) => total + referenceCost(ref).micros, 0) / 1e6,
     cost_per_merged_pull_request: merged.length === 0 ? null : Math.round(merged.reduce((total, ref) => total + referenceCost(ref).micros, 0) / merged.length) / 1e6,
     unpriced_models: [...new Set(merged.flatMap((ref) => referenceCost(ref).unpriced))].sort(),
+    p90_minutes_to_merge: p90(minutes(merged)),
+    p90_minutes_to_merge_agent_assisted: p90(minutes(assisted)),
+    p90_minutes_to_merge_none: p90(minutes(unassisted)),
+    median_minutes_to_first_review: median(reviews(refs)),
+    median_minutes_to_first_review_agent_assisted: median(reviews(refs.filter((ref) => ref.cls !== 'none'))),
+    median_minutes_to_first_review_none: median(reviews(refs.filter((ref) => ref.cls === 'none'))),
+    p90_minutes_to_first_review: p90(reviews(refs)),
+    p90_minutes_to_first_review_agent_assisted: p90(reviews(refs.filter((ref) => ref.cls !== 'none'))),
+    p90_minutes_to_first_review_none: p90(reviews(refs.filter((ref) => ref.cls === 'none'))),
+    pull_requests_closed_unmerged_agent_assisted: closedAssisted.length,
+    merge_rate: rate(merged.length, closed.length),
+    merge_rate_agent_assisted: rate(assisted.length, closedAssisted.length),
+    merge_rate_none: rate(unassisted.length, closed.length - closedAssisted.length),
+    merged_credits: credits / 1e6,
+    credits_per_merged_pull_request: merged.length === 0 ? null : Math.round(credits / merged.length) / 1e6,
   };
 }
 
@@ -552,6 +588,9 @@ describe('GET /api/v1/analytics/outcomes', () => {
       const [day1, day2] = (await outcomes('', fresh.users.manager.key)).json().data;
       expect(day1).toMatchObject({ merged_cost: 0.029115, cost_per_merged_pull_request: 0.009705, unpriced_models: [] });
       expect(day2).toMatchObject({ merged_cost: 0, unpriced_models: ['mystery-model'] });
+      // Credits: 1.25 + (1.25 + 7 + 0.5) + 0.000001 over the same three; reviews before the merge only; D2 merged one agent PR of two.
+      expect(day1).toMatchObject({ merged_credits: 10.000001, credits_per_merged_pull_request: 3.333334, median_minutes_to_first_review_agent_assisted: 60, median_minutes_to_first_review_none: 135, merge_rate: 1 });
+      expect(day2).toMatchObject({ merged_credits: 3, merge_rate_agent_assisted: 0.5, merge_rate_none: null, median_minutes_to_first_review_agent_assisted: 20, p90_minutes_to_merge_none: null });
     } finally {
       [alice, bob, teamId] = [savedAlice, savedBob, savedTeam];
     }
