@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, auth, createOrganization, expectError, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
@@ -591,6 +591,16 @@ describe('GET /api/v1/analytics/outcomes', () => {
       // Credits: 1.25 + (1.25 + 7 + 0.5) + 0.000001 over the same three; reviews before the merge only; D2 merged one agent PR of two.
       expect(day1).toMatchObject({ merged_credits: 10.000001, credits_per_merged_pull_request: 3.333334, median_minutes_to_first_review_agent_assisted: 60, median_minutes_to_first_review_none: 135, merge_rate: 1 });
       expect(day2).toMatchObject({ merged_credits: 3, merge_rate_agent_assisted: 0.5, merge_rate_none: null, median_minutes_to_first_review_agent_assisted: 20, p90_minutes_to_merge_none: null });
+      // Each pull request's cost and credits in the list are its own share of the reference.
+      const listed = await server.app.inject({ method: 'GET', url: '/api/v0/pull-requests?limit=100', headers: auth(fresh.users.manager.key) });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const costs = listed.json().pullRequests.map((pr: { repository: string; number: number; cost: number; credits: number; unpricedModels: string[]; currency: string }) => [pr.repository, pr.number, pr.cost, pr.credits, pr.unpricedModels, pr.currency]);
+      const expectedCosts = pulls.map(referenceOf).map((ref) => {
+        const cost = referenceCost(ref);
+        return [`github.com/${ref.spec.repo}`, ref.spec.number, cost.micros / 1e6, cost.credits / 1e6, cost.unpriced, 'USD'];
+      });
+      expect(costs).toEqual(expect.arrayContaining(expectedCosts));
+      expect(costs).toHaveLength(expectedCosts.length);
     } finally {
       [alice, bob, teamId] = [savedAlice, savedBob, savedTeam];
     }
@@ -623,3 +633,99 @@ describe('GET /api/v1/analytics/outcomes', () => {
     expectError(await outcomes('', org.users.member.key), 403);
   });
 });
+
+describe('GET /api/v0/pull-requests', () => {
+  type Listed = { id: string; repository: string; number: number; state: string; attribution: string; agents: string[]; evidence: { kind: string; agent: string; commitSha: string }[]; userIds: string[]; url: string | null; minutesToMerge: number | null; minutesToFirstReview: number | null; mergedAt: number | null; closedAt: number | null; reverted: boolean; linesAdded: number };
+  const list = (query: string, key = org.users.manager.key) => server.app.inject({ method: 'GET', url: `/api/v0/pull-requests${query}`, headers: auth(key) });
+  const scenarioRepos = new Set(['github.com/acme/api', 'github.com/acme/web']);
+  const ofScenarios = (items: Listed[]) => items.filter((item) => scenarioRepos.has(item.repository));
+  const numbers = (items: Listed[]) => ofScenarios(items).map((item) => item.number);
+
+  /** The reference's view of a pull request: its evidence from the scenario's description. */
+  function expectedOf(spec: PullSpec) {
+    const ref = referenceOf(spec);
+    const commits = [...spec.commits, ...(spec.landed && spec.landed.sha !== spec.commits.at(-1)?.sha ? [spec.landed] : [])];
+    return {
+      repository: `github.com/${spec.repo}`,
+      number: spec.number,
+      url: `https://github.com/${spec.repo}/pull/${spec.number}`,
+      state: ref.merged ? 'merged' : 'closed',
+      attribution: ref.cls,
+      agents: ref.agents,
+      evidence: expect.arrayContaining(
+        commits.flatMap((commit) => [
+          ...(commit.authoredBy ? [{ kind: 'bot_author', agent: commit.authoredBy, commitSha: commit.sha, commitAuthor: commit.author.name, authoredAt: Date.parse(commit.at) }] : []),
+          ...(commit.assistedBy ?? []).map((agent) => ({ kind: 'trailer', agent, commitSha: commit.sha, commitAuthor: commit.author.name, authoredAt: Date.parse(commit.at) })),
+        ]),
+      ),
+      userIds: [...ref.users].sort(),
+      minutesToMerge: ref.minutes,
+      minutesToFirstReview: ref.reviewMinutes,
+      mergedAt: spec.mergedAt ? Date.parse(spec.mergedAt) : null,
+      closedAt: spec.mergedAt ? null : Date.parse(spec.closedAt!),
+      reverted: ref.reverted,
+      linesAdded: spec.additions ?? 0,
+    };
+  }
+
+  it('lists each pull request with its class, its evidence, its times and its link, as the reference; and reads one by id', async () => {
+    const answer = await list('?limit=100');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const items = ofScenarios(answer.json().pullRequests);
+    expect(items).toHaveLength(pulls.length);
+    for (const spec of pulls) {
+      const item = items.find((listed) => listed.repository === `github.com/${spec.repo}` && listed.number === spec.number)!;
+      expect(item, `#${spec.number}`).toMatchObject(expectedOf(spec));
+      // Evidence only where there is some, and none for a pull request without an agent.
+      expect(item.evidence.length === 0).toBe(referenceOf(spec).cls === 'none');
+      const one = await list(`/${item.id}`);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json().pullRequest).toEqual(item);
+    }
+  });
+
+  it('pages newest first, and filters by repository, class, state, merged days and member', async () => {
+    const repo = 'repository=github.com%2Facme%2Fweb';
+    const first = (await list(`?${repo}&limit=2`)).json();
+    expect(first.pullRequests.map((item: Listed) => item.number)).toEqual([5, 4]);
+    expect(first.pagination.hasMore).toBe(true);
+    const second = (await list(`?${repo}&limit=2&cursor=${first.pagination.nextCursor}`)).json();
+    expect(second.pullRequests.map((item: Listed) => item.number)).toEqual([3]);
+    expect(second.pagination).toEqual({ hasMore: false, nextCursor: null });
+    // A cursor of other filters, or a made-up one, is a 400.
+    expectError(await list(`?class=none&cursor=${first.pagination.nextCursor}`), 400);
+    expectError(await list('?cursor=bm90LWEtY3Vyc29y'), 400);
+
+    const filtered = async (query: string) => numbers((await list(`?limit=100&${query}`)).json().pullRequests).sort();
+    expect(await filtered('class=none')).toEqual([3]);
+    expect(await filtered('class=agent-authored')).toEqual([2]);
+    expect(await filtered('class=agent-assisted')).toEqual([1, 4, 5]);
+    expect(await filtered('state=closed')).toEqual([5]);
+    expect(await filtered(`state=merged&mergedFrom=${D2}&mergedTo=${D2}`)).toEqual([4]);
+    expect(await filtered(`mergedFrom=${D1}&mergedTo=${D1}`)).toEqual([1, 2, 3]);
+    expect(await filtered(`userId=${bob.id}`)).toEqual([2, 3, 5]);
+    expect(await filtered(`userId=${alice.id}&${repo}`)).toEqual([4]);
+  });
+
+  it('lists an open pull request as open, with no merge or close, and leaves it out of the figures', async () => {
+    const spec: PullSpec = { repo: 'acme/open', number: 31, branch: 'wip-31', openedAt: `${D1}T05:00:00Z`, commits: [{ sha: sha(311), author: people.alice, trailers: [CURSOR], at: `${D1}T04:00:00Z` }] };
+    for (const [event, payload] of deliveriesOf(spec)) await expectOutcome(gitHub(github, event, payload), 'stored');
+    const open = (await list('?state=open&repository=github.com%2Facme%2Fopen')).json().pullRequests;
+    expect(open).toMatchObject([{ number: 31, state: 'open', attribution: 'agent-assisted', mergedAt: null, closedAt: null, minutesToMerge: null, cost: 0, evidence: [{ kind: 'trailer', agent: 'cursor', commitSha: sha(311) }] }]);
+    expect(await repositoriesOn('github.com/acme/open')).toEqual([]);
+  });
+
+  it('refuses bad filters with the error body, answers 404 to an unknown id, 403 to a member', async () => {
+    for (const query of ['class=ai', 'state=draft', 'mergedFrom=2026-13-01', 'limit=0', 'limit=101']) {
+      expect(expectError(await list(`?${query}`), 400).errors?.length, query).toBeGreaterThan(0);
+    }
+    expectError(await list('/gpr_bm90LWFuLWlk'), 404);
+    expectError(await list('/not-an-id'), 404);
+    expectError(await list(`/gpr_${createHash('md5').update(`${github.id}\ngithub.com/acme/api\n999`).digest('hex')}`), 404);
+    expectError(await list('', org.users.member.key), 403);
+    expect((await list('', other.owner.key)).json().pullRequests).toEqual([]);
+  });
+});
+
+const repositoriesOn = async (repository: string) =>
+  (await outcomes('&group_by=repository')).json().data.filter((row: { group_key: string }) => row.group_key === repository);

@@ -16,6 +16,7 @@ import teams from './teams/index.js';
 import creditLimits from './credit-limits/index.js';
 import preferences from './preferences/index.js';
 import prices from './prices/index.js';
+import pullRequests from './pull-requests/index.js';
 import scimTokens from './scim-tokens/index.js';
 import webhooks from './webhooks/index.js';
 
@@ -38,6 +39,7 @@ export default async function v0Routes(app: App) {
   await app.register(prices);
   await app.register(webhooks);
   await app.register(gitHosts);
+  await app.register(pullRequests);
   await app.register(scimTokens);
   await app.register(budgets);
   await app.register(computers);
