@@ -14,7 +14,9 @@ import { type ConsoleServer, createOrganization, signedInPage, startConsoleServe
 // The Impact view against the API: four pull requests of two members in two teams delivered to a
 // connected GitHub host (two with an agent's co-author trailer, one without, one closed unmerged),
 // agent usage in one repository; the figures the page shows are the API's answer for the same
-// range, computed here on their own, and each panel's CSV is the API's CSV. Then the Git hosts
+// range, computed here on their own, and each panel's CSV is the API's CSV; the range's merged
+// pull requests are listed with their evidence and host links (light and dark scheme), and a
+// member's page and the repositories page show their own figures. Then the Git hosts
 // page lists the host and its deliveries, and connects another. (390 px and dark mode: the demo's
 // pages in every-page.test.ts.)
 
@@ -25,6 +27,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let shots: string;
+let people: Record<'alice' | 'bob', { id: string; email: string; apiKey: string; login: string }>;
 
 const yesterday = addDays(dayOf(new Date()), -1);
 const dayBefore = addDays(yesterday, -1);
@@ -89,7 +92,7 @@ beforeAll(async () => {
   server = running.server;
   const { inviteUrl, apiKey } = await createOrganization(running, 'Impact Org', 'owner@impact.test');
   ownerKey = apiKey;
-  const people: Record<'alice' | 'bob', { id: string; email: string; apiKey: string; login: string }> = {} as never;
+  people = {} as never;
   for (const login of ['alice', 'bob'] as const) {
     const added = await call<{ user: { id: string; email: string }; apiKey: string }>('POST', '/api/v0/organization/users', { email: `${login}@impact.test`, name: login, role: 'member' }, ownerKey, 201);
     people[login] = { ...added.user, apiKey: added.apiKey, login };
@@ -216,11 +219,26 @@ describe('the Impact view', () => {
     await screenshotAndScan(page, shots, '02-impact-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
+
     for (const [title, query] of [['Merged pull requests, AI vs human', range], ['By team', `${range}&group_by=team`], ['By repository', `${range}&group_by=repository`]] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download CSV: ${title}` }).click()]);
       expect(await readFile((await download.path())!, 'utf8'), title).toBe(await csvOf(query));
     }
-  }, 120_000);
+
+    // A member's page and the repositories page show their own figures for the same range.
+    const byUser = await call<{ data: Row[]; meta: { currency: string } }>('GET', `/api/v1/analytics/outcomes?${range}&group_by=user`);
+    const alices = expected(byUser.data.filter((row) => row.group_key === people.alice.id), byUser.meta.currency);
+    expect(alices).toMatchObject({ merged: '2', 'agent-share': '100 %' });
+    await page.goto(`${server.url}/analytics/users/${people.alice.id}?days=7`);
+    for (const name of ['merged', 'agent-share', 'cost-per-merged'] as const) {
+      await expect.poll(() => page.locator(`[data-figure="member-${name}"]`).textContent(), { message: name, timeout: 20_000 }).toBe(alices[name]);
+    }
+    const byRepository = await call<{ data: Row[]; meta: { currency: string } }>('GET', `/api/v1/analytics/outcomes?${range}&group_by=repository`);
+    const api = expected(byRepository.data.filter((row) => row.group_key === 'github.com/acme/api'), byRepository.meta.currency);
+    await page.goto(`${server.url}/repositories?days=7`);
+    const repositoryRow = page.getByRole('table', { name: 'Repositories, their usage and readiness' }).getByRole('row', { name: /^github\.com\/acme\/api/ });
+    await expect.poll(async () => (await repositoryRow.getByRole('cell').allTextContents()).slice(9, 12), { timeout: 20_000 }).toEqual([api.merged, api['agent-share'], api['cost-per-merged']]);
+  }, 180_000);
 
   it('lists the connected host and its deliveries on the Git hosts page, and connects another', async () => {
     await page.goto(`${server.url}/settings/git-hosts`);
