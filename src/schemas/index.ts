@@ -5,6 +5,7 @@ import { ErrorBody, Pagination } from './common.js';
 import { ContentBlock, Computer, ComputerMetric, MetricSampleInput, RepoSpec, Message, ProvisioningStep, Session, SessionSettings, SessionSettingsInput, TokenUsage } from './compute.js';
 import { ControlChange } from './controls.js';
 import { GitDelivery, GitHost } from './git-hosts.js';
+import { PullRequest, PullRequestEvidence } from './pull-requests.js';
 import { ApiKey, ConsoleSession, Preferences, RoleName, User } from './identity.js';
 import { ScimErrorBody, ScimToken } from './scim.js';
 import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
@@ -22,6 +23,7 @@ export * from './compute.js';
 export * from './credit-limits.js';
 export * from './controls.js';
 export * from './git-hosts.js';
+export * from './pull-requests.js';
 export * from './identity.js';
 export * from './readiness.js';
 export * from './scim.js';
@@ -63,6 +65,8 @@ export const sharedSchemas: TSchema[] = [
   WebhookAttempt,
   GitHost,
   GitDelivery,
+  PullRequestEvidence,
+  PullRequest,
   Budget,
   MemberLimitStatus,
   ScimToken,

@@ -4017,6 +4017,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/pull-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pull requests with their class, its evidence, their times and cost, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                    /** @description A repository id, host/owner/name */
+                    repository?: string;
+                    class?: "agent-authored" | "agent-assisted" | "none";
+                    state?: "open" | "merged" | "closed";
+                    /** @description Merged on or after this UTC day (YYYY-MM-DD) */
+                    mergedFrom?: string;
+                    /** @description Merged on or before this UTC day (YYYY-MM-DD) */
+                    mergedTo?: string;
+                    /** @description Only the pull requests this member authored a commit of */
+                    userId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pullRequests: components["schemas"]["PullRequest"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/pull-requests/{pullRequestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pull request with its class, its evidence, its times and cost */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pullRequestId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pullRequest: components["schemas"]["PullRequest"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/organization/scim-tokens": {
         parameters: {
             query?: never;
@@ -7248,6 +7376,36 @@ export interface paths {
                                 cost_per_merged_pull_request: number | null;
                                 /** @description Models of that usage without a price (left out of the cost) */
                                 unpriced_models: string[];
+                                /** @description From the first commit to the merge, 90th percentile (interpolated); null when no merged pull request has a known commit */
+                                p90_minutes_to_merge: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                p90_minutes_to_merge_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                p90_minutes_to_merge_none: number | null;
+                                /** @description From the opening to the first review by someone other than the author (GitHub) or the first approval (GitLab), over the day's pull requests reviewed before their merge or close; null when none */
+                                median_minutes_to_first_review: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                median_minutes_to_first_review_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                median_minutes_to_first_review_none: number | null;
+                                /** @description From the opening to the first review, 90th percentile (interpolated); null when none */
+                                p90_minutes_to_first_review: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                p90_minutes_to_first_review_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                p90_minutes_to_first_review_none: number | null;
+                                /** @description Of the pull requests closed unmerged, those with any agent evidence */
+                                pull_requests_closed_unmerged_agent_assisted: number;
+                                /** @description Merged / (merged + closed unmerged) that day; null when none ended */
+                                merge_rate: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                merge_rate_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                merge_rate_none: number | null;
+                                /** @description The Standard Credits of the same usage */
+                                merged_credits: number;
+                                /** @description merged_credits / pull_requests_merged, to a micro-credit; null when none was merged */
+                                credits_per_merged_pull_request: number | null;
                             } | {
                                 /**
                                  * Format: date
@@ -7279,6 +7437,36 @@ export interface paths {
                                 cost_per_merged_pull_request: number | null;
                                 /** @description Models of that usage without a price (left out of the cost) */
                                 unpriced_models: string[];
+                                /** @description From the first commit to the merge, 90th percentile (interpolated); null when no merged pull request has a known commit */
+                                p90_minutes_to_merge: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                p90_minutes_to_merge_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                p90_minutes_to_merge_none: number | null;
+                                /** @description From the opening to the first review by someone other than the author (GitHub) or the first approval (GitLab), over the day's pull requests reviewed before their merge or close; null when none */
+                                median_minutes_to_first_review: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                median_minutes_to_first_review_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                median_minutes_to_first_review_none: number | null;
+                                /** @description From the opening to the first review, 90th percentile (interpolated); null when none */
+                                p90_minutes_to_first_review: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                p90_minutes_to_first_review_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                p90_minutes_to_first_review_none: number | null;
+                                /** @description Of the pull requests closed unmerged, those with any agent evidence */
+                                pull_requests_closed_unmerged_agent_assisted: number;
+                                /** @description Merged / (merged + closed unmerged) that day; null when none ended */
+                                merge_rate: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                merge_rate_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                merge_rate_none: number | null;
+                                /** @description The Standard Credits of the same usage */
+                                merged_credits: number;
+                                /** @description merged_credits / pull_requests_merged, to a micro-credit; null when none was merged */
+                                credits_per_merged_pull_request: number | null;
                             } | {
                                 /**
                                  * Format: date
@@ -7309,6 +7497,36 @@ export interface paths {
                                 cost_per_merged_pull_request: number | null;
                                 /** @description Models of that usage without a price (left out of the cost) */
                                 unpriced_models: string[];
+                                /** @description From the first commit to the merge, 90th percentile (interpolated); null when no merged pull request has a known commit */
+                                p90_minutes_to_merge: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                p90_minutes_to_merge_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                p90_minutes_to_merge_none: number | null;
+                                /** @description From the opening to the first review by someone other than the author (GitHub) or the first approval (GitLab), over the day's pull requests reviewed before their merge or close; null when none */
+                                median_minutes_to_first_review: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                median_minutes_to_first_review_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                median_minutes_to_first_review_none: number | null;
+                                /** @description From the opening to the first review, 90th percentile (interpolated); null when none */
+                                p90_minutes_to_first_review: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                p90_minutes_to_first_review_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                p90_minutes_to_first_review_none: number | null;
+                                /** @description Of the pull requests closed unmerged, those with any agent evidence */
+                                pull_requests_closed_unmerged_agent_assisted: number;
+                                /** @description Merged / (merged + closed unmerged) that day; null when none ended */
+                                merge_rate: number | null;
+                                /** @description The same, agent-assisted pull requests only */
+                                merge_rate_agent_assisted: number | null;
+                                /** @description The same, pull requests without agent evidence only */
+                                merge_rate_none: number | null;
+                                /** @description The Standard Credits of the same usage */
+                                merged_credits: number;
+                                /** @description merged_credits / pull_requests_merged, to a micro-credit; null when none was merged */
+                                credits_per_merged_pull_request: number | null;
                             })[];
                             meta: {
                                 org_id: string;
@@ -9295,6 +9513,63 @@ export interface components {
             outcome: "stored" | "ignored";
             /** @description Unix time in milliseconds */
             receivedAt: number;
+        };
+        PullRequestEvidence: {
+            /** @description How the agent shows: `trailer` (a person's commit with the agent's Co-authored-by trailer), `bot_author` (the commit's author is the agent's own account); other kinds may be added */
+            kind: string;
+            /** @description The agent dimension id (claude-code, codex, …) */
+            agent: string;
+            commitSha: string;
+            /** @description The commit's author name, as git recorded it */
+            commitAuthor: string;
+            /** @description Unix time in milliseconds */
+            authoredAt: number;
+        };
+        PullRequest: {
+            id: string;
+            gitHostId: string;
+            /** @description host/owner/name, as the other analytics name repositories */
+            repository: string;
+            number: number;
+            /** @description The pull request's page on its host */
+            url: string | null;
+            authorLogin: string | null;
+            headBranch: string | null;
+            /**
+             * @description closed: closed without a merge (and not reopened)
+             * @enum {string}
+             */
+            state: "open" | "merged" | "closed";
+            /**
+             * @description The strongest class among its commits
+             * @enum {string}
+             */
+            attribution: "agent-authored" | "agent-assisted" | "none";
+            agents: string[];
+            /** @description Empty when its class is none */
+            evidence: components["schemas"]["PullRequestEvidence"][];
+            /** @description How many of its commits Quarterdeck knows */
+            commits: number;
+            /** @description The members who authored its commits (matched by commit e-mail) */
+            userIds: string[];
+            openedAt: number | null;
+            firstReviewAt: number | null;
+            mergedAt: number | null;
+            closedAt: number | null;
+            /** @description From its first commit to its merge */
+            minutesToMerge: number | null;
+            /** @description From its opening to its first review, when reviewed before its merge or close */
+            minutesToFirstReview: number | null;
+            linesAdded: number;
+            linesRemoved: number;
+            /** @description Reverted within 30 days of its merge */
+            reverted: boolean;
+            /** @description The agent usage that led to it (merged pull requests only), in currency */
+            cost: number;
+            /** @description The Standard Credits of the same usage */
+            credits: number;
+            currency: string;
+            unpricedModels: string[];
         };
         Budget: {
             id: string;

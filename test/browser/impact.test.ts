@@ -14,7 +14,9 @@ import { type ConsoleServer, createOrganization, signedInPage, startConsoleServe
 // The Impact view against the API: four pull requests of two members in two teams delivered to a
 // connected GitHub host (two with an agent's co-author trailer, one without, one closed unmerged),
 // agent usage in one repository; the figures the page shows are the API's answer for the same
-// range, computed here on their own, and each panel's CSV is the API's CSV. Then the Git hosts
+// range, computed here on their own, and each panel's CSV is the API's CSV; the range's merged
+// pull requests are listed with their evidence and host links (light and dark scheme), and a
+// member's page and the repositories page show their own figures. Then the Git hosts
 // page lists the host and its deliveries, and connects another. (390 px and dark mode: the demo's
 // pages in every-page.test.ts.)
 
@@ -25,6 +27,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let shots: string;
+let people: Record<'alice' | 'bob', { id: string; email: string; apiKey: string; login: string }>;
 
 const yesterday = addDays(dayOf(new Date()), -1);
 const dayBefore = addDays(yesterday, -1);
@@ -56,6 +59,8 @@ interface PullRequest {
   /** Merged then, or closed unmerged with `closed`. */
   endAt: string;
   closed?: true;
+  /** Reviewed by another person then. */
+  reviewAt?: string;
 }
 
 /** A pull request's push, opening and closing, as GitHub delivers them, signed with the host's secret. */
@@ -66,6 +71,7 @@ async function deliver(hostId: string, secret: string, pr: PullRequest): Promise
   const deliveries: [string, object][] = [
     ['push', { ref: `refs/heads/change-${pr.number}`, repository, commits: [{ id: sha, message: `Change ${pr.number}${pr.trailer ? `\n\n${pr.trailer}` : ''}`, timestamp: pr.commitAt, author: { name: pr.author.login, email: pr.author.email, username: pr.author.login } }] }],
     ['pull_request', { action: 'opened', repository, pull_request: pull }],
+    ...(pr.reviewAt ? [['pull_request_review', { action: 'submitted', repository, pull_request: pull, review: { submitted_at: pr.reviewAt, user: { login: 'reviewer' } } }] as [string, object]] : []),
     ['pull_request', { action: 'closed', repository, pull_request: pr.closed ? { ...pull, closed_at: pr.endAt } : { ...pull, closed_at: pr.endAt, merged_at: pr.endAt, merge_commit_sha: sha, additions: 10, deletions: 2 } }],
   ];
   for (const [i, [event, payload]] of deliveries.entries()) {
@@ -86,7 +92,7 @@ beforeAll(async () => {
   server = running.server;
   const { inviteUrl, apiKey } = await createOrganization(running, 'Impact Org', 'owner@impact.test');
   ownerKey = apiKey;
-  const people: Record<'alice' | 'bob', { id: string; email: string; apiKey: string; login: string }> = {} as never;
+  people = {} as never;
   for (const login of ['alice', 'bob'] as const) {
     const added = await call<{ user: { id: string; email: string }; apiKey: string }>('POST', '/api/v0/organization/users', { email: `${login}@impact.test`, name: login, role: 'member' }, ownerKey, 201);
     people[login] = { ...added.user, apiKey: added.apiKey, login };
@@ -99,8 +105,8 @@ beforeAll(async () => {
   const host = await call<{ id: string; webhookSecret: string }>('POST', '/api/v0/git-hosts', { provider: 'github', name: 'acme on GitHub' }, ownerKey, 201);
   const claude = 'Co-Authored-By: Claude <noreply@anthropic.com>';
   for (const pr of [
-    { repo: 'acme/api', number: 1, author: people.alice, commitAt: at(dayBefore, '10:00'), trailer: claude, endAt: at(dayBefore, '12:00') },
-    { repo: 'acme/api', number: 2, author: people.bob, commitAt: at(dayBefore, '09:00'), endAt: at(yesterday, '15:00') },
+    { repo: 'acme/api', number: 1, author: people.alice, commitAt: at(dayBefore, '10:00'), trailer: claude, endAt: at(dayBefore, '12:00'), reviewAt: at(dayBefore, '11:00') },
+    { repo: 'acme/api', number: 2, author: people.bob, commitAt: at(dayBefore, '09:00'), endAt: at(yesterday, '15:00'), reviewAt: at(dayBefore, '13:00') },
     { repo: 'acme/web', number: 1, author: people.bob, commitAt: at(yesterday, '08:00'), endAt: at(yesterday, '10:00'), closed: true as const },
     { repo: 'acme/web', number: 2, author: people.alice, commitAt: at(yesterday, '07:00'), trailer: 'Co-authored-by: Codex <noreply@openai.com>', endAt: at(yesterday, '09:30') },
   ]) {
@@ -123,6 +129,13 @@ interface Row {
   merged_cost: number;
   median_minutes_to_merge_agent_assisted: number | null;
   median_minutes_to_merge_none: number | null;
+  p90_minutes_to_merge_agent_assisted: number | null;
+  p90_minutes_to_merge_none: number | null;
+  median_minutes_to_first_review_agent_assisted: number | null;
+  median_minutes_to_first_review_none: number | null;
+  p90_minutes_to_first_review_agent_assisted: number | null;
+  p90_minutes_to_first_review_none: number | null;
+  pull_requests_closed_unmerged_agent_assisted: number;
 }
 
 /** The reference: the range's figures from the API's daily rows, worked out here. */
@@ -130,6 +143,7 @@ function expected(rows: Row[], currency: string) {
   const merged = rows.reduce((sum, row) => sum + row.pull_requests_merged, 0);
   const assisted = rows.reduce((sum, row) => sum + row.pull_requests_merged_agent_assisted, 0);
   const cost = rows.reduce((sum, row) => sum + row.merged_cost, 0);
+  const closedAssisted = rows.reduce((sum, row) => sum + row.pull_requests_closed_unmerged_agent_assisted, 0);
   const middle = (values: (number | null)[]) => {
     const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
     if (known.length === 0) return null;
@@ -143,6 +157,12 @@ function expected(rows: Row[], currency: string) {
     'cost-per-merged': formatMoney(cost / merged, currency),
     'minutes-agent': hours(middle(rows.map((row) => row.median_minutes_to_merge_agent_assisted))),
     'minutes-none': hours(middle(rows.map((row) => row.median_minutes_to_merge_none))),
+    'minutes-agent-p90': hours(middle(rows.map((row) => row.p90_minutes_to_merge_agent_assisted))),
+    'minutes-none-p90': hours(middle(rows.map((row) => row.p90_minutes_to_merge_none))),
+    'review-agent': hours(middle(rows.map((row) => row.median_minutes_to_first_review_agent_assisted))),
+    'review-none': hours(middle(rows.map((row) => row.median_minutes_to_first_review_none))),
+    'review-agent-p90': hours(middle(rows.map((row) => row.p90_minutes_to_first_review_agent_assisted))),
+    'merge-rate-agent': formatPercent(assisted / (assisted + closedAssisted)),
   };
 }
 
@@ -152,7 +172,7 @@ describe('the Impact view', () => {
     const answer = await call<{ data: Row[]; meta: { currency: string } }>('GET', `/api/v1/analytics/outcomes?${range}`);
     const figures = expected(answer.data, answer.meta.currency);
     // What was delivered: three merged, two with an agent, one closed; alice's usage priced.
-    expect(figures).toMatchObject({ merged: '3', 'agent-share': '67 %', 'minutes-agent': '2.3 h', 'minutes-none': '30.0 h' });
+    expect(figures).toMatchObject({ merged: '3', 'agent-share': '67 %', 'minutes-agent': '2.3 h', 'minutes-none': '30.0 h', 'review-agent': '1.0 h', 'review-none': '4.0 h', 'merge-rate-agent': '100 %' });
     expect(answer.data.reduce((sum, row) => sum + row.merged_cost, 0)).toBeGreaterThan(0);
 
     await page.goto(`${server.url}/`);
@@ -171,17 +191,60 @@ describe('the Impact view', () => {
     }
     await screenshotAndScan(page, shots, '01-impact');
 
+    // The range's merged pull requests, as the API lists them, each with its evidence and its link to the host.
+    const { pullRequests } = await call<{ pullRequests: { repository: string; number: number; url: string; evidence: { kind: string; agent: string; commitSha: string }[] }[] }>(
+      'GET',
+      `/api/v0/pull-requests?state=merged&mergedFrom=${start}&mergedTo=${yesterday}`,
+    );
+    expect(pullRequests.map((pr) => [pr.url, pr.evidence.map((item) => `${item.kind}:${item.agent}`)])).toEqual([
+      ['https://github.com/acme/api/pull/2', []],
+      ['https://github.com/acme/web/pull/2', ['trailer:codex']],
+      ['https://github.com/acme/api/pull/1', ['trailer:claude-code']],
+    ]);
+    const listed = page.getByRole('table', { name: 'Pull requests merged in the range' });
+    await expect.poll(() => listed.getByRole('row').count()).toBe(pullRequests.length + 1);
+    for (const [index, pr] of pullRequests.entries()) {
+      const row = listed.getByRole('row').nth(index + 1);
+      const link = row.getByRole('link', { name: `github.com/${pr.url.split('/').slice(3, 5).join('/')}#${pr.number}` });
+      expect(await link.getAttribute('href')).toBe(pr.url);
+      const evidence = await row.getByRole('cell').nth(2).textContent();
+      if (pr.evidence.length === 0) expect(evidence).toBe('No agent named in its commits');
+      for (const item of pr.evidence) expect(evidence).toContain(`${item.agent}: co-author trailer on ${item.commitSha.slice(0, 7)}`);
+    }
+    // The same page in the dark scheme.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await listed.waitFor();
+    expect(await page.evaluate("document.documentElement.getAttribute('data-mantine-color-scheme')")).toBe('dark');
+    await screenshotAndScan(page, shots, '02-impact-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+
     for (const [title, query] of [['Merged pull requests, AI vs human', range], ['By team', `${range}&group_by=team`], ['By repository', `${range}&group_by=repository`]] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download CSV: ${title}` }).click()]);
       expect(await readFile((await download.path())!, 'utf8'), title).toBe(await csvOf(query));
     }
-  }, 120_000);
+
+    // A member's page and the repositories page show their own figures for the same range.
+    const byUser = await call<{ data: Row[]; meta: { currency: string } }>('GET', `/api/v1/analytics/outcomes?${range}&group_by=user`);
+    const alices = expected(byUser.data.filter((row) => row.group_key === people.alice.id), byUser.meta.currency);
+    expect(alices).toMatchObject({ merged: '2', 'agent-share': '100 %' });
+    await page.goto(`${server.url}/analytics/users/${people.alice.id}?days=7`);
+    for (const name of ['merged', 'agent-share', 'cost-per-merged'] as const) {
+      await expect.poll(() => page.locator(`[data-figure="member-${name}"]`).textContent(), { message: name, timeout: 20_000 }).toBe(alices[name]);
+    }
+    const byRepository = await call<{ data: Row[]; meta: { currency: string } }>('GET', `/api/v1/analytics/outcomes?${range}&group_by=repository`);
+    const api = expected(byRepository.data.filter((row) => row.group_key === 'github.com/acme/api'), byRepository.meta.currency);
+    await page.goto(`${server.url}/repositories?days=7`);
+    const repositoryRow = page.getByRole('table', { name: 'Repositories, their usage and readiness' }).getByRole('row', { name: /^github\.com\/acme\/api/ });
+    await expect.poll(async () => (await repositoryRow.getByRole('cell').allTextContents()).slice(9, 12), { timeout: 20_000 }).toEqual([api.merged, api['agent-share'], api['cost-per-merged']]);
+  }, 180_000);
 
   it('lists the connected host and its deliveries on the Git hosts page, and connects another', async () => {
     await page.goto(`${server.url}/settings/git-hosts`);
     const host = page.getByRole('region', { name: 'acme on GitHub' });
-    await expect.poll(() => host.getByRole('row').count()).toBe(13); // a head row and 12 deliveries
-    expect(await host.getByText('Stored').count()).toBe(12);
+    await expect.poll(() => host.getByRole('row').count(), { timeout: 20_000 }).toBe(15); // a head row and 14 deliveries
+    expect(await host.getByText('Stored').count()).toBe(14);
     await page.getByRole('button', { name: 'Connect a host' }).click();
     await page.getByLabel('Host', { exact: true }).selectOption('gitlab');
     await page.getByLabel('Name', { exact: true }).fill('acme on GitLab');

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, auth, createOrganization, expectError, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
@@ -178,6 +178,8 @@ function scenarios(): PullSpec[] {
       number: 2,
       branch: 'feat-2',
       openedAt: `${D1}T06:00:00Z`,
+      // Reviewed after its merge: a review that gated nothing, not counted.
+      reviewedAt: `${D1}T17:00:00Z`,
       mergedAt: `${D1}T16:00:00Z`,
       commits: [
         { sha: sha(21), author: a, trailers: [CLAUDE], at: `${D1}T05:00:00Z`, assistedBy: ['claude-code'] },
@@ -194,6 +196,7 @@ function scenarios(): PullSpec[] {
       number: 3,
       branch: 'fix-3',
       openedAt: `${D1}T09:00:00Z`,
+      reviewedAt: `${D1}T11:15:00Z`,
       mergedAt: `${D1}T12:00:00Z`,
       commits: [{ sha: sha(31), author: b, at: `${D1}T08:30:00Z` }],
       landed: { sha: sha(31), author: b, at: `${D1}T08:30:00Z` },
@@ -213,7 +216,7 @@ function scenarios(): PullSpec[] {
       deletions: 0,
     },
     // Closed unmerged.
-    { repo: 'acme/web', number: 5, branch: 'try-5', openedAt: `${D2}T08:00:00Z`, closedAt: `${D2}T11:00:00Z`, commits: [{ sha: sha(51), author: b, trailers: [CLAUDE], at: `${D2}T07:00:00Z`, assistedBy: ['claude-code'] }] },
+    { repo: 'acme/web', number: 5, branch: 'try-5', openedAt: `${D2}T08:00:00Z`, reviewedAt: `${D2}T08:20:00Z`, closedAt: `${D2}T11:00:00Z`, commits: [{ sha: sha(51), author: b, trailers: [CLAUDE], at: `${D2}T07:00:00Z`, assistedBy: ['claude-code'] }] },
   ];
 }
 
@@ -237,6 +240,7 @@ function referenceOf(spec: PullSpec) {
     agents,
     users,
     minutes: spec.mergedAt ? (Date.parse(spec.mergedAt) - first) / 60_000 : null,
+    reviewMinutes: spec.reviewedAt && spec.reviewedAt <= (spec.mergedAt ?? spec.closedAt)! ? (Date.parse(spec.reviewedAt) - Date.parse(spec.openedAt)) / 60_000 : null,
     reverted: spec.number === 3,
   };
 }
@@ -249,37 +253,48 @@ function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The 90th percentile as PostgreSQL's percentile_cont: between the two nearest ranks, to 6 decimals. */
+function p90(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((x, y) => x - y);
+  const rank = 0.9 * (sorted.length - 1);
+  const low = sorted[Math.floor(rank)]!;
+  const value = low + (rank - Math.floor(rank)) * (sorted[Math.ceil(rank)]! - low);
+  return Math.round(value * 1e6) / 1e6;
+}
+
 // Agent usage sent as telemetry, and the prices of the organization: the cost of a merged pull
 // request is its people's model calls in its repository between its first commit and its merge.
 const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
-interface Usage { who: 'alice' | 'bob'; repo: string; at: string; model: string; input: number; output: number; cacheRead: number }
+interface Usage { who: 'alice' | 'bob'; repo: string; at: string; model: string; input: number; output: number; cacheRead: number; credits: number }
 const usage: Usage[] = [
-  { who: 'alice', repo: 'acme/api', at: `${D1}T08:00:00Z`, model: 'outcome-model', input: 1000, output: 200, cacheRead: 0 },
-  { who: 'alice', repo: 'acme/api', at: `${D1}T11:00:00Z`, model: 'outcome-model', input: 5000, output: 0, cacheRead: 0 },
-  { who: 'bob', repo: 'acme/api', at: `${D1}T15:00:00Z`, model: 'outcome-model', input: 100, output: 100, cacheRead: 1000 },
-  { who: 'bob', repo: 'acme/web', at: `${D1}T08:45:00Z`, model: 'outcome-model', input: 0, output: 1, cacheRead: 0 },
-  { who: 'alice', repo: 'acme/web', at: `${D2}T08:00:00Z`, model: 'mystery-model', input: 10, output: 10, cacheRead: 0 },
+  { who: 'alice', repo: 'acme/api', at: `${D1}T08:00:00Z`, model: 'outcome-model', input: 1000, output: 200, cacheRead: 0, credits: 1.25 },
+  { who: 'alice', repo: 'acme/api', at: `${D1}T11:00:00Z`, model: 'outcome-model', input: 5000, output: 0, cacheRead: 0, credits: 7 },
+  { who: 'bob', repo: 'acme/api', at: `${D1}T15:00:00Z`, model: 'outcome-model', input: 100, output: 100, cacheRead: 1000, credits: 0.5 },
+  { who: 'bob', repo: 'acme/web', at: `${D1}T08:45:00Z`, model: 'outcome-model', input: 0, output: 1, cacheRead: 0, credits: 0.000001 },
+  { who: 'alice', repo: 'acme/web', at: `${D2}T08:00:00Z`, model: 'mystery-model', input: 10, output: 10, cacheRead: 0, credits: 3 },
 ];
 
 async function sendUsage(keys: { alice: string; bob: string; owner: string }) {
   const prices = await server.app.inject({ method: 'PUT', url: '/api/v0/organization/prices/models', headers: auth(keys.owner), payload: { models: [{ modelId: 'outcome-model', prices: PRICE }] } });
   expect(prices.statusCode, prices.body).toBe(200);
   for (const [index, item] of usage.entries()) {
-    const event = { id: `usage-${index}`, type: 'model_call', timestamp: item.at, sessionId: 'outcomes', client: 'terminal-ui', modelId: item.model, modelTier: 'standard', inputTokens: item.input, outputTokens: item.output, cacheReadTokens: item.cacheRead, cacheWriteTokens: 0, repository: `https://github.com/${item.repo}` };
+    const event = { id: `usage-${index}`, type: 'model_call', timestamp: item.at, sessionId: 'outcomes', client: 'terminal-ui', modelId: item.model, modelTier: 'standard', inputTokens: item.input, outputTokens: item.output, cacheReadTokens: item.cacheRead, cacheWriteTokens: 0, billableTokens: item.credits, repository: `https://github.com/${item.repo}` };
     const sent = await server.app.inject({ method: 'POST', url: '/api/v1/telemetry/events', headers: auth(keys[item.who]), payload: { events: [event] } });
     expect(sent.statusCode, sent.body).toBe(202);
   }
 }
 
-function referenceCost(ref: Reference): { micros: number; unpriced: string[] } {
+function referenceCost(ref: Reference): { micros: number; credits: number; unpriced: string[] } {
   const commits = [...ref.spec.commits, ...(ref.spec.landed ? [ref.spec.landed] : [])];
-  if (!ref.merged || commits.length === 0) return { micros: 0, unpriced: [] };
+  if (!ref.merged || commits.length === 0) return { micros: 0, credits: 0, unpriced: [] };
   const from = Math.min(...commits.map((commit) => Date.parse(commit.at)));
   const to = Date.parse(ref.spec.mergedAt!);
   const ids = { alice: alice.id, bob: bob.id };
   const mine = usage.filter((item) => item.repo === ref.spec.repo && ref.users.includes(ids[item.who]) && Date.parse(item.at) >= from && Date.parse(item.at) <= to);
   return {
     micros: mine.filter((item) => item.model === 'outcome-model').reduce((total, item) => total + item.input * PRICE.input + item.output * PRICE.output + item.cacheRead * PRICE.cacheRead, 0),
+    credits: mine.reduce((total, item) => total + Math.round(item.credits * 1e6), 0),
     unpriced: [...new Set(mine.filter((item) => item.model !== 'outcome-model').map((item) => item.model))],
   };
 }
@@ -289,6 +304,12 @@ function referenceFigures(refs: Reference[]) {
   const assisted = merged.filter((ref) => ref.cls !== 'none');
   const lines = (items: Reference[], key: 'additions' | 'deletions') => items.reduce((total, ref) => total + (ref.spec[key] ?? 0), 0);
   const minutes = (items: Reference[]) => items.map((ref) => ref.minutes!).filter((value) => value !== null);
+  const unassisted = merged.filter((ref) => ref.cls === 'none');
+  const closed = refs.filter((ref) => !ref.merged);
+  const closedAssisted = closed.filter((ref) => ref.cls !== 'none');
+  const reviews = (items: Reference[]) => items.flatMap((ref) => (ref.reviewMinutes === null ? [] : [ref.reviewMinutes]));
+  const rate = (mergedCount: number, closedCount: number) => (mergedCount + closedCount === 0 ? null : Math.round((mergedCount / (mergedCount + closedCount)) * 1e6) / 1e6);
+  const credits = merged.reduce((total, ref) => total + referenceCost(ref).credits, 0);
   return {
     pull_requests_merged: merged.length,
     pull_requests_merged_agent_assisted: assisted.length,
@@ -305,6 +326,21 @@ function referenceFigures(refs: Reference[]) {
     merged_cost: merged.reduce((total, ref) => total + referenceCost(ref).micros, 0) / 1e6,
     cost_per_merged_pull_request: merged.length === 0 ? null : Math.round(merged.reduce((total, ref) => total + referenceCost(ref).micros, 0) / merged.length) / 1e6,
     unpriced_models: [...new Set(merged.flatMap((ref) => referenceCost(ref).unpriced))].sort(),
+    p90_minutes_to_merge: p90(minutes(merged)),
+    p90_minutes_to_merge_agent_assisted: p90(minutes(assisted)),
+    p90_minutes_to_merge_none: p90(minutes(unassisted)),
+    median_minutes_to_first_review: median(reviews(refs)),
+    median_minutes_to_first_review_agent_assisted: median(reviews(refs.filter((ref) => ref.cls !== 'none'))),
+    median_minutes_to_first_review_none: median(reviews(refs.filter((ref) => ref.cls === 'none'))),
+    p90_minutes_to_first_review: p90(reviews(refs)),
+    p90_minutes_to_first_review_agent_assisted: p90(reviews(refs.filter((ref) => ref.cls !== 'none'))),
+    p90_minutes_to_first_review_none: p90(reviews(refs.filter((ref) => ref.cls === 'none'))),
+    pull_requests_closed_unmerged_agent_assisted: closedAssisted.length,
+    merge_rate: rate(merged.length, closed.length),
+    merge_rate_agent_assisted: rate(assisted.length, closedAssisted.length),
+    merge_rate_none: rate(unassisted.length, closed.length - closedAssisted.length),
+    merged_credits: credits / 1e6,
+    credits_per_merged_pull_request: merged.length === 0 ? null : Math.round(credits / merged.length) / 1e6,
   };
 }
 
@@ -552,6 +588,19 @@ describe('GET /api/v1/analytics/outcomes', () => {
       const [day1, day2] = (await outcomes('', fresh.users.manager.key)).json().data;
       expect(day1).toMatchObject({ merged_cost: 0.029115, cost_per_merged_pull_request: 0.009705, unpriced_models: [] });
       expect(day2).toMatchObject({ merged_cost: 0, unpriced_models: ['mystery-model'] });
+      // Credits: 1.25 + (1.25 + 7 + 0.5) + 0.000001 over the same three; reviews before the merge only; D2 merged one agent PR of two.
+      expect(day1).toMatchObject({ merged_credits: 10.000001, credits_per_merged_pull_request: 3.333334, median_minutes_to_first_review_agent_assisted: 60, median_minutes_to_first_review_none: 135, merge_rate: 1 });
+      expect(day2).toMatchObject({ merged_credits: 3, merge_rate_agent_assisted: 0.5, merge_rate_none: null, median_minutes_to_first_review_agent_assisted: 20, p90_minutes_to_merge_none: null });
+      // Each pull request's cost and credits in the list are its own share of the reference.
+      const listed = await server.app.inject({ method: 'GET', url: '/api/v0/pull-requests?limit=100', headers: auth(fresh.users.manager.key) });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const costs = listed.json().pullRequests.map((pr: { repository: string; number: number; cost: number; credits: number; unpricedModels: string[]; currency: string }) => [pr.repository, pr.number, pr.cost, pr.credits, pr.unpricedModels, pr.currency]);
+      const expectedCosts = pulls.map(referenceOf).map((ref) => {
+        const cost = referenceCost(ref);
+        return [`github.com/${ref.spec.repo}`, ref.spec.number, cost.micros / 1e6, cost.credits / 1e6, cost.unpriced, 'USD'];
+      });
+      expect(costs).toEqual(expect.arrayContaining(expectedCosts));
+      expect(costs).toHaveLength(expectedCosts.length);
     } finally {
       [alice, bob, teamId] = [savedAlice, savedBob, savedTeam];
     }
@@ -584,3 +633,99 @@ describe('GET /api/v1/analytics/outcomes', () => {
     expectError(await outcomes('', org.users.member.key), 403);
   });
 });
+
+describe('GET /api/v0/pull-requests', () => {
+  type Listed = { id: string; repository: string; number: number; state: string; attribution: string; agents: string[]; evidence: { kind: string; agent: string; commitSha: string }[]; userIds: string[]; url: string | null; minutesToMerge: number | null; minutesToFirstReview: number | null; mergedAt: number | null; closedAt: number | null; reverted: boolean; linesAdded: number };
+  const list = (query: string, key = org.users.manager.key) => server.app.inject({ method: 'GET', url: `/api/v0/pull-requests${query}`, headers: auth(key) });
+  const scenarioRepos = new Set(['github.com/acme/api', 'github.com/acme/web']);
+  const ofScenarios = (items: Listed[]) => items.filter((item) => scenarioRepos.has(item.repository));
+  const numbers = (items: Listed[]) => ofScenarios(items).map((item) => item.number);
+
+  /** The reference's view of a pull request: its evidence from the scenario's description. */
+  function expectedOf(spec: PullSpec) {
+    const ref = referenceOf(spec);
+    const commits = [...spec.commits, ...(spec.landed && spec.landed.sha !== spec.commits.at(-1)?.sha ? [spec.landed] : [])];
+    return {
+      repository: `github.com/${spec.repo}`,
+      number: spec.number,
+      url: `https://github.com/${spec.repo}/pull/${spec.number}`,
+      state: ref.merged ? 'merged' : 'closed',
+      attribution: ref.cls,
+      agents: ref.agents,
+      evidence: expect.arrayContaining(
+        commits.flatMap((commit) => [
+          ...(commit.authoredBy ? [{ kind: 'bot_author', agent: commit.authoredBy, commitSha: commit.sha, commitAuthor: commit.author.name, authoredAt: Date.parse(commit.at) }] : []),
+          ...(commit.assistedBy ?? []).map((agent) => ({ kind: 'trailer', agent, commitSha: commit.sha, commitAuthor: commit.author.name, authoredAt: Date.parse(commit.at) })),
+        ]),
+      ),
+      userIds: [...ref.users].sort(),
+      minutesToMerge: ref.minutes,
+      minutesToFirstReview: ref.reviewMinutes,
+      mergedAt: spec.mergedAt ? Date.parse(spec.mergedAt) : null,
+      closedAt: spec.mergedAt ? null : Date.parse(spec.closedAt!),
+      reverted: ref.reverted,
+      linesAdded: spec.additions ?? 0,
+    };
+  }
+
+  it('lists each pull request with its class, its evidence, its times and its link, as the reference; and reads one by id', async () => {
+    const answer = await list('?limit=100');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const items = ofScenarios(answer.json().pullRequests);
+    expect(items).toHaveLength(pulls.length);
+    for (const spec of pulls) {
+      const item = items.find((listed) => listed.repository === `github.com/${spec.repo}` && listed.number === spec.number)!;
+      expect(item, `#${spec.number}`).toMatchObject(expectedOf(spec));
+      // Evidence only where there is some, and none for a pull request without an agent.
+      expect(item.evidence.length === 0).toBe(referenceOf(spec).cls === 'none');
+      const one = await list(`/${item.id}`);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json().pullRequest).toEqual(item);
+    }
+  });
+
+  it('pages newest first, and filters by repository, class, state, merged days and member', async () => {
+    const repo = 'repository=github.com%2Facme%2Fweb';
+    const first = (await list(`?${repo}&limit=2`)).json();
+    expect(first.pullRequests.map((item: Listed) => item.number)).toEqual([5, 4]);
+    expect(first.pagination.hasMore).toBe(true);
+    const second = (await list(`?${repo}&limit=2&cursor=${first.pagination.nextCursor}`)).json();
+    expect(second.pullRequests.map((item: Listed) => item.number)).toEqual([3]);
+    expect(second.pagination).toEqual({ hasMore: false, nextCursor: null });
+    // A cursor of other filters, or a made-up one, is a 400.
+    expectError(await list(`?class=none&cursor=${first.pagination.nextCursor}`), 400);
+    expectError(await list('?cursor=bm90LWEtY3Vyc29y'), 400);
+
+    const filtered = async (query: string) => numbers((await list(`?limit=100&${query}`)).json().pullRequests).sort();
+    expect(await filtered('class=none')).toEqual([3]);
+    expect(await filtered('class=agent-authored')).toEqual([2]);
+    expect(await filtered('class=agent-assisted')).toEqual([1, 4, 5]);
+    expect(await filtered('state=closed')).toEqual([5]);
+    expect(await filtered(`state=merged&mergedFrom=${D2}&mergedTo=${D2}`)).toEqual([4]);
+    expect(await filtered(`mergedFrom=${D1}&mergedTo=${D1}`)).toEqual([1, 2, 3]);
+    expect(await filtered(`userId=${bob.id}`)).toEqual([2, 3, 5]);
+    expect(await filtered(`userId=${alice.id}&${repo}`)).toEqual([4]);
+  });
+
+  it('lists an open pull request as open, with no merge or close, and leaves it out of the figures', async () => {
+    const spec: PullSpec = { repo: 'acme/open', number: 31, branch: 'wip-31', openedAt: `${D1}T05:00:00Z`, commits: [{ sha: sha(311), author: people.alice, trailers: [CURSOR], at: `${D1}T04:00:00Z` }] };
+    for (const [event, payload] of deliveriesOf(spec)) await expectOutcome(gitHub(github, event, payload), 'stored');
+    const open = (await list('?state=open&repository=github.com%2Facme%2Fopen')).json().pullRequests;
+    expect(open).toMatchObject([{ number: 31, state: 'open', attribution: 'agent-assisted', mergedAt: null, closedAt: null, minutesToMerge: null, cost: 0, evidence: [{ kind: 'trailer', agent: 'cursor', commitSha: sha(311) }] }]);
+    expect(await repositoriesOn('github.com/acme/open')).toEqual([]);
+  });
+
+  it('refuses bad filters with the error body, answers 404 to an unknown id, 403 to a member', async () => {
+    for (const query of ['class=ai', 'state=draft', 'mergedFrom=2026-13-01', 'limit=0', 'limit=101']) {
+      expect(expectError(await list(`?${query}`), 400).errors?.length, query).toBeGreaterThan(0);
+    }
+    expectError(await list('/gpr_bm90LWFuLWlk'), 404);
+    expectError(await list('/not-an-id'), 404);
+    expectError(await list(`/gpr_${createHash('md5').update(`${github.id}\ngithub.com/acme/api\n999`).digest('hex')}`), 404);
+    expectError(await list('', org.users.member.key), 403);
+    expect((await list('', other.owner.key)).json().pullRequests).toEqual([]);
+  });
+});
+
+const repositoriesOn = async (repository: string) =>
+  (await outcomes('&group_by=repository')).json().data.filter((row: { group_key: string }) => row.group_key === repository);

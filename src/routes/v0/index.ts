@@ -17,6 +17,7 @@ import teams from './teams/index.js';
 import creditLimits from './credit-limits/index.js';
 import preferences from './preferences/index.js';
 import prices from './prices/index.js';
+import pullRequests from './pull-requests/index.js';
 import scimTokens from './scim-tokens/index.js';
 import webhooks from './webhooks/index.js';
 
@@ -40,6 +41,7 @@ export default async function v0Routes(app: App) {
   await app.register(webhooks);
   await app.register(gitHosts);
   await app.register(agentCommits);
+  await app.register(pullRequests);
   await app.register(scimTokens);
   await app.register(budgets);
   await app.register(computers);

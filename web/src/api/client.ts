@@ -25,6 +25,7 @@ export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type WebhookAttempt = components['schemas']['WebhookAttempt'];
 export type GitHost = components['schemas']['GitHost'];
 export type GitDelivery = components['schemas']['GitDelivery'];
+export type PullRequest = components['schemas']['PullRequest'];
 /** What may be changed of an endpoint (PATCH); its creation takes the same fields with a url. */
 export type WebhookChanges = NonNullable<paths['/api/v0/webhooks/{webhookId}']['patch']['requestBody']>['content']['application/json'];
 

@@ -83,9 +83,9 @@ export function useRepositories(range: DayRange) {
   });
 }
 
-export type OutcomesGroup = 'team' | 'repository';
+export type OutcomesGroup = 'team' | 'repository' | 'user';
 
-/** /outcomes per day (grouped by team or repository when given): merged pull requests, AI vs human, with the cost's currency. */
+/** /outcomes per day (grouped by team, repository or member when given): merged pull requests, AI vs human, with the cost's currency. */
 export function useOutcomes(range: DayRange, groupBy?: OutcomesGroup) {
   return useQuery({
     queryKey: ['analytics', 'outcomes', range, groupBy ?? 'day'],

@@ -15,6 +15,7 @@ import { lengthInDays, previousPeriod, useDayRange } from './range';
 import { timeSeries, useTimeAxis } from './timeAxis';
 import { sumBy } from './totals';
 import { usePageTitle } from '../../components/usePageTitle';
+import { MemberOutcomes } from '../Impact/OutcomeSummary';
 
 /** /analytics/users/:userId — one member's days: credits, model mix, tools, sessions. */
 export default function UserAnalyticsPage() {
@@ -98,6 +99,7 @@ function UserAnalytics() {
               </Card>
             ))}
           </SimpleGrid>
+          <MemberOutcomes range={range} userId={member.id} />
           <Card withBorder component="section" aria-label="Daily usage">
             <SimpleGridHeader title="Daily usage" range={range} cursor={cursor} withCsv={rows.length > 0} />
             {rows.length === 0 ? (

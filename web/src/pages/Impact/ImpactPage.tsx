@@ -1,11 +1,12 @@
-import { Alert, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { isManager } from '../../api/client';
 import { useOutcomes, type OutcomesGroup } from '../../api/useAnalytics';
+import { PULL_REQUESTS_SHOWN, useMergedPullRequests, type PullRequest } from '../../api/usePullRequests';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState } from '../../components/QueryState';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
-import { formatExact, formatMoney, formatPercent } from '../../format';
+import { formatDateTime, formatExact, formatMoney, formatPercent } from '../../format';
 import { useRenderedMark } from '../../perf';
 import { Panel } from '../Analytics/Panel';
 import { RangePicker } from '../Analytics/RangePicker';
@@ -35,7 +36,7 @@ function Impact() {
     <Stack>
       <PageHeader title="Impact" description="Pull requests merged over the range, with and without agents: how many, what they cost and how long they took." />
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
-      <Panel title="Merged pull requests, AI vs human" description="Agent-assisted: a commit names an agent as author or co-author (docs/outcomes.md)." source={{ resource: 'outcomes', range }} query={overall}>
+      <Panel title="Merged pull requests, AI vs human" description="Agent-assisted: a commit names an agent as author or co-author, or was recorded in an agent session by the hooks (docs/outcomes.md)." source={{ resource: 'outcomes', range }} query={overall}>
         {() => {
           const figures = rangeFigures(overall.data!.rows);
           if (figures.merged === 0 && figures.closedUnmerged === 0) return <EmptyState title="No pull request merged in this range">{NOTHING_MERGED}</EmptyState>;
@@ -44,11 +45,12 @@ function Impact() {
       </Panel>
       <GroupPanel range={range} groupBy="team" title="By team" head="Team" />
       <GroupPanel range={range} groupBy="repository" title="By repository" head="Repository" />
+      <PullRequestsPanel range={range} />
     </Stack>
   );
 }
 
-function Figure({ label, value, detail, name }: { label: string; value: string; detail?: string; name: string }) {
+function Figure({ label, value, detail, name, p90 }: { label: string; value: string; detail?: string; name: string; p90?: number | null }) {
   return (
     <Card withBorder padding="sm">
       <Text size="xs" c="dimmed">
@@ -62,18 +64,29 @@ function Figure({ label, value, detail, name }: { label: string; value: string; 
           {detail}
         </Text>
       )}
+      {p90 !== undefined && (
+        <Text size="xs" c="dimmed">
+          p90{' '}
+          <Text span inherit data-figure={`${name}-p90`}>
+            {formatMinutes(p90)}
+          </Text>
+        </Text>
+      )}
     </Card>
   );
 }
 
 function Headline({ figures, currency }: { figures: OutcomeFigures; currency: string }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       <Figure name="merged" label="Merged pull requests" value={formatExact(figures.merged)} detail={`${formatExact(figures.closedUnmerged)} closed unmerged, ${formatExact(figures.reverted)} reverted`} />
       <Figure name="agent-share" label="Agent-assisted" value={figures.agentShare === null ? '—' : formatPercent(figures.agentShare)} detail={`${formatExact(figures.mergedAgentAssisted)} of ${formatExact(figures.merged)}`} />
       <Figure name="cost-per-merged" label="Cost per merged pull request" value={figures.costPerMerged === null ? '—' : formatMoney(figures.costPerMerged, currency)} detail={`${formatMoney(figures.mergedCost, currency)} in all`} />
-      <Figure name="minutes-agent" label="Time to merge, with agents" value={formatMinutes(figures.minutesToMergeAgentAssisted)} detail="median, first commit to merge" />
-      <Figure name="minutes-none" label="Time to merge, without agents" value={formatMinutes(figures.minutesToMergeNone)} detail="median, first commit to merge" />
+      <Figure name="minutes-agent" label="Time to merge, with agents" value={formatMinutes(figures.minutesToMergeAgentAssisted)} detail="median, first commit to merge" p90={figures.p90ToMergeAgentAssisted} />
+      <Figure name="minutes-none" label="Time to merge, without agents" value={formatMinutes(figures.minutesToMergeNone)} detail="median, first commit to merge" p90={figures.p90ToMergeNone} />
+      <Figure name="review-agent" label="Time to first review, with agents" value={formatMinutes(figures.minutesToReviewAgentAssisted)} detail="median, opening to first review" p90={figures.p90ToReviewAgentAssisted} />
+      <Figure name="review-none" label="Time to first review, without agents" value={formatMinutes(figures.minutesToReviewNone)} detail="median, opening to first review" p90={figures.p90ToReviewNone} />
+      <Figure name="merge-rate-agent" label="Agent pull requests merged" value={figures.mergeRateAgentAssisted === null ? '—' : formatPercent(figures.mergeRateAgentAssisted)} detail="merged, of those merged or closed unmerged" />
     </SimpleGrid>
   );
 }
@@ -122,5 +135,97 @@ function GroupPanel({ range, groupBy, title, head }: { range: DayRange; groupBy:
         );
       }}
     </Panel>
+  );
+}
+
+const CLASS_BADGES: Record<PullRequest['attribution'], { label: string; color: string }> = {
+  'agent-authored': { label: 'Agent-authored', color: 'grape' },
+  'agent-assisted': { label: 'Agent-assisted', color: 'blue' },
+  none: { label: 'No agent', color: 'gray' },
+};
+
+/** "Why this counts as agent-assisted", one line per piece of evidence. */
+function evidenceLine(item: PullRequest['evidence'][number]): string {
+  const commit = item.commitSha.slice(0, 7);
+  if (item.kind === 'trailer') return `${item.agent}: co-author trailer on ${commit} by ${item.commitAuthor}`;
+  if (item.kind === 'bot_author') return `${item.agent}: commit ${commit} authored by ${item.commitAuthor}`;
+  return `${item.agent}: ${item.kind.replace(/_/g, ' ')} on ${commit}`;
+}
+
+function PullRequestsPanel({ range }: { range: DayRange }) {
+  const title = 'Pull requests merged';
+  const pulls = useMergedPullRequests(range);
+  return (
+    <Card withBorder padding="md" component="section" aria-label={title}>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        Newest first, each with the evidence that makes it agent-assisted and its cost (its people's agent usage in its repository from its first commit to its merge).
+      </Text>
+      {pulls.isPending ? (
+        <LoadingState label="Loading pull requests" />
+      ) : pulls.isError ? (
+        <ErrorState error={pulls.error} onRetry={() => void pulls.refetch()} />
+      ) : pulls.data.pullRequests.length === 0 ? (
+        <EmptyState title="No pull request merged in this range">{NOTHING_MERGED}</EmptyState>
+      ) : (
+        <Stack gap={4}>
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped verticalSpacing="xs" aria-label="Pull requests merged in the range">
+              <ColumnHeads
+                columns={['Pull request', 'Class', 'Evidence', 'Merged', { label: 'Time to merge', numeric: true }, { label: 'First review', numeric: true }, { label: 'Cost', numeric: true }]}
+              />
+              <Table.Tbody>
+                {pulls.data.pullRequests.map((pull) => (
+                  <Table.Tr key={pull.id}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {pull.url ? (
+                        <Anchor href={pull.url} target="_blank" rel="noreferrer" size="sm">
+                          {pull.repository}#{pull.number}
+                        </Anchor>
+                      ) : (
+                        <Text size="sm">
+                          {pull.repository}#{pull.number}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={CLASS_BADGES[pull.attribution].color} miw="max-content">
+                        {CLASS_BADGES[pull.attribution].label}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {pull.evidence.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          No agent named in its commits
+                        </Text>
+                      ) : (
+                        <List size="sm" spacing={0}>
+                          {pull.evidence.map((item) => (
+                            <List.Item key={`${item.kind}/${item.agent}/${item.commitSha}`}>{evidenceLine(item)}</List.Item>
+                          ))}
+                        </List>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(pull.mergedAt)}</Table.Td>
+                    <Table.Td ta="right">{formatMinutes(pull.minutesToMerge)}</Table.Td>
+                    <Table.Td ta="right">{formatMinutes(pull.minutesToFirstReview)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(pull.cost, pull.currency)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pulls.data.hasMore && (
+            <Group>
+              <Text size="xs" c="dimmed">
+                The newest {PULL_REQUESTS_SHOWN} are shown: GET /api/v0/pull-requests lists them all.
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 // The Impact view's figures over a range, from /outcomes' daily rows (docs/outcomes.md): counts
 // and money add up over the days; the API answers a median per day, not per range, so the range's
-// time to merge is the median of the days' medians (each day with merges counting once).
+// time to merge is the median of the days' medians (each day with merges counting once), and so
+// are its p90 and the time to first review: the median of the days' figures.
 
 export interface OutcomeRow {
   group_key?: string;
@@ -11,6 +12,13 @@ export interface OutcomeRow {
   pull_requests_reverted: number;
   median_minutes_to_merge_agent_assisted: number | null;
   median_minutes_to_merge_none: number | null;
+  p90_minutes_to_merge_agent_assisted: number | null;
+  p90_minutes_to_merge_none: number | null;
+  median_minutes_to_first_review_agent_assisted: number | null;
+  median_minutes_to_first_review_none: number | null;
+  p90_minutes_to_first_review_agent_assisted: number | null;
+  p90_minutes_to_first_review_none: number | null;
+  pull_requests_closed_unmerged_agent_assisted: number;
   merged_cost: number;
 }
 
@@ -25,6 +33,14 @@ export interface OutcomeFigures {
   costPerMerged: number | null;
   minutesToMergeAgentAssisted: number | null;
   minutesToMergeNone: number | null;
+  p90ToMergeAgentAssisted: number | null;
+  p90ToMergeNone: number | null;
+  minutesToReviewAgentAssisted: number | null;
+  minutesToReviewNone: number | null;
+  p90ToReviewAgentAssisted: number | null;
+  p90ToReviewNone: number | null;
+  /** Of the agent-assisted pull requests that ended (merged or closed unmerged), the share merged; null when none ended. */
+  mergeRateAgentAssisted: number | null;
   closedUnmerged: number;
   reverted: number;
 }
@@ -43,6 +59,8 @@ function figuresOf(key: string, label: string, rows: readonly OutcomeRow[]): Out
   const merged = sum((row) => row.pull_requests_merged);
   const mergedAgentAssisted = sum((row) => row.pull_requests_merged_agent_assisted);
   const mergedCost = sum((row) => row.merged_cost);
+  const closedAgentAssisted = sum((row) => row.pull_requests_closed_unmerged_agent_assisted);
+  const middle = (field: (row: OutcomeRow) => number | null) => median(known(rows.map(field)));
   return {
     key,
     label,
@@ -51,8 +69,15 @@ function figuresOf(key: string, label: string, rows: readonly OutcomeRow[]): Out
     agentShare: merged === 0 ? null : mergedAgentAssisted / merged,
     mergedCost,
     costPerMerged: merged === 0 ? null : mergedCost / merged,
-    minutesToMergeAgentAssisted: median(known(rows.map((row) => row.median_minutes_to_merge_agent_assisted))),
-    minutesToMergeNone: median(known(rows.map((row) => row.median_minutes_to_merge_none))),
+    minutesToMergeAgentAssisted: middle((row) => row.median_minutes_to_merge_agent_assisted),
+    minutesToMergeNone: middle((row) => row.median_minutes_to_merge_none),
+    p90ToMergeAgentAssisted: middle((row) => row.p90_minutes_to_merge_agent_assisted),
+    p90ToMergeNone: middle((row) => row.p90_minutes_to_merge_none),
+    minutesToReviewAgentAssisted: middle((row) => row.median_minutes_to_first_review_agent_assisted),
+    minutesToReviewNone: middle((row) => row.median_minutes_to_first_review_none),
+    p90ToReviewAgentAssisted: middle((row) => row.p90_minutes_to_first_review_agent_assisted),
+    p90ToReviewNone: middle((row) => row.p90_minutes_to_first_review_none),
+    mergeRateAgentAssisted: mergedAgentAssisted + closedAgentAssisted === 0 ? null : mergedAgentAssisted / (mergedAgentAssisted + closedAgentAssisted),
     closedUnmerged: sum((row) => row.pull_requests_closed_unmerged),
     reverted: sum((row) => row.pull_requests_reverted),
   };

@@ -1,18 +1,19 @@
 import { Alert, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { isManager } from '../../api/client';
-import { useRepositories, type AnalyticsRepositoryRow } from '../../api/useAnalytics';
+import { useOutcomes, useRepositories, type AnalyticsRepositoryRow } from '../../api/useAnalytics';
 import { ColumnHeads, type Column } from '../../components/ColumnHeads';
 import { CreditNote } from '../../components/CreditNote';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState } from '../../components/QueryState';
 import { Spend } from '../../components/Spend';
 import { useSignedInSession } from '../../components/SessionContext';
-import { formatCompact, formatDateTime, formatExact, formatPercent } from '../../format';
+import { formatCompact, formatDateTime, formatExact, formatMoney, formatPercent } from '../../format';
 import { useRenderedMark } from '../../perf';
 import { Panel } from '../Analytics/Panel';
 import { RangePicker } from '../Analytics/RangePicker';
 import { useDayRange } from '../Analytics/range';
+import { groupFigures, type OutcomeFigures } from '../Impact/outcomeFigures';
 
 /** /repositories — owner and manager: what each repository burns over a range, beside its readiness. */
 export default function RepositoriesPage() {
@@ -29,7 +30,8 @@ export default function RepositoriesPage() {
 
 interface RepositoryColumn {
   head: Column;
-  cell: (row: AnalyticsRepositoryRow, currency: string) => ReactNode;
+  /** `outcome`: the repository's merged pull requests over the range, when any ended there. */
+  cell: (row: AnalyticsRepositoryRow, currency: string, outcome: OutcomeFigures | undefined) => ReactNode;
   /** The exact figure, as a tooltip of a compact one. */
   exact?: (row: AnalyticsRepositoryRow) => number;
 }
@@ -45,6 +47,9 @@ const COLUMNS: RepositoryColumn[] = [
   { head: { label: 'Lines + / −', numeric: true, wideOnly: true }, cell: (row) => `${formatCompact(row.lines_added)} / ${formatCompact(row.lines_removed)}` },
   { head: { label: 'Commits', numeric: true }, cell: (row) => formatExact(row.git_commits) },
   { head: { label: 'Pull requests', numeric: true }, cell: (row) => formatExact(row.git_prs_created) },
+  { head: { label: 'Merged PRs', numeric: true }, cell: (_row, _currency, outcome) => formatExact(outcome?.merged ?? 0) },
+  { head: { label: 'Agent-assisted', numeric: true }, cell: (_row, _currency, outcome) => (outcome?.agentShare == null ? '—' : formatPercent(outcome.agentShare)) },
+  { head: { label: 'Cost per merged PR', numeric: true }, cell: (_row, currency, outcome) => (outcome?.costPerMerged == null ? '—' : formatMoney(outcome.costPerMerged, currency)) },
   { head: 'Latest readiness', cell: (row) => <Readiness row={row} /> },
 ];
 
@@ -63,6 +68,9 @@ function Readiness({ row }: { row: AnalyticsRepositoryRow }) {
 function Repositories() {
   const { range, choice, setPreset, setCustom } = useDayRange();
   const repositories = useRepositories(range);
+  // Merged pull requests per repository, from the connected git hosts (docs/outcomes.md).
+  const outcomes = useOutcomes(range, 'repository');
+  const outcomeOf = new Map((outcomes.data ? groupFigures(outcomes.data.rows) : []).map((figures) => [figures.key, figures]));
   useRenderedMark('repositories', repositories.isSuccess && !repositories.isPlaceholderData);
   const title = 'Repositories';
   return (
@@ -85,7 +93,7 @@ function Repositories() {
                           const { label, numeric, wideOnly } = typeof column.head === 'string' ? { label: column.head } : column.head;
                           return (
                             <Table.Td key={label} ta={numeric ? 'right' : undefined} visibleFrom={wideOnly ? 'sm' : undefined} title={column.exact ? formatExact(column.exact(row)) : undefined} style={numeric ? { whiteSpace: 'nowrap' } : undefined}>
-                              {column.cell(row, repositories.data!.currency)}
+                              {column.cell(row, repositories.data!.currency, outcomeOf.get(row.repository))}
                             </Table.Td>
                           );
                         })}
