@@ -2,6 +2,7 @@ import { normaliseModel } from '../../domain/model-id.js';
 import { repoIdOf } from '../../domain/repo-id.js';
 import type { Client, TelemetryEvent } from '../../telemetry/events.js';
 import { attributeValue, type Attributes, type EventRecord, type PointRecord } from '../records.js';
+import type { RecordDetail } from './step-detail.js';
 
 // What a translator is: one per agent family (docs/otel.md has the table of what each counts).
 // It reads an agent's own names and turns each record it counts into Quarterdeck telemetry
@@ -41,6 +42,11 @@ export interface Translator {
   /** The session the record belongs to, when the agent says. */
   session(record: EventRecord | PointRecord): string | undefined;
   client(record: EventRecord | PointRecord): Client | undefined;
+  /**
+   * What a log record or span says of its step in an agent session beyond its drafts (outcome,
+   * duration, digests of a tool's arguments), or an error or compaction no draft counts.
+   */
+  detail?(record: EventRecord): RecordDetail | undefined;
 }
 
 // Exporters send numbers as numbers or as strings, and empty strings for nothing: these readers
