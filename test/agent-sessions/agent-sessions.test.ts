@@ -254,7 +254,7 @@ describe('Quarterdeck’s own events, roles and other organizations', () => {
   it('filters by team', async () => {
     const created = await server.app.inject({ method: 'POST', url: '/api/v0/teams', headers: auth(org.owner.key), payload: { name: 'Sessions team' } });
     expect(created.statusCode, created.body).toBe(201);
-    const team = json(created);
+    const { team } = json(created);
     const added = await server.app.inject({ method: 'POST', url: `/api/v0/teams/${team.id}/members`, headers: auth(org.owner.key), payload: { userId: member.id } });
     expect(added.statusCode, added.body).toBe(201);
     expect((await sessionsOf(org.owner.key, `&team=${team.id}`)).map((session) => session.id)).toEqual([memberSession]);

@@ -19,6 +19,7 @@ import { messagesGet, messagesList, messagesSend } from './messages.js';
 import { pricesDataset, pricesGet, pricesSet, pricesSettings } from './prices.js';
 import { readinessList, readinessUpload } from './readiness.js';
 import { serve } from './serve.js';
+import { agentSessionsList, agentSessionsShow } from './agent-sessions.js';
 import { sessionsChildren, sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsRename, sessionsUpdate } from './sessions.js';
 import { teamsAddMember, teamsCreate, teamsDelete, teamsGet, teamsList, teamsMembers, teamsRemoveMember, teamsRename } from './teams.js';
 import { telemetrySend } from './telemetry.js';
@@ -37,6 +38,7 @@ export const COMMANDS: readonly Command[] = [
   controlsGet, controlsPatch, controlsHistory, controlsDiff,
   computersList, computersGet, computersGetByName, computersCreate, computersUpdate, computersInstallDeps, computersRestart, computersRefresh, computersMetrics, computersDelete,
   sessionsList, sessionsGet, sessionsCreate, sessionsUpdate, sessionsRename, sessionsInterrupt, sessionsDelete, sessionsChildren,
+  agentSessionsList, agentSessionsShow,
   messagesList, messagesGet, messagesSend,
   limitsGet, limitsSet, limitsGlobal,
   pricesGet, pricesSet, pricesSettings, pricesDataset,
