@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, cliJson } from '../cli/helpers.js';
 import { listPrice } from '../../src/repositories/list-prices.js';
 import { runs, bodyOf, daysBack, type Manifest } from '../otlp/captured.js';
 import { addUser, auth, createOrganization, expectError, json, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
@@ -92,6 +93,8 @@ describe('sessions from the captured exports of every agent', () => {
         expect(session.models).toEqual(Object.keys(manifest.expected.tokensByModel).map((model) => model.toLowerCase()).sort());
       }
       expect(session.endedAt).toBeGreaterThanOrEqual(session.startedAt);
+      // A run that went right (one write, no failure) has no waste: no rule fires on it.
+      expect({ flagged: session.flagged, findings: session.findings, errors: session.errors }).toEqual({ flagged: false, findings: [], errors: 0 });
 
       const detail = json(await get(org.owner.key, `/api/v0/agent-sessions/${session.id}`));
       const kinds = (kind: string) => detail.timeline.filter((step: { kind: string }) => step.kind === kind);
@@ -203,6 +206,16 @@ describe('waste', () => {
     expect(await sessionsOf(waste.owner.key, '&agent=gemini-cli')).toEqual([]);
   });
 
+  it('lists and shows them with the CLI', async () => {
+    const env = { QUARTERDECK_URL: await server.app.listen({ port: 0, host: '127.0.0.1' }), QUARTERDECK_API_KEY: waste.owner.key };
+    const listed = await cliJson(['agent-sessions', 'list', '--flagged', 'true', '--sort', 'cost', '--all'], env);
+    expect(listed.map((session: { id: string }) => session.id)).toEqual([sessionId]);
+    const shown = await cliJson(['agent-sessions', 'show', sessionId], env);
+    expect(shown.timeline.filter((step: { kind: string }) => step.kind === 'tool_call')).toHaveLength(5);
+    const refused = await cli(['agent-sessions', 'list', '--sort', 'tokens'], env);
+    expect(refused.code).toBe(1);
+  });
+
   it('pages with a cursor bound to its filters', async () => {
     const first = json(await get(waste.owner.key, '/api/v0/agent-sessions?limit=1'));
     expect(first.agentSessions).toHaveLength(1);
@@ -219,6 +232,7 @@ describe('Quarterdeck’s own events, roles and other organizations', () => {
   let ownerSession: string;
   const at = Date.now() - 60_000;
   beforeAll(async () => {
+    other = await createOrganization(server, 'Other Org');
     const events = (prefix: string) => [
       { id: `${prefix}-1`, type: 'user_message', timestamp: at, sessionId: `${prefix}-s`, client: 'terminal-ui', autonomyMode: 'auto-low' },
       { id: `${prefix}-2`, type: 'model_call', timestamp: at + 10, sessionId: `${prefix}-s`, client: 'terminal-ui', modelId: 'claude-sonnet-4-5', modelTier: 'standard', inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 },
