@@ -138,6 +138,11 @@ function codexRecord(conversation: string, at: number, name: string, attributes:
   };
 }
 
+/** A log record of an agent's session, in OTLP/JSON. */
+const logRecord = codexRecord;
+
+const geminiExport = (records: object[]) => ({ resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'gemini-cli' } }] }, scopeLogs: [{ scope: { name: 'gemini-cli' }, logRecords: records }] }] });
+
 const codexExport = (records: object[]) => ({ resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'codex_exec' } }] }, scopeLogs: [{ scope: { name: 'codex' }, logRecords: records }] }] });
 
 describe('waste', () => {
@@ -170,6 +175,10 @@ describe('waste', () => {
     const flagged = await sessionsOf(waste.owner.key, '&flagged=true');
     expect(flagged).toHaveLength(1);
     sessionId = flagged[0].id;
+    // The same exports again: nothing changes.
+    const response = await server.app.inject({ method: 'POST', url: '/v1/logs', headers: { ...auth(waste.owner.key), 'content-type': 'application/json' }, payload: codexExport(records) });
+    expect(response.statusCode).toBe(200);
+    expect(await sessionsOf(waste.owner.key)).toEqual(flagged);
   });
 
   it('flags a failing command repeated four times as a retry loop, priced by the model calls inside it', async () => {
@@ -191,6 +200,35 @@ describe('waste', () => {
     expect(JSON.stringify(session)).not.toContain('npm test');
   });
 
+  it('finds rereads without a change between, and context pressure, priced by the model call after each', async () => {
+    const at = start + 100_000;
+    const session = { 'session.id': 'reread-1' };
+    const read = (n: number, path: string) => logRecord('x', at + n * 1000, 'gemini_cli.tool_call', { ...session, function_name: 'read_file', function_args: JSON.stringify({ file_path: path }), success: true, duration_ms: 5 });
+    const write = (n: number, path: string) => logRecord('x', at + n * 1000, 'gemini_cli.tool_call', { ...session, function_name: 'write_file', function_args: JSON.stringify({ file_path: path, content: 'x' }), success: true, duration_ms: 5 });
+    const call = (n: number, input: number) => logRecord('x', at + n * 1000 + 500, 'gemini_cli.api_response', { ...session, model: MODEL, input_token_count: input, output_token_count: 10, cached_content_token_count: 0, status_code: 200, duration_ms: 100 });
+    const records = [
+      read(0, '/w/a.ts'), call(0, 100),
+      read(1, '/w/a.ts'), call(1, 200), // a reread: nothing changed a.ts
+      write(2, '/w/a.ts'), call(2, 300),
+      read(3, '/w/a.ts'), call(3, 400), // read again after a change: not a reread
+      read(4, '/w/b.ts'), call(4, 500),
+      logRecord('x', at + 5000, 'gemini_cli.chat_compression', { ...session, tokens_before: 9000, tokens_after: 2000 }), call(5, 600),
+    ];
+    const response = await server.app.inject({ method: 'POST', url: '/v1/logs', headers: { ...auth(waste.owner.key), 'content-type': 'application/json' }, payload: geminiExport(records) });
+    expect(response.statusCode).toBe(200);
+    const [listed] = await sessionsOf(waste.owner.key, '&agent=gemini-cli');
+    const priced = (input: number) => Math.round(input * PRICE.input + 10 * PRICE.output) / 1_000_000;
+    expect(listed).toMatchObject({ flagged: true, compactions: 1, toolCalls: 5, modelCalls: 6, errors: 0 });
+    expect(listed.findings).toEqual([
+      { pattern: 'reread', occurrences: 1, tool: null, firstAt: at + 1000, lastAt: at + 1000, tokens: 210, estimatedCost: priced(200) },
+      { pattern: 'context_pressure', occurrences: 1, tool: null, firstAt: at + 5000, lastAt: at + 5000, tokens: 610, estimatedCost: priced(600) },
+    ]);
+    expect(listed.wasteCost).toBeCloseTo(priced(200) + priced(600), 9);
+    const timeline = json(await get(waste.owner.key, `/api/v0/agent-sessions/${listed.id}`)).timeline;
+    expect(timeline.find((step: { kind: string }) => step.kind === 'compaction')).toMatchObject({ name: 'chat_compression', at: at + 5000 });
+    expect(JSON.stringify(timeline)).not.toContain('/w/a.ts');
+  });
+
   it('lists flagged sessions, sorted by cost, errors and duration, above a cost', async () => {
     const all = await sessionsOf(waste.owner.key);
     const ids = (list: any[]) => list.map((session) => session.id);
@@ -203,12 +241,12 @@ describe('waste', () => {
     expect(ids(await sessionsOf(waste.owner.key, `&costAbove=${loop.cost - 0.000001}`))).toContain(sessionId);
     expect(ids(await sessionsOf(waste.owner.key, `&costAbove=${loop.cost}`))).not.toContain(sessionId);
     expect(ids(await sessionsOf(waste.owner.key, '&agent=codex'))).toEqual([sessionId]);
-    expect(await sessionsOf(waste.owner.key, '&agent=gemini-cli')).toEqual([]);
+    expect(await sessionsOf(waste.owner.key, '&agent=copilot-cli')).toEqual([]);
   });
 
   it('lists and shows them with the CLI', async () => {
     const env = { QUARTERDECK_URL: await server.app.listen({ port: 0, host: '127.0.0.1' }), QUARTERDECK_API_KEY: waste.owner.key };
-    const listed = await cliJson(['agent-sessions', 'list', '--flagged', 'true', '--sort', 'cost', '--all'], env);
+    const listed = await cliJson(['agent-sessions', 'list', '--flagged', 'true', '--agent', 'codex', '--sort', 'cost', '--all'], env);
     expect(listed.map((session: { id: string }) => session.id)).toEqual([sessionId]);
     const shown = await cliJson(['agent-sessions', 'show', sessionId], env);
     expect(shown.timeline.filter((step: { kind: string }) => step.kind === 'tool_call')).toHaveLength(5);
