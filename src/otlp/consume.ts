@@ -7,7 +7,7 @@ import { storeSentEvents, type Refusal, type SentEvent, type SentStep, type Stor
 import { bareStep, type StepDetail } from '../telemetry/session-steps.js';
 import { incrementsOf } from './cumulative.js';
 import { logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type EventRecord, type OtlpRecord, type PointRecord } from './records.js';
-import type { RecordDetail } from './translate/step-detail.js';
+import type { RecordDetail } from './translate/translator.js';
 import { translatorFor } from './translate/index.js';
 import { repositoryOf, type Draft, type Identity, type Translator } from './translate/translator.js';
 import type { ExportOutcome, OtlpExportArgs } from './decode.js';

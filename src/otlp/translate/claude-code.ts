@@ -1,6 +1,6 @@
 import type { EventRecord, PointRecord } from '../records.js';
-import { durationOf, modelCallDetail, successOf, toolCallDetail, type RecordDetail } from './step-detail.js';
-import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type Translator } from './translator.js';
+import { durationOf, modelCallDetail, successOf, toolCallDetail } from './step-detail.js';
+import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // Claude Code: `claude_code.*` metrics and events (the event's name without the prefix in the
 // `event.name` attribute). Model calls, prompts, tool calls and decisions come from the events;

@@ -1,8 +1,8 @@
 import type { Client } from '../../telemetry/events.js';
 import { attributeValue, type EventRecord } from '../records.js';
 
-import { durationOf, successOf, toolCallDetail, type RecordDetail } from './step-detail.js';
-import { attribute, count, flag, modelCall, standardIdentity, text, tokens, type Draft, type Translator } from './translator.js';
+import { durationOf, successOf, toolCallDetail } from './step-detail.js';
+import { attribute, count, flag, modelCall, standardIdentity, text, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // OpenAI Codex: `codex.*` log events (name in the `event.name` attribute, time often only in the
 // observed time). Everything counted comes from the events: a model call is the

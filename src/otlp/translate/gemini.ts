@@ -1,7 +1,7 @@
 import type { Client } from '../../telemetry/events.js';
 import type { EventRecord, PointRecord } from '../records.js';
-import { durationOf, modelCallDetail, successOf, toolCallDetail, type RecordDetail } from './step-detail.js';
-import { attribute, flag, modelCall, standardIdentity, text, times, tokens, type Draft, type Translator } from './translator.js';
+import { durationOf, modelCallDetail, successOf, toolCallDetail } from './step-detail.js';
+import { attribute, flag, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // Google Gemini CLI (`gemini_cli.*`) and its fork Qwen Code (`qwen-code.*`): the same events under
 // their own prefix. Model calls, prompts, sessions (the configuration event each session starts

@@ -1,6 +1,6 @@
 import { attributeValue, type EventRecord, type PointRecord } from '../records.js';
-import { modelCallDetail, toolSpanDetail, type RecordDetail } from './step-detail.js';
-import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type Translator } from './translator.js';
+import { modelCallDetail, toolSpanDetail } from './step-detail.js';
+import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // Anything instrumented with the OpenTelemetry GenAI semantic conventions, and the agents that
 // speak only those (GitHub Copilot CLI, opencode): a model call is an inference span (chat,

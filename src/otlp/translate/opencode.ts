@@ -1,6 +1,6 @@
 import { attributeValue, type EventRecord } from '../records.js';
-import { modelCallDetail, toolSpanDetail, type RecordDetail } from './step-detail.js';
-import { attribute, count, modelCall, standardIdentity, text, tokens, type Draft, type Translator } from './translator.js';
+import { modelCallDetail, toolSpanDetail } from './step-detail.js';
+import { attribute, count, modelCall, standardIdentity, text, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // opencode: the AI SDK's spans. A model call is one provider call (`ai.streamText.doStream`,
 // `ai.generateText.doGenerate`) with its `ai.usage.*` counts — the enclosing `ai.streamText` span

@@ -1,17 +1,10 @@
 import { hash } from 'node:crypto';
-import type { StepKind } from '../../domain/agent-sessions.js';
-import type { StepDetail } from '../../telemetry/session-steps.js';
 import type { EventRecord } from '../records.js';
-import { count, flag, text } from './translator.js';
+import { count, flag, text, type RecordDetail } from './translator.js';
 
 // What a record says of its step in an agent session beyond the event it counts
 // (docs/agent-sessions.md): how long it took, whether it failed, and digests of what a tool call
 // was given — which call it was, which file it read or changed — never the arguments themselves.
-
-/** A record's detail, and a step of its own when the record is one that no event counts (an error, a compaction). */
-export interface RecordDetail extends StepDetail {
-  also?: { kind: Extract<StepKind, 'error' | 'compaction'>; name: string };
-}
 
 const digest = (...parts: string[]) => hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 22);
 
