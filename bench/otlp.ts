@@ -266,6 +266,12 @@ async function main() {
     console.log(`   OTLP/HTTP POST /v1/logs (protobuf log records): ${fmt(otlpMs / 1000, 2)} s, ${fmt(otlpRate, 0)} events/s; server CPU ${fmt((1e6 * otlpCpu) / events, 0)} µs/event`);
     console.log(`   COPY FROM STDIN (the native rows, same table without the day tallies' triggers, from this process): ${fmt(floor.ms / 1000, 2)} s, ${fmt(copyRate, 0)} events/s`);
     console.log(`   OTLP / native ${fmt((100 * otlpRate) / nativeRate)} %; OTLP / COPY ${fmt((100 * otlpRate) / copyRate)} %; native / COPY ${fmt((100 * nativeRate) / copyRate)} %`);
+    // Both endpoints build agent sessions in the events' transaction (docs/agent-sessions.md): the rates above include it.
+    const countOf = async (table: 'agent_sessions' | 'agent_session_steps', organizationId: string) =>
+      Number((await direct.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow()).n);
+    const [otlpSessions, otlpSteps] = [await countOf('agent_sessions', otlp.id), await countOf('agent_session_steps', otlp.id)];
+    if (otlpSteps !== events) throw new Error(`stored ${otlpSteps} agent-session steps of ${events} OTLP events`);
+    console.log(`   agent sessions built at ingestion: ${otlpSessions} sessions of ${otlpSteps} steps; OTLP with sessions / COPY floor ${fmt((100 * otlpRate) / copyRate)} %`);
 
     // --- 2. The fleet: RSS with every agent's series state.
     const fleet = await createOrganization(server.url, adminToken, 'Fleet', 1, 1);

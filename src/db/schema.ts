@@ -1,3 +1,4 @@
+import type { AgentSessionsTables } from './tables/agent-sessions.js';
 import type { BudgetsTables } from './tables/budgets.js';
 import type { ComputeTables } from './tables/compute.js';
 import type { ControlsTables } from './tables/controls.js';
@@ -11,4 +12,4 @@ import type { WebhooksTables } from './tables/webhooks.js';
 import type { OutcomesTables } from './tables/outcomes.js';
 
 // The database as Kysely sees it: each area declares its tables in db/tables/.
-export interface Database extends IdentityTables, CreditUsageTables, ControlsTables, ComputeTables, TelemetryTables, PricesTables, WebhooksTables, BudgetsTables, EnterpriseIdentityTables, ScimTables, OutcomesTables {}
+export interface Database extends IdentityTables, CreditUsageTables, ControlsTables, ComputeTables, TelemetryTables, PricesTables, WebhooksTables, BudgetsTables, EnterpriseIdentityTables, ScimTables, OutcomesTables, AgentSessionsTables {}

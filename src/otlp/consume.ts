@@ -3,9 +3,11 @@ import { dayOf } from '../domain/dates.js';
 import { DomainError } from '../domain/errors.js';
 import { checkEvents, type TelemetryEvent } from '../telemetry/events.js';
 import { ensureEventPartitions } from '../telemetry/partitions.js';
-import { storeSentEvents, type Refusal, type SentEvent, type StoreDeps, type TelemetryCaller } from '../telemetry/sent-events.js';
+import { storeSentEvents, type Refusal, type SentEvent, type SentStep, type StoreDeps, type TelemetryCaller } from '../telemetry/sent-events.js';
+import { bareStep, type StepDetail } from '../telemetry/session-steps.js';
 import { incrementsOf } from './cumulative.js';
-import { logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type OtlpRecord, type PointRecord } from './records.js';
+import { logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type EventRecord, type OtlpRecord, type PointRecord } from './records.js';
+import type { RecordDetail } from './translate/translator.js';
 import { translatorFor } from './translate/index.js';
 import { repositoryOf, type Draft, type Identity, type Translator } from './translate/translator.js';
 import type { ExportOutcome, OtlpExportArgs } from './decode.js';
@@ -29,6 +31,7 @@ interface Translated {
   event: TelemetryEvent;
   agent: string;
   identity: SentEvent['identity'];
+  detail?: StepDetail | undefined;
 }
 
 /** The records of one resource, read by one translator. */
@@ -80,7 +83,7 @@ const UNREAD_IDENTITY: Identity = Object.freeze({});
  * The events of one record's drafts: ids from the record's digest, one per event. The record's
  * identity is read only for an ingest key, whose events count for the member it names.
  */
-function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly Draft[], idBase: string, readsIdentity: boolean): Translated[] {
+function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly Draft[], idBase: string, readsIdentity: boolean, detail?: StepDetail): Translated[] {
   if (drafts.length === 0) return [];
   const translated: Translated[] = [];
   const sessionId = translator.session(record) ?? '(none)';
@@ -96,10 +99,33 @@ function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly D
       const eventClient = draft.client ?? client;
       if (eventClient !== undefined) event.client = eventClient;
       if (repository !== undefined) event.repository = repository;
-      translated.push({ event: event as TelemetryEvent, agent: translator.agent, identity });
+      translated.push({ event: event as TelemetryEvent, agent: translator.agent, identity, detail });
     }
   });
   return translated;
+}
+
+/** A record's detail for its session step: the span's place and duration, then what its translator reads (which wins where both say). */
+function detailOf(translator: Translator, record: EventRecord): RecordDetail | undefined {
+  const own = translator.detail?.(record);
+  const { span } = record;
+  if (!span) return own;
+  const detail: RecordDetail = { traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId, durationMs: span.durationMs };
+  if (own) for (const [key, value] of Object.entries(own)) if (value !== undefined) Object.assign(detail, { [key]: value });
+  return detail;
+}
+
+/** The step of its own a record is (an error, a compaction), when it names a session. */
+function alsoStep(translator: Translator, record: EventRecord, detail: RecordDetail, readsIdentity: boolean): SentStep | undefined {
+  const sessionKey = translator.session(record);
+  if (!detail.also || sessionKey === undefined) return undefined;
+  const step = bareStep(`otlp:${record.digest}:step`, detail.also.kind, new Date(record.timeMs), detail.also.name.slice(0, 200), repositoryOf(record) ?? null, {
+    durationMs: detail.durationMs,
+    traceId: detail.traceId,
+    spanId: detail.spanId,
+    parentSpanId: detail.parentSpanId,
+  });
+  return { agent: translator.agent, identity: readsIdentity ? translator.identity(record) : UNREAD_IDENTITY, sessionKey: sessionKey.slice(0, 128), step };
 }
 
 /** Events may be at most this far in the future (decisions.md §4); so may metric points. */
@@ -113,13 +139,15 @@ interface TranslatedExport {
   events: Translated[];
   counted: { translator: Translator; point: PointRecord }[];
   futurePoints: Refusal[];
+  /** Session steps that are no event. */
+  steps: SentStep[];
 }
 
 function translateExport(received: Date, exported: OtlpExportArgs, maxItems: number, readsIdentity: boolean): TranslatedExport {
   // Each item becomes a record: bounded before any is made.
   const items = countItems(...exported);
   if (items > maxItems) throw new DomainError('batch_too_large', `the export carries ${items} items, more than ${maxItems} (OTLP_MAX_ITEMS): send smaller batches`);
-  const translated: TranslatedExport = { events: [], counted: [], futurePoints: [] };
+  const translated: TranslatedExport = { events: [], counted: [], futurePoints: [], steps: [] };
   for (const { translator, records } of batchesOf(recordsOf(received.getTime(), ...exported))) {
     for (const record of records) {
       if (record.signal === 'metrics') {
@@ -128,7 +156,10 @@ function translateExport(received: Date, exported: OtlpExportArgs, maxItems: num
         if (record.timeMs > received.getTime() + FUTURE_TOLERANCE_MS) translated.futurePoints.push({ agent: translator.agent, problem: 'a metric point is more than 5 minutes in the future' });
         else translated.counted.push({ translator, point: record });
       } else {
-        translated.events.push(...eventsOf(translator, record, translator.event(record), record.digest, readsIdentity));
+        const detail = detailOf(translator, record);
+        translated.events.push(...eventsOf(translator, record, translator.event(record), record.digest, readsIdentity, detail));
+        const also = detail && alsoStep(translator, record, detail, readsIdentity);
+        if (also) translated.steps.push(also);
       }
     }
   }
@@ -152,7 +183,7 @@ export function createOtlpConsumer(deps: ConsumerDeps) {
   };
 }
 
-async function storeExport(deps: ConsumerDeps, caller: OtlpCaller, { events: eventDrafts, counted, futurePoints }: TranslatedExport, received: Date): Promise<ExportOutcome> {
+async function storeExport(deps: ConsumerDeps, caller: OtlpCaller, { events: eventDrafts, counted, futurePoints, steps }: TranslatedExport, received: Date): Promise<ExportOutcome> {
   // The partitions of every day an event may fall on, before the export's transaction.
   const candidateDays = [...eventDrafts.map((t) => t.event.timestamp as number), ...counted.map(({ point }) => point.timeMs)];
   const checkedDays = candidateDays.filter((ms) => Number.isFinite(ms) && ms >= 0 && ms <= received.getTime() + FUTURE_TOLERANCE_MS).map((ms) => dayOf(ms));
@@ -167,7 +198,7 @@ async function storeExport(deps: ConsumerDeps, caller: OtlpCaller, { events: eve
       const amount = point.cumulative ? amountOf.get(point)! : point.value;
       if (amount > 0) translated.push(...eventsOf(translator, point, translator.point(point, amount), pointIdBase(point), readsIdentity(caller)));
     }
-    return storeTranslated(trx, deps, caller, translated, futurePoints, received);
+    return storeTranslated(trx, deps, caller, translated, futurePoints, received, steps);
   });
 }
 
@@ -180,15 +211,15 @@ function checkedTogether(translated: readonly Translated[], received: Date): Sen
     if (!(error instanceof DomainError)) throw error;
     return undefined;
   }
-  return checked.map((one, i) => ({ checked: one, agent: translated[i]!.agent, identity: translated[i]!.identity }));
+  return checked.map((one, i) => ({ checked: one, agent: translated[i]!.agent, identity: translated[i]!.identity, detail: translated[i]!.detail }));
 }
 
 /** Each event checked on its own: the refused ones go to `refusals`, the rest are returned. */
 function checkedEach(translated: readonly Translated[], received: Date, refusals: Refusal[]): SentEvent[] {
   const items: SentEvent[] = [];
-  for (const { event, agent, identity } of translated) {
+  for (const { event, agent, identity, detail } of translated) {
     try {
-      items.push({ checked: checkEvents([event], 'event', received)[0]!, agent, identity });
+      items.push({ checked: checkEvents([event], 'event', received)[0]!, agent, identity, detail });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       refusals.push({ agent, problem: error.message });
@@ -197,12 +228,22 @@ function checkedEach(translated: readonly Translated[], received: Date, refusals
   return items;
 }
 
-async function storeTranslated(trx: Db, deps: ConsumerDeps, caller: OtlpCaller, translated: readonly Translated[], refused: readonly Refusal[], received: Date): Promise<ExportOutcome> {
+async function storeTranslated(
+  trx: Db,
+  deps: ConsumerDeps,
+  caller: OtlpCaller,
+  translated: readonly Translated[],
+  refused: readonly Refusal[],
+  received: Date,
+  steps: readonly SentStep[],
+): Promise<ExportOutcome> {
   // An event the rules refuse (a name too long, a time in the future) is reported in
   // partial_success, and the rest of the export is kept: when the export as a whole does not
   // pass, each event is checked on its own.
   const refusals: Refusal[] = [...refused];
   const items = checkedTogether(translated, received) ?? checkedEach(translated, received, refusals);
-  await storeSentEvents(trx, deps, caller, items, refusals, received);
+  // A step of its own from the future is left out, as an event would be refused.
+  const timely = steps.filter(({ step }) => step.occurredAt.getTime() <= received.getTime() + FUTURE_TOLERANCE_MS);
+  await storeSentEvents(trx, deps, caller, items, refusals, received, timely);
   return refusals.length === 0 ? { rejected: 0 } : { rejected: refusals.length, message: `${refusals.length} record(s) refused; the first: ${refusals[0]!.problem}` };
 }

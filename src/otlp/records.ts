@@ -3,6 +3,7 @@ import type { ExportLogsServiceRequest } from './generated/ts-proto/opentelemetr
 import type { ExportMetricsServiceRequest } from './generated/ts-proto/opentelemetry/proto/collector/metrics/v1/metrics_service.js';
 import type { ExportTraceServiceRequest } from './generated/ts-proto/opentelemetry/proto/collector/trace/v1/trace_service.js';
 import type { AnyValue, KeyValue } from './generated/ts-proto/opentelemetry/proto/common/v1/common.js';
+import { Status_StatusCode } from './generated/ts-proto/opentelemetry/proto/trace/v1/trace.js';
 import { AggregationTemporality, type NumberDataPoint } from './generated/ts-proto/opentelemetry/proto/metrics/v1/metrics.js';
 
 // An export's items as flat records the translators read: each record with the resource and
@@ -29,10 +30,23 @@ interface RecordBase {
   timeMs: number;
 }
 
+/** Where a span sits in its trace, and how long it took. */
+export interface SpanPlace {
+  traceId: string;
+  spanId: string;
+  /** Absent for a trace's root. */
+  parentSpanId?: string | undefined;
+  durationMs?: number | undefined;
+  /** The span's status said it failed. */
+  failed: boolean;
+}
+
 /** A log record or a span: one thing that happened. */
 export interface EventRecord extends RecordBase {
   signal: 'logs' | 'traces';
   digest: string;
+  /** A span's place in its trace. */
+  span?: SpanPlace;
 }
 
 /** A data point of a sum, a gauge or a histogram (its sum and count). */
@@ -52,6 +66,7 @@ export interface PointRecord extends RecordBase {
 export type OtlpRecord = EventRecord | PointRecord;
 
 const NANOS_PER_MS = 1_000_000n;
+
 
 function valueOf(value: AnyValue | undefined): AttributeValue {
   const inner = value?.value;
@@ -150,7 +165,10 @@ export function spanRecordsOf(request: ExportTraceServiceRequest, receivedMs: nu
         const traceId = Buffer.from(span.traceId).toString('hex');
         const spanId = Buffer.from(span.spanId).toString('hex');
         const digest = digestOf('traces', resourceKey, scope, span.name, traceId, spanId, String(span.startTimeUnixNano), String(span.endTimeUnixNano), JSON.stringify(attributesOf(attributes)));
-        records.push({ signal: 'traces', resource, scope, name: span.name, attributes, timeMs, digest });
+        const place: SpanPlace = { traceId, spanId, failed: span.status?.code === Status_StatusCode.STATUS_CODE_ERROR };
+        if (span.parentSpanId.length > 0) place.parentSpanId = Buffer.from(span.parentSpanId).toString('hex');
+        if (span.startTimeUnixNano > 0n && span.endTimeUnixNano >= span.startTimeUnixNano) place.durationMs = Number(span.endTimeUnixNano - span.startTimeUnixNano) / 1e6;
+        records.push({ signal: 'traces', resource, scope, name: span.name, attributes, timeMs, digest, span: place });
       }
     }
   }

@@ -1,3 +1,4 @@
+import { AgentSession, AgentSessionFinding, AgentSessionStep } from './agent-sessions.js';
 import { AuditLogEntry } from './audit.js';
 import type { TSchema } from '@sinclair/typebox';
 import { Budget, MemberLimitStatus } from './budgets.js';
@@ -16,6 +17,7 @@ import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhooks.js'
 // The API's schemas and response views, one file per resource group. The shared ones are
 // registered by name, so they keep their names in the OpenAPI document.
 
+export * from './agent-sessions.js';
 export * from './audit.js';
 export * from './budgets.js';
 export * from './common.js';
@@ -71,5 +73,8 @@ export const sharedSchemas: TSchema[] = [
   MemberLimitStatus,
   ScimToken,
   ScimErrorBody,
+  AgentSessionFinding,
+  AgentSession,
+  AgentSessionStep,
 ];
 

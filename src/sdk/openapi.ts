@@ -5788,6 +5788,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v0/agent-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List agent sessions */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                    /** @description Sessions started on or after this UTC day */
+                    startDate?: string;
+                    /** @description Sessions started on or before this UTC day */
+                    endDate?: string;
+                    /** @description A user id */
+                    user?: string;
+                    agent?: string;
+                    /** @description A repository id (host/owner/name) or URL */
+                    repository?: string;
+                    /** @description A team id: the sessions of its members */
+                    team?: string;
+                    /** @description true: only sessions with a waste finding; false: only those without */
+                    flagged?: boolean;
+                    /** @description Only sessions that cost more than this, in the organization’s currency */
+                    costAbove?: number;
+                    /** @description start (newest first, the default), cost, duration or errors (highest first) */
+                    sort?: "start" | "cost" | "duration" | "errors";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agentSessions: components["schemas"]["AgentSession"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/agent-sessions/{agentSessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an agent session and its timeline */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agentSessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgentSession"] & {
+                            timeline: components["schemas"]["AgentSessionStep"][];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v0/auth/sign-in": {
         parameters: {
             query?: never;
@@ -9637,6 +9772,77 @@ export interface components {
             status: string;
             scimType?: string;
             detail: string;
+        };
+        AgentSessionFinding: {
+            /** @enum {string} */
+            pattern: "retry_loop" | "reread" | "tool_error_burst" | "context_pressure";
+            occurrences: number;
+            /** @description The tool a retry loop repeated */
+            tool: string | null;
+            /** @description Unix time in milliseconds */
+            firstAt: number;
+            /** @description Unix time in milliseconds */
+            lastAt: number;
+            /** @description Tokens of the model calls inside the pattern */
+            tokens: number;
+            /** @description Those tokens at the organization’s prices (models without a price left out) */
+            estimatedCost: number;
+        };
+        AgentSession: {
+            id: string;
+            userId: string;
+            agent: string;
+            /** @description The session id the agent itself gave (session.id, conversation.id, ...) */
+            agentSessionId: string;
+            /** @description Unix time in milliseconds */
+            startedAt: number;
+            /** @description Unix time in milliseconds */
+            endedAt: number;
+            durationMs: number;
+            repository: string | null;
+            models: string[];
+            turns: number;
+            modelCalls: number;
+            toolCalls: number;
+            errors: number;
+            compactions: number;
+            tokens: {
+                input: number;
+                output: number;
+                cacheRead: number;
+                cacheWrite: number;
+            };
+            /** @description At the organization’s prices when the session’s last records arrived; unpriced models left out */
+            cost: number;
+            currency: string;
+            unpricedModels: string[];
+            flagged: boolean;
+            /** @description The cost of the model calls inside any finding, each call once */
+            wasteCost: number;
+            findings: components["schemas"]["AgentSessionFinding"][];
+        };
+        AgentSessionStep: {
+            id: string;
+            /** @enum {string} */
+            kind: "prompt" | "model_call" | "tool_call" | "hook" | "error" | "compaction" | "file_change";
+            /** @description Unix time in milliseconds */
+            at: number;
+            durationMs: number | null;
+            /** @description The tool, hook or error */
+            name: string | null;
+            outcome: ("success" | "failure") | null;
+            modelId: string | null;
+            tokens: {
+                input: number;
+                output: number;
+                cacheRead: number;
+                cacheWrite: number;
+            };
+            /** @description A model call’s cost; null for other steps and unpriced models */
+            cost: number | null;
+            traceId: string | null;
+            spanId: string | null;
+            parentSpanId: string | null;
         };
     };
     responses: never;

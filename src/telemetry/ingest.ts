@@ -11,6 +11,7 @@ import { findUser } from '../repositories/users.js';
 import { standardCredits, type ModelCatalogue } from './credits.js';
 import { checkEvents, type CheckedEvent, type TelemetryEvent } from './events.js';
 import { ensureEventPartitions } from './partitions.js';
+import { recordSteps, stepOfEvent } from './session-steps.js';
 
 // Storing telemetry: all events of a batch in one short transaction, idempotent per
 // (organization, event id). The statement that writes the events also adds their credits to the
@@ -85,6 +86,7 @@ export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizatio
   return db.transaction().execute(async (trx) => {
     const claimed = await claimEvents(trx, catalogue, organizationId, events, options);
     await writeClaimedEvents(trx, claimed);
+    await recordSteps(trx, organizationId, events.flatMap((event) => stepOfEvent(event, event.userId) ?? []));
     return { accepted: claimed.accepted, duplicates: claimed.duplicates };
   });
 }

@@ -1,10 +1,13 @@
 import type { Db } from '../db/store.js';
 import type { ApiKeyKind } from '../domain/credentials.js';
 import { tallyConnections, type ConnectionTally } from './connections.js';
+import type { SessionStep } from '../domain/agent-sessions.js';
+import type { AttributedStep } from '../repositories/agent-sessions.js';
 import type { ModelCatalogue } from './credits.js';
 import type { CheckedEvent, TelemetryEvent } from './events.js';
 import { claimEvents, writeClaimedEvents, type AttributedEvent, type ClaimedEvents } from './ingest.js';
 import { ensureEventPartitions } from './partitions.js';
+import { recordSteps, stepOfEvent, type StepDetail } from './session-steps.js';
 import { resolveSenders, type Sender, type SenderIdentity } from './senders.js';
 import { keepUnattributed, type WaitingEvent } from './unattributed.js';
 
@@ -26,6 +29,16 @@ export interface SentEvent {
   /** The agent product, for the connected-agents view. */
   agent: string;
   identity: SenderIdentity;
+  /** What the record said of the event's step in its session beyond the event (OTLP). */
+  detail?: StepDetail | undefined;
+}
+
+/** A step of a session that is no event (an error, a compaction), from a sender. */
+export interface SentStep {
+  agent: string;
+  identity: SenderIdentity;
+  sessionKey: string;
+  step: SessionStep;
 }
 
 /** Something of an agent's that was not counted, and why. */
@@ -74,13 +87,16 @@ function tallyOf(tallies: Map<string, ConnectionTally>, caller: TelemetryCaller,
 
 const tokensOf = (event: TelemetryEvent) => (event.type === 'model_call' ? event.inputTokens + event.outputTokens + event.cacheReadTokens + event.cacheWriteTokens : 0);
 
+/** What a sender sent: an event or a step. */
+type Sent = Pick<SentEvent, 'agent' | 'identity'>;
+
 /** Whom each event counts for: the caller with a personal key, the event's sender with an ingest key. */
-async function sendersFor(trx: Db, caller: TelemetryCaller, items: readonly SentEvent[]): Promise<(item: SentEvent) => Sender> {
+async function sendersFor(trx: Db, caller: TelemetryCaller, items: readonly Sent[]): Promise<(item: Sent) => Sender> {
   if (caller.keyKind === 'personal') {
     const sender: Sender = { kind: 'user', userId: caller.userId };
     return () => sender;
   }
-  const byAgent = new Map<string, SentEvent[]>();
+  const byAgent = new Map<string, Sent[]>();
   for (const item of items) byAgent.set(item.agent, [...(byAgent.get(item.agent) ?? []), item]);
   const resolvers = new Map<string, Awaited<ReturnType<typeof resolveSenders>>>();
   for (const [agent, own] of [...byAgent].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -90,7 +106,15 @@ async function sendersFor(trx: Db, caller: TelemetryCaller, items: readonly Sent
 }
 
 /** Stores checked events for their senders and tallies them (and the refusals) by agent and sender. */
-export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: TelemetryCaller, items: readonly SentEvent[], refusals: readonly Refusal[], received: Date): Promise<SentResult> {
+export async function storeSentEvents(
+  trx: Db,
+  deps: StoreDeps,
+  caller: TelemetryCaller,
+  items: readonly SentEvent[],
+  refusals: readonly Refusal[],
+  received: Date,
+  steps: readonly SentStep[] = [],
+): Promise<SentResult> {
   const tallies = new Map<string, ConnectionTally>();
   const personal: Sender | undefined = caller.keyKind === 'personal' ? { kind: 'user', userId: caller.userId } : undefined;
   for (const { agent, problem } of refusals) {
@@ -99,7 +123,13 @@ export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: Telemetr
     tally.problem = problem;
   }
 
-  const senderOf = await sendersFor(trx, caller, items);
+  const senderOf = await sendersFor(trx, caller, [...items, ...steps]);
+  // The sessions' steps of the events and records of members; those of unknown senders wait with their events.
+  const sessionSteps: AttributedStep[] = [];
+  for (const step of steps) {
+    const sender = senderOf(step);
+    if (sender.kind === 'user') sessionSteps.push({ userId: sender.userId, agent: step.agent, sessionKey: step.sessionKey, step: step.step });
+  }
   // Each event beside its agent, in arrays of the same order: a map from event id to agent cost
   // more than the tally it served.
   const attributed = new Map<string, { events: AttributedEvent[]; agents: string[] }>();
@@ -114,6 +144,8 @@ export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: Telemetr
       if (!own) attributed.set(sender.userId, (own = { events: [], agents: [] }));
       own.events.push({ ...item.checked, userId: sender.userId, ingestKeyId });
       own.agents.push(item.agent);
+      const step = stepOfEvent(item.checked, sender.userId, item.detail);
+      if (step) sessionSteps.push(step);
     } else {
       waiting.push({ ...item.checked, identityId: sender.identityId, ingestKeyId: caller.apiKeyId });
       waitingAgents.push(item.agent);
@@ -158,6 +190,7 @@ export async function storeSentEvents(trx: Db, deps: StoreDeps, caller: Telemetr
   // The events last: their statements lock the rows every batch of a member shares, until the
   // commit that follows (claimEvents).
   for (const claimed of claims) await writeClaimedEvents(trx, claimed);
+  await recordSteps(trx, caller.organizationId, sessionSteps);
   return result;
 }
 

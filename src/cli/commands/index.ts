@@ -21,6 +21,7 @@ import { pricesDataset, pricesGet, pricesSet, pricesSettings } from './prices.js
 import { readinessList, readinessUpload } from './readiness.js';
 import { readinessEvaluate } from './readiness-evaluate.js';
 import { serve } from './serve.js';
+import { agentSessionsList, agentSessionsShow } from './agent-sessions.js';
 import { sessionsChildren, sessionsCreate, sessionsDelete, sessionsGet, sessionsInterrupt, sessionsList, sessionsRename, sessionsUpdate } from './sessions.js';
 import { teamsAddMember, teamsCreate, teamsDelete, teamsGet, teamsList, teamsMembers, teamsRemoveMember, teamsRename } from './teams.js';
 import { telemetrySend } from './telemetry.js';
@@ -39,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   controlsGet, controlsPatch, controlsHistory, controlsDiff,
   computersList, computersGet, computersGetByName, computersCreate, computersUpdate, computersInstallDeps, computersRestart, computersRefresh, computersMetrics, computersDelete,
   sessionsList, sessionsGet, sessionsCreate, sessionsUpdate, sessionsRename, sessionsInterrupt, sessionsDelete, sessionsChildren,
+  agentSessionsList, agentSessionsShow,
   messagesList, messagesGet, messagesSend,
   limitsGet, limitsSet, limitsGlobal,
   pricesGet, pricesSet, pricesSettings, pricesDataset,

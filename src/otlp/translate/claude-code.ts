@@ -1,5 +1,6 @@
 import type { EventRecord, PointRecord } from '../records.js';
-import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type Translator } from './translator.js';
+import { durationOf, modelCallDetail, successOf, toolCallDetail } from './step-detail.js';
+import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // Claude Code: `claude_code.*` metrics and events (the event's name without the prefix in the
 // `event.name` attribute). Model calls, prompts, tool calls and decisions come from the events;
@@ -62,6 +63,24 @@ function event(record: EventRecord): Draft[] {
   }
 }
 
+/** Tool results carry their outcome, duration and (with OTEL_LOG_TOOL_DETAILS=1) their parameters; API errors are steps of their own. */
+function detail(record: EventRecord): RecordDetail | undefined {
+  if (record.signal !== 'logs') return undefined;
+  const { attributes } = record;
+  switch (record.name) {
+    case 'api_request':
+      return modelCallDetail(record);
+    case 'tool_result': {
+      const tool = text(attributes, 'tool_name');
+      return tool === undefined ? undefined : toolCallDetail(tool, text(attributes, 'tool_parameters'), successOf(record), durationOf(record));
+    }
+    case 'api_error':
+      return { durationMs: durationOf(record), also: { kind: 'error', name: text(attributes, 'status_code') ?? text(attributes, 'error') ?? 'api_error' } };
+    default:
+      return undefined;
+  }
+}
+
 export const claudeCode: Translator = {
   agent: 'claude-code',
   event,
@@ -70,4 +89,5 @@ export const claudeCode: Translator = {
   identity: (record) => standardIdentity(record, ['user.account_uuid'], ['user.id']),
   session: (record) => attribute(record, 'session.id'),
   client: () => undefined,
+  detail,
 };

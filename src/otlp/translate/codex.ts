@@ -1,6 +1,8 @@
 import type { Client } from '../../telemetry/events.js';
 import { attributeValue, type EventRecord } from '../records.js';
-import { attribute, modelCall, standardIdentity, text, tokens, type Draft, type Translator } from './translator.js';
+
+import { durationOf, successOf, toolCallDetail } from './step-detail.js';
+import { attribute, count, flag, modelCall, standardIdentity, text, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // OpenAI Codex: `codex.*` log events (name in the `event.name` attribute, time often only in the
 // observed time). Everything counted comes from the events: a model call is the
@@ -51,6 +53,30 @@ function event(record: EventRecord): Draft[] {
   }
 }
 
+/** Tool results carry outcome, duration and arguments; a failed request or response is an error; cut tool output is context pressure. */
+function detail(record: EventRecord): RecordDetail | undefined {
+  if (record.signal !== 'logs') return undefined;
+  const { attributes } = record;
+  switch (record.name) {
+    case 'codex.tool_result': {
+      const tool = text(attributes, 'tool_name');
+      if (tool === undefined) return undefined;
+      const toolDetail = toolCallDetail(tool, text(attributes, 'arguments'), successOf(record), durationOf(record));
+      return flag(attributes, 'output_truncated') === true ? { ...toolDetail, also: { kind: 'compaction', name: 'tool_output_truncated' } } : toolDetail;
+    }
+    case 'codex.api_request': {
+      const status = count(attributes, 'http.response.status_code');
+      return status !== undefined && status >= 400 ? { durationMs: durationOf(record), also: { kind: 'error', name: `http ${status}` } } : undefined;
+    }
+    case 'codex.sse_event': {
+      const kind = text(attributes, 'event.kind');
+      return kind === 'response.failed' || kind === 'error' ? { also: { kind: 'error', name: kind } } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** `codex exec` runs headless; the other originators are the interactive clients. */
 function client(record: EventRecord | { attributes: EventRecord['attributes']; resource: EventRecord['resource'] }): Client | undefined {
   const originator = text(record.attributes, 'originator') ?? text(record.resource, 'service.name');
@@ -66,4 +92,5 @@ export const codex: Translator = {
   identity: (record) => standardIdentity(record, ['user.account_id'], []),
   session: (record) => attribute(record, 'conversation.id'),
   client,
+  detail,
 };

@@ -1,6 +1,6 @@
 import { AUTONOMY_LEVELS, CLIENTS, type Client } from '../../telemetry/events.js';
 import type { EventRecord, PointRecord } from '../records.js';
-import { genAiSpan } from './genai.js';
+import { genAiDetail, genAiSpan } from './genai.js';
 import { attribute, text, times, type Draft, type Identity, type Translator } from './translator.js';
 
 // Factory Droid: its `droid.*` counters (sessions, tool invocations with the session's autonomy
@@ -54,4 +54,5 @@ export const droid: Translator = {
   identity,
   session: (record) => attribute(record, 'session.id', 'gen_ai.conversation.id'),
   client,
+  detail: genAiDetail,
 };

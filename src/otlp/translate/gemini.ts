@@ -1,6 +1,7 @@
 import type { Client } from '../../telemetry/events.js';
 import type { EventRecord, PointRecord } from '../records.js';
-import { attribute, flag, modelCall, standardIdentity, text, times, tokens, type Draft, type Translator } from './translator.js';
+import { durationOf, modelCallDetail, successOf, toolCallDetail } from './step-detail.js';
+import { attribute, flag, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // Google Gemini CLI (`gemini_cli.*`) and its fork Qwen Code (`qwen-code.*`): the same events under
 // their own prefix. Model calls, prompts, sessions (the configuration event each session starts
@@ -65,6 +66,28 @@ function translatorFor(agent: string, prefix: string): Translator {
     return [];
   }
 
+  /** Tool calls carry outcome, duration and arguments; API errors, compressions and cut tool output are steps of their own. */
+  function detail(record: EventRecord): RecordDetail | undefined {
+    if (record.signal !== 'logs') return undefined;
+    const { attributes } = record;
+    switch (record.name) {
+      case `${prefix}.api_response`:
+        return modelCallDetail(record, 'status_code');
+      case `${prefix}.tool_call`: {
+        const tool = text(attributes, 'function_name');
+        return tool === undefined ? undefined : toolCallDetail(tool, text(attributes, 'function_args'), successOf(record), durationOf(record));
+      }
+      case `${prefix}.api_error`:
+        return { durationMs: durationOf(record), also: { kind: 'error', name: text(attributes, 'error_type') ?? text(attributes, 'status_code') ?? 'api_error' } };
+      case `${prefix}.chat_compression`:
+        return { also: { kind: 'compaction', name: 'chat_compression' } };
+      case `${prefix}.tool_output_truncated`:
+        return { also: { kind: 'compaction', name: 'tool_output_truncated' } };
+      default:
+        return undefined;
+    }
+  }
+
   function client(record: EventRecord | PointRecord): Client | undefined {
     const interactive = flag(record.attributes, 'interactive');
     return interactive === undefined ? undefined : interactive ? 'terminal-ui' : 'non-interactive-cli';
@@ -78,6 +101,7 @@ function translatorFor(agent: string, prefix: string): Translator {
     identity: (record) => standardIdentity(record, [], ['installation.id']),
     session: (record) => attribute(record, 'session.id'),
     client,
+    detail,
   };
 }
 

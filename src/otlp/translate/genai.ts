@@ -1,5 +1,6 @@
 import { attributeValue, type EventRecord, type PointRecord } from '../records.js';
-import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type Translator } from './translator.js';
+import { modelCallDetail, toolSpanDetail } from './step-detail.js';
+import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // Anything instrumented with the OpenTelemetry GenAI semantic conventions, and the agents that
 // speak only those (GitHub Copilot CLI, opencode): a model call is an inference span (chat,
@@ -36,6 +37,15 @@ export function genAiSpan(record: EventRecord, reportedCostKey?: string): Draft[
   return [];
 }
 
+/** An inference span's duration and outcome; an `execute_tool` span's, with its arguments' digests. */
+export function genAiDetail(record: EventRecord): RecordDetail | undefined {
+  if (record.signal !== 'traces') return undefined;
+  const operation = text(record.attributes, 'gen_ai.operation.name');
+  if (operation && INFERENCE_OPERATIONS.has(operation)) return modelCallDetail(record);
+  const tool = operation === 'execute_tool' ? text(record.attributes, 'gen_ai.tool.name') : undefined;
+  return tool === undefined ? undefined : toolSpanDetail(record, tool, 'gen_ai.tool.call.arguments');
+}
+
 export const genAiSession = (record: EventRecord | PointRecord) => attribute(record, 'gen_ai.conversation.id', 'session.id');
 
 /** The translator of an agent known only by the name it gives itself (service.name). */
@@ -48,6 +58,7 @@ export function genAi(agent: string): Translator {
     identity: (record) => standardIdentity(record, ['enduser.id', 'user.id'], []),
     session: genAiSession,
     client: () => undefined,
+    detail: genAiDetail,
   };
 }
 
@@ -60,4 +71,5 @@ export const copilotCli: Translator = {
   identity: (record) => standardIdentity(record, [], []),
   session: genAiSession,
   client: () => undefined,
+  detail: genAiDetail,
 };

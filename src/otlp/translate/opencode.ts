@@ -1,5 +1,6 @@
 import { attributeValue, type EventRecord } from '../records.js';
-import { attribute, count, modelCall, standardIdentity, text, tokens, type Draft, type Translator } from './translator.js';
+import { modelCallDetail, toolSpanDetail } from './step-detail.js';
+import { attribute, count, modelCall, standardIdentity, text, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // opencode: the AI SDK's spans. A model call is one provider call (`ai.streamText.doStream`,
 // `ai.generateText.doGenerate`) with its `ai.usage.*` counts — the enclosing `ai.streamText` span
@@ -28,6 +29,15 @@ function event(record: EventRecord): Draft[] {
   ];
 }
 
+function detail(record: EventRecord): RecordDetail | undefined {
+  if (record.signal !== 'traces') return undefined;
+  if (record.name === 'ai.toolCall') {
+    const tool = text(record.attributes, 'ai.toolCall.name');
+    return tool === undefined ? undefined : toolSpanDetail(record, tool, 'ai.toolCall.args');
+  }
+  return PROVIDER_CALLS.has(record.name) ? modelCallDetail(record) : undefined;
+}
+
 export const opencode: Translator = {
   agent: 'opencode',
   event,
@@ -36,4 +46,5 @@ export const opencode: Translator = {
   identity: (record) => standardIdentity(record, ['ai.telemetry.metadata.userId'], []),
   session: (record) => attribute(record, 'ai.telemetry.metadata.sessionId', 'session.id'),
   client: () => undefined,
+  detail,
 };

@@ -2,6 +2,8 @@ import { normaliseModel } from '../../domain/model-id.js';
 import { repoIdOf } from '../../domain/repo-id.js';
 import type { Client, TelemetryEvent } from '../../telemetry/events.js';
 import { attributeValue, type Attributes, type EventRecord, type PointRecord } from '../records.js';
+import type { StepKind } from '../../domain/agent-sessions.js';
+import type { StepDetail } from '../../telemetry/session-steps.js';
 
 // What a translator is: one per agent family (docs/otel.md has the table of what each counts).
 // It reads an agent's own names and turns each record it counts into Quarterdeck telemetry
@@ -18,6 +20,11 @@ export type Draft = DistributiveOmit<TelemetryEvent, 'id' | 'timestamp' | 'agent
   /** The same event this many times (a counter's increment of 3 sessions is 3 session starts). */
   times?: number;
 };
+
+/** A record's detail for its session step, and a step of its own when the record is one no event counts (an error, a compaction). */
+export interface RecordDetail extends StepDetail {
+  also?: { kind: Extract<StepKind, 'error' | 'compaction'>; name: string };
+}
 
 /** Who a record says it is from, as the agent sent it; matched to members for ingest keys. */
 export interface Identity {
@@ -41,6 +48,11 @@ export interface Translator {
   /** The session the record belongs to, when the agent says. */
   session(record: EventRecord | PointRecord): string | undefined;
   client(record: EventRecord | PointRecord): Client | undefined;
+  /**
+   * What a log record or span says of its step in an agent session beyond its drafts (outcome,
+   * duration, digests of a tool's arguments), or an error or compaction no draft counts.
+   */
+  detail?(record: EventRecord): RecordDetail | undefined;
 }
 
 // Exporters send numbers as numbers or as strings, and empty strings for nothing: these readers

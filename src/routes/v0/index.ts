@@ -2,6 +2,7 @@ import type { App } from '../../http/context.js';
 import { authenticate } from '../../http/auth.js';
 import { byCredential, limitRequests } from '../../http/rate-limit.js';
 import agentCommits from './agent-commits/index.js';
+import agentSessions from './agent-sessions/index.js';
 import apiKeys from './api-keys/index.js';
 import auditLog from './audit-log/index.js';
 import budgets from './budgets/index.js';
@@ -46,4 +47,5 @@ export default async function v0Routes(app: App) {
   await app.register(budgets);
   await app.register(computers);
   await app.register(sessions);
+  await app.register(agentSessions);
 }

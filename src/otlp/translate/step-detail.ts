@@ -1,0 +1,57 @@
+import { hash } from 'node:crypto';
+import type { EventRecord } from '../records.js';
+import { count, flag, text, type RecordDetail } from './translator.js';
+
+// What a record says of its step in an agent session beyond the event it counts
+// (docs/agent-sessions.md): how long it took, whether it failed, and digests of what a tool call
+// was given — which call it was, which file it read or changed — never the arguments themselves.
+
+const digest = (...parts: string[]) => hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 22);
+
+// Tools that only read a file, and tools that change one, by the names the agents give them.
+const READS = /^(read|read_?file|read_many_files|view|view_?file|open_?file|cat)$/i;
+const WRITES = /(write|edit|create|replace|patch|delete|insert)/i;
+const PATH_KEYS = ['file_path', 'absolute_path', 'filePath', 'path', 'target_file', 'filename'];
+
+/** The arguments a tool call was given, as the JSON text the agent sent (maybe cut short), parsed when it is an object. */
+function parsedArguments(argumentsText: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(argumentsText);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A tool call's detail: its outcome, duration, and the digests of its arguments and of the file they name. */
+export function toolCallDetail(tool: string, argumentsText: string | undefined, succeeded: boolean | undefined, durationMs: number | undefined): RecordDetail {
+  const detail: RecordDetail = { durationMs, outcome: succeeded === undefined ? undefined : succeeded ? 'success' : 'failure' };
+  if (argumentsText === undefined) return detail;
+  detail.callDigest = digest(tool, argumentsText);
+  const parsed = parsedArguments(argumentsText);
+  const path = PATH_KEYS.map((key) => parsed?.[key]).find((value): value is string => typeof value === 'string' && value !== '');
+  if (path !== undefined) {
+    detail.fileDigest = digest(path);
+    detail.fileAccess = READS.test(tool) ? 'read' : WRITES.test(tool) ? 'write' : undefined;
+  }
+  return detail;
+}
+
+/** A duration in ms from an attribute (agents send numbers or strings). */
+export const durationOf = (record: EventRecord, key = 'duration_ms') => count(record.attributes, key);
+
+/** A success flag from an attribute: `success` true/false, as a boolean or a string. */
+export const successOf = (record: EventRecord, key = 'success') => flag(record.attributes, key);
+
+/** The detail of a GenAI `execute_tool` span or an AI SDK `ai.toolCall` span: failed when its status or `error.type` says so. */
+export function toolSpanDetail(record: EventRecord, tool: string, argumentsKey: string): RecordDetail {
+  const failed = (record.span?.failed ?? false) || text(record.attributes, 'error.type') !== undefined;
+  return toolCallDetail(tool, text(record.attributes, argumentsKey), !failed, undefined);
+}
+
+/** A model call's detail: its duration, and a failure when the span or the status code says so. */
+export function modelCallDetail(record: EventRecord, statusKey?: string): RecordDetail {
+  const status = statusKey === undefined ? undefined : count(record.attributes, statusKey);
+  const failed = (record.span?.failed ?? false) || (status !== undefined && status >= 400);
+  return { durationMs: durationOf(record), outcome: failed ? 'failure' : 'success' };
+}

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/store.js';
+import type { AgentSessionsTables } from '../db/tables/agent-sessions.js';
+import { sessionFigures, type SessionStep, type StepKind } from '../domain/agent-sessions.js';
+import { notFound } from '../domain/errors.js';
+import type { PriceBook } from '../domain/prices.js';
+
+// Agent sessions (docs/agent-sessions.md): steps stored once each by their id, in the transaction
+// that stores the telemetry they came from, and each session they touched recomputed from all its
+// steps there and then; and the reads of the sessions API.
+
+export type AgentSessionRow = Selectable<AgentSessionsTables['agent_sessions']>;
+type StepRow = Selectable<AgentSessionsTables['agent_session_steps']>;
+
+/** A step of a person's session, as ingestion hands it over. */
+export interface AttributedStep {
+  userId: string;
+  agent: string;
+  /** The agent's own session id. */
+  sessionKey: string;
+  step: SessionStep;
+}
+
+/** A session's id: the same (organization, person, agent, agent's session) always has the same. */
+export function agentSessionId(organizationId: string, userId: string, agent: string, sessionKey: string): string {
+  return `ags_${createHash('sha256').update([organizationId, userId, agent, sessionKey].join('\u0000')).digest('base64url').slice(0, 24)}`;
+}
+
+/** Rows per insert: 21 parameters a row, far below PostgreSQL's 65,535. */
+const STEPS_PER_STATEMENT = 1000;
+
+/**
+ * Stores the steps and recomputes every session that got a new one, inside the caller's
+ * transaction: a step already stored (the same export again) changes nothing. `prices` is read
+ * only when a session is recomputed.
+ */
+export async function recordSessionSteps(trx: Db, organizationId: string, steps: readonly AttributedStep[], prices: () => Promise<PriceBook>): Promise<void> {
+  if (steps.length === 0) return;
+  const sessions = new Map<string, AttributedStep>();
+  const rows = steps.map((attributed) => {
+    const sessionId = agentSessionId(organizationId, attributed.userId, attributed.agent, attributed.sessionKey);
+    if (!sessions.has(sessionId)) sessions.set(sessionId, attributed);
+    const { step } = attributed;
+    return {
+      organization_id: organizationId,
+      id: step.id,
+      session_id: sessionId,
+      occurred_at: step.occurredAt,
+      kind: step.kind,
+      duration_ms: step.durationMs,
+      model_id: step.modelId,
+      input_tokens: step.tokens.input,
+      output_tokens: step.tokens.output,
+      cache_read_tokens: step.tokens.cacheRead,
+      cache_write_tokens: step.tokens.cacheWrite,
+      name: step.name,
+      outcome: step.outcome,
+      file_access: step.fileAccess,
+      call_digest: step.callDigest,
+      file_digest: step.fileDigest,
+      trace_id: step.traceId,
+      span_id: step.spanId,
+      parent_span_id: step.parentSpanId,
+      repository: step.repository,
+    };
+  });
+  const touched = new Set<string>();
+  // Steps in id order, as the events are: concurrent exports meet the keys they share in one order.
+  rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (let at = 0; at < rows.length; at += STEPS_PER_STATEMENT) {
+    const inserted = await trx
+      .insertInto('agent_session_steps')
+      .values(rows.slice(at, at + STEPS_PER_STATEMENT))
+      .onConflict((conflict) => conflict.columns(['organization_id', 'id']).doNothing())
+      .returning('session_id')
+      .execute();
+    for (const { session_id } of inserted) touched.add(session_id);
+  }
+  if (touched.size === 0) return;
+  // The sessions that got a step are created and locked, in id order; a concurrent export of the
+  // same session waits here for this one's commit, then recomputes with these steps committed.
+  const ordered = [...touched].sort();
+  await trx
+    .insertInto('agent_sessions')
+    .values(
+      ordered.map((id) => {
+        const { userId, agent, sessionKey, step } = sessions.get(id)!;
+        return { organization_id: organizationId, id, user_id: userId, agent, session_key: sessionKey, started_at: step.occurredAt, ended_at: step.occurredAt, repository: null };
+      }),
+    )
+    .onConflict((conflict) => conflict.columns(['organization_id', 'id']).doNothing())
+    .execute();
+  await trx.selectFrom('agent_sessions').select('id').where('organization_id', '=', organizationId).where('id', 'in', ordered).orderBy('id').forUpdate().execute();
+  const book = await prices();
+  for (const sessionId of ordered) await recompute(trx, organizationId, sessionId, book);
+}
+
+async function recompute(trx: Db, organizationId: string, sessionId: string, prices: PriceBook): Promise<void> {
+  const steps = (await sessionStepRows(trx, organizationId, sessionId)).map(stepOf);
+  const figures = sessionFigures(steps, prices);
+  await trx
+    .updateTable('agent_sessions')
+    .set({
+      started_at: figures.startedAt,
+      ended_at: figures.endedAt,
+      repository: figures.repository,
+      models: figures.models,
+      turns: figures.turns,
+      model_calls: figures.modelCalls,
+      tool_calls: figures.toolCalls,
+      errors: figures.errors,
+      compactions: figures.compactions,
+      input_tokens: figures.tokens.input,
+      output_tokens: figures.tokens.output,
+      cache_read_tokens: figures.tokens.cacheRead,
+      cache_write_tokens: figures.tokens.cacheWrite,
+      cost_micros: figures.costMicros,
+      currency: figures.currency,
+      unpriced_models: figures.unpricedModels,
+      flagged: figures.findings.length > 0,
+      waste_micros: figures.wasteMicros,
+      findings: JSON.stringify(figures.findings),
+    })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+function sessionStepRows(db: Db, organizationId: string, sessionId: string): Promise<StepRow[]> {
+  return db.selectFrom('agent_session_steps').selectAll().where('organization_id', '=', organizationId).where('session_id', '=', sessionId).orderBy('occurred_at').orderBy('id').execute();
+}
+
+const nullable = <T extends string>(value: string | null) => value as T | null;
+
+function stepOf(row: StepRow): SessionStep {
+  return {
+    id: row.id,
+    occurredAt: new Date(row.occurred_at),
+    kind: row.kind as StepKind,
+    durationMs: row.duration_ms,
+    modelId: row.model_id,
+    tokens: { input: Number(row.input_tokens), output: Number(row.output_tokens), cacheRead: Number(row.cache_read_tokens), cacheWrite: Number(row.cache_write_tokens) },
+    name: row.name,
+    outcome: nullable(row.outcome),
+    fileAccess: nullable(row.file_access),
+    callDigest: row.call_digest,
+    fileDigest: row.file_digest,
+    traceId: row.trace_id,
+    spanId: row.span_id,
+    parentSpanId: row.parent_span_id,
+    repository: row.repository,
+  };
+}
+
+export const AGENT_SESSION_SORTS = ['start', 'cost', 'duration', 'errors'] as const;
+export type AgentSessionSort = (typeof AGENT_SESSION_SORTS)[number];
+
+export interface AgentSessionFilter {
+  /** Sessions started at or after this instant, and before `startedBefore`. */
+  startedFrom?: Date | undefined;
+  startedBefore?: Date | undefined;
+  userId?: string | undefined;
+  agent?: string | undefined;
+  repository?: string | undefined;
+  teamId?: string | undefined;
+  flagged?: boolean | undefined;
+  /** Only sessions that cost more than this many micro-units. */
+  costAboveMicros?: number | undefined;
+}
+
+/** What a sort orders by, as a number: newest, costliest, longest, most errors first. */
+const SORT_KEYS = {
+  start: sql<number>`(extract(epoch from started_at) * 1000)`,
+  cost: sql<number>`cost_micros::numeric`,
+  duration: sql<number>`(extract(epoch from (ended_at - started_at)) * 1000)`,
+  errors: sql<number>`errors::numeric`,
+} as const;
+
+/** A page key: the sort's value and the id of the last row. */
+export type SortKey = [number, string];
+
+export async function listAgentSessions(
+  db: Db,
+  organizationId: string,
+  filter: AgentSessionFilter,
+  sort: AgentSessionSort,
+  page: { after: SortKey | undefined; limit: number },
+): Promise<(AgentSessionRow & { sort_key: number })[]> {
+  const key = SORT_KEYS[sort];
+  let query = db.selectFrom('agent_sessions').selectAll().select(key.as('sort_key')).where('organization_id', '=', organizationId);
+  if (filter.startedFrom) query = query.where('started_at', '>=', filter.startedFrom);
+  if (filter.startedBefore) query = query.where('started_at', '<', filter.startedBefore);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.agent !== undefined) query = query.where('agent', '=', filter.agent);
+  if (filter.repository !== undefined) query = query.where('repository', '=', filter.repository);
+  if (filter.flagged !== undefined) query = query.where('flagged', '=', filter.flagged);
+  if (filter.costAboveMicros !== undefined) query = query.where('cost_micros', '>', filter.costAboveMicros);
+  if (filter.teamId !== undefined) {
+    const teamId = filter.teamId;
+    query = query.where('user_id', 'in', (members) =>
+      members.selectFrom('team_members').select('team_members.user_id').where('team_members.organization_id', '=', organizationId).where('team_members.team_id', '=', teamId),
+    );
+  }
+  if (page.after) {
+    const [value, id] = page.after;
+    query = query.where(sql<boolean>`(${key}, id) < (${String(value)}::numeric, ${id})`);
+  }
+  const rows = await query.orderBy(key, 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+  return rows.map((row) => ({ ...row, sort_key: Number(row.sort_key) }));
+}
+
+/** A session the caller may see (a member: their own), else not found, whether it exists or not. */
+export async function findAgentSession(db: Db, organizationId: string, sessionId: string, visibleTo: string | undefined): Promise<AgentSessionRow> {
+  let query = db.selectFrom('agent_sessions').selectAll().where('organization_id', '=', organizationId).where('id', '=', sessionId);
+  if (visibleTo !== undefined) query = query.where('user_id', '=', visibleTo);
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound('agent session');
+  return row;
+}
+
+export async function agentSessionSteps(db: Db, organizationId: string, sessionId: string): Promise<SessionStep[]> {
+  return (await sessionStepRows(db, organizationId, sessionId)).map(stepOf);
+}
