@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { Attribution } from '../domain/agent-attribution.js';
 import { addDays } from '../domain/dates.js';
+import type { PullRequestState } from '../domain/git-facts.js';
 import { invalidInput, notFound } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
 import { addCosts, CLOSED_UNMERGED, loadPullRequests, type PullRequestOutcome } from './outcomes.js';
@@ -12,9 +13,6 @@ import { byteOrder } from './order.js';
 // with its class, the evidence behind it, its times and its cost. The class and the people of a
 // pull request come from its commits, so the filters on them apply after loading the pull requests
 // the other filters select; the cost is computed for the page only.
-
-export const PULL_REQUEST_STATES = ['open', 'merged', 'closed'] as const;
-export type PullRequestState = (typeof PULL_REQUEST_STATES)[number];
 
 export interface PullRequestFilters {
   repository?: string | undefined;

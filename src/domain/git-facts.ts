@@ -44,3 +44,7 @@ export interface DeliveryFacts {
   pullRequests: PullRequestFacts[];
   commits: CommitFacts[];
 }
+
+/** Where a pull request stands: `closed` is closed without a merge (and not reopened). */
+export const PULL_REQUEST_STATES = ['open', 'merged', 'closed'] as const;
+export type PullRequestState = (typeof PULL_REQUEST_STATES)[number];

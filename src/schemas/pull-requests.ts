@@ -1,8 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { stateOf, pullRequestId, PULL_REQUEST_STATES } from '../analytics/pull-request-list.js';
-import type { PullRequestOutcome } from '../analytics/outcomes.js';
 import { ATTRIBUTIONS } from '../domain/agent-attribution.js';
-import { fromMicroCredits } from '../domain/micro-credits.js';
+import { PULL_REQUEST_STATES } from '../domain/git-facts.js';
 import { StringEnum, UnixMillis } from './common.js';
 
 // Pull requests with their class and its evidence (docs/outcomes.md "The pull request list"),
@@ -15,7 +13,7 @@ const MaybeMinutes = (description: string) => Type.Union([Type.Number({ minimum:
 export const PullRequestEvidence = Type.Object(
   {
     kind: Type.String({
-      description: "How the agent shows: `trailer` (a person's commit with the agent's Co-authored-by trailer), `bot_author` (the commit's author is the agent's own account); other kinds may be added",
+      description: "How the agent shows: `trailer` (a person's commit with the agent's Co-authored-by trailer), `bot_author` (the commit's author is the agent's own account), `hook` (the commit was recorded in an agent session by Quarterdeck's hooks); other kinds may be added",
     }),
     agent: Type.String({ description: 'The agent dimension id (claude-code, codex, …)' }),
     commitSha: Type.String(),
@@ -56,40 +54,3 @@ export const PullRequest = Type.Object(
   },
   { $id: 'PullRequest' },
 );
-
-/** Stored evidence (`via`) as the API names it; a kind added later is passed through by its own name. */
-const EVIDENCE_KINDS: Record<string, string> = { author: 'bot_author', 'co-author': 'trailer' };
-
-export function pullRequestView(pull: PullRequestOutcome, currency: string): Static<typeof PullRequest> {
-  const time = (value: Date | null) => value?.getTime() ?? null;
-  return {
-    id: pullRequestId(pull),
-    gitHostId: pull.gitHostId,
-    repository: pull.repository,
-    number: pull.number,
-    url: pull.url,
-    authorLogin: pull.authorLogin,
-    headBranch: pull.headBranch,
-    state: stateOf(pull),
-    attribution: pull.attribution,
-    agents: pull.agents,
-    evidence: pull.commits.flatMap((commit) =>
-      commit.agents.map((item) => ({ kind: EVIDENCE_KINDS[item.via] ?? item.via, agent: item.agent, commitSha: commit.sha, commitAuthor: commit.authorName, authoredAt: commit.authoredAt.getTime() })),
-    ),
-    commits: pull.commits.length,
-    userIds: pull.userIds,
-    openedAt: time(pull.openedAt),
-    firstReviewAt: time(pull.firstReviewAt),
-    mergedAt: time(pull.mergedAt),
-    closedAt: time(pull.closedAt),
-    minutesToMerge: pull.minutesToMerge,
-    minutesToFirstReview: pull.minutesToFirstReview,
-    linesAdded: pull.linesAdded,
-    linesRemoved: pull.linesRemoved,
-    reverted: pull.reverted,
-    cost: fromMicroCredits(pull.costMicros),
-    credits: fromMicroCredits(pull.creditsMicros),
-    currency,
-    unpricedModels: pull.unpricedModels,
-  };
-}

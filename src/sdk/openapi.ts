@@ -9650,7 +9650,7 @@ export interface components {
             receivedAt: number;
         };
         PullRequestEvidence: {
-            /** @description How the agent shows: `trailer` (a person's commit with the agent's Co-authored-by trailer), `bot_author` (the commit's author is the agent's own account); other kinds may be added */
+            /** @description How the agent shows: `trailer` (a person's commit with the agent's Co-authored-by trailer), `bot_author` (the commit's author is the agent's own account), `hook` (the commit was recorded in an agent session by Quarterdeck's hooks); other kinds may be added */
             kind: string;
             /** @description The agent dimension id (claude-code, codex, …) */
             agent: string;

@@ -16,11 +16,11 @@ export async function insertIdentity(db: Db, organizationId: string, identity: {
   return id;
 }
 
-/** Events waiting for an identity, each as the receiver translated it (timestamp as ISO text). */
-export async function insertWaitingEvents(db: Db, organizationId: string, identityId: string, events: { id: string; timestamp: string; [field: string]: unknown }[]): Promise<void> {
+/** Events waiting for an identity, each as the receiver translated it (timestamp as ISO text) with the ingest key that sent it. */
+export async function insertWaitingEvents(db: Db, organizationId: string, identityId: string, events: { id: string; timestamp: string; [field: string]: unknown }[], ingestKeyId = 'unknown'): Promise<void> {
   for (const event of events) {
-    await sql`INSERT INTO telemetry_unattributed_events (organization_id, id, identity_id, day, event)
-      VALUES (${organizationId}, ${event.id}, ${identityId}, ${event.timestamp.slice(0, 10)}, ${JSON.stringify(event)}::json)`.execute(db);
+    await sql`INSERT INTO telemetry_unattributed_events (organization_id, id, identity_id, day, event, ingest_key_id)
+      VALUES (${organizationId}, ${event.id}, ${identityId}, ${event.timestamp.slice(0, 10)}, ${JSON.stringify(event)}::json, ${ingestKeyId})`.execute(db);
   }
 }
 

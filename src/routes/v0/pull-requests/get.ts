@@ -3,7 +3,8 @@ import { findPullRequest } from '../../../analytics/pull-request-list.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { priceBookOf } from '../../../repositories/prices.js';
-import { PullRequest, pullRequestView } from '../../../schemas/index.js';
+import { PullRequest } from '../../../schemas/index.js';
+import { pullRequestView } from './view.js';
 
 // GET /api/v0/pull-requests/{pullRequestId}
 export default async function getPullRequestRoute(app: App) {

@@ -1,11 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { listKeyOf, listPullRequests, PULL_REQUEST_STATES } from '../../../analytics/pull-request-list.js';
+import { listKeyOf, listPullRequests } from '../../../analytics/pull-request-list.js';
+import { PULL_REQUEST_STATES } from '../../../domain/git-facts.js';
 import { ATTRIBUTIONS } from '../../../domain/agent-attribution.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { PageQuery, pageOf, readPage } from '../../../http/pagination.js';
 import { priceBookOf } from '../../../repositories/prices.js';
-import { Pagination, PullRequest, pullRequestView, StringEnum } from '../../../schemas/index.js';
+import { Pagination, PullRequest, StringEnum } from '../../../schemas/index.js';
+import { pullRequestView } from './view.js';
 
 const Day = (description: string) => Type.Optional(Type.String({ format: 'date', description }));
 

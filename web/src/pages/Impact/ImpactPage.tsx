@@ -149,6 +149,7 @@ function evidenceLine(item: PullRequest['evidence'][number]): string {
   const commit = item.commitSha.slice(0, 7);
   if (item.kind === 'trailer') return `${item.agent}: co-author trailer on ${commit} by ${item.commitAuthor}`;
   if (item.kind === 'bot_author') return `${item.agent}: commit ${commit} authored by ${item.commitAuthor}`;
+  if (item.kind === 'hook') return `${item.agent}: commit ${commit} recorded in an agent session by the hooks`;
   return `${item.agent}: ${item.kind.replace(/_/g, ' ')} on ${commit}`;
 }
 
