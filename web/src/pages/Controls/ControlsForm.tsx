@@ -17,6 +17,7 @@ const SWITCHES: { key: string; label: string; unset: PolicyDefault }[] = [
   { key: 'managedComputersEnabled', label: 'Managed (hosted) computers allowed', unset: true },
   { key: 'byomComputersEnabled', label: 'Own computers (BYOM) allowed', unset: true },
   { key: 'telemetryCreatesMembers', label: 'Telemetry from unknown people creates members', unset: false },
+  { key: 'creditLimitsExcludeIngestKeyTelemetry', label: 'Credit limits leave out what ingest keys report', unset: false },
   { key: 'cloudSessionSync', label: 'Sync sessions to the cloud', unset: 'agent' },
   { key: 'wikiCloudSync', label: 'Sync the wiki to the cloud', unset: 'agent' },
   { key: 'includeCoAuthoredByAgent', label: 'Co-authored-by the agent in commits', unset: 'agent' },
