@@ -4,6 +4,7 @@ import type { Db } from '../db/store.js';
 import type { AgentEvidenceColumn } from '../db/tables/outcomes.js';
 import { strongestAttribution, type Attribution } from '../domain/agent-attribution.js';
 import { addDays, dayOf, daysFrom, type DayRange } from '../domain/dates.js';
+import type { PullRequestFacts } from '../domain/git-facts.js';
 import { fromMicroCredits } from '../domain/micro-credits.js';
 import { costMicros, type PriceBook } from '../domain/prices.js';
 import { NO_GROUP, percentile, roundRatio } from './assemble.js';
@@ -71,16 +72,8 @@ export interface PullRequestCommit {
 }
 
 /** A pull request as the figures and the pull request list see it. */
-export interface PullRequestOutcome {
+export interface PullRequestOutcome extends Pick<PullRequestFacts, 'repository' | 'number' | 'url' | 'authorLogin' | 'headBranch' | 'openedAt' | 'firstReviewAt' | 'mergedAt'> {
   gitHostId: string;
-  repository: string;
-  number: number;
-  url: string | null;
-  authorLogin: string | null;
-  headBranch: string | null;
-  openedAt: Date | null;
-  firstReviewAt: Date | null;
-  mergedAt: Date | null;
   /** When closed unmerged and not reopened since; null otherwise. */
   closedAt: Date | null;
   /** The day it counts on: its merge's, or its close's; null while open. */
