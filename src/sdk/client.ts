@@ -183,6 +183,7 @@ export class QuarterdeckClient {
 type AnalyticsUsersQuery = NonNullable<QueryOf<Operation<'/api/v1/analytics/users', 'get'>>>;
 export type AnalyticsUserRow = NonNullable<SuccessBody<Operation<'/api/v1/analytics/users', 'get'>>>['data'][number];
 export type AnalyticsRepositoryRow = NonNullable<SuccessBody<Operation<'/api/v1/analytics/repositories', 'get'>>>['data'][number];
+export type AnalyticsOutcomesRow = NonNullable<SuccessBody<Operation<'/api/v1/analytics/outcomes', 'get'>>>['data'][number];
 type ReadinessQuery = NonNullable<QueryOf<Operation<'/api/organization/maturity-level-reports', 'get'>>>;
 export type ReadinessReport = NonNullable<SuccessBody<Operation<'/api/organization/maturity-level-reports', 'get'>>>['reports'][number];
 

@@ -1,26 +1,12 @@
+import type { AnalyticsOutcomesRow } from '../../../../src/sdk/client.js';
+
 // The Impact view's figures over a range, from /outcomes' daily rows (docs/outcomes.md): counts
 // and money add up over the days; the API answers a median per day, not per range, so the range's
 // time to merge is the median of the days' medians (each day with merges counting once), and so
 // are its p90 and the time to first review: the median of the days' figures.
 
-export interface OutcomeRow {
-  group_key?: string;
-  team_name?: string;
-  pull_requests_merged: number;
-  pull_requests_merged_agent_assisted: number;
-  pull_requests_closed_unmerged: number;
-  pull_requests_reverted: number;
-  median_minutes_to_merge_agent_assisted: number | null;
-  median_minutes_to_merge_none: number | null;
-  p90_minutes_to_merge_agent_assisted: number | null;
-  p90_minutes_to_merge_none: number | null;
-  median_minutes_to_first_review_agent_assisted: number | null;
-  median_minutes_to_first_review_none: number | null;
-  p90_minutes_to_first_review_agent_assisted: number | null;
-  p90_minutes_to_first_review_none: number | null;
-  pull_requests_closed_unmerged_agent_assisted: number;
-  merged_cost: number;
-}
+/** A day's row of /outcomes, grouped or not. */
+export type OutcomeRow = AnalyticsOutcomesRow;
 
 export interface OutcomeFigures {
   key: string;
@@ -88,15 +74,17 @@ export function rangeFigures(rows: readonly OutcomeRow[]): OutcomeFigures {
   return figuresOf('all', 'All', rows);
 }
 
+const teamNameOf = (row: OutcomeRow) => ('team_name' in row ? row.team_name : undefined);
+
 /** Each group's figures over the range (teams by name), most merged first. */
 export function groupFigures(rows: readonly OutcomeRow[]): OutcomeFigures[] {
   const groups = new Map<string, OutcomeRow[]>();
   for (const row of rows) {
-    const key = row.group_key ?? '';
+    const key = 'group_key' in row ? row.group_key : '';
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(row);
   }
-  return [...groups].map(([key, own]) => figuresOf(key, own[0]!.team_name ?? key, own)).sort((a, b) => b.merged - a.merged || a.label.localeCompare(b.label));
+  return [...groups].map(([key, own]) => figuresOf(key, teamNameOf(own[0]!) ?? key, own)).sort((a, b) => b.merged - a.merged || a.label.localeCompare(b.label));
 }
 
 /** Minutes for people: 45 min, 3.5 h, 2.1 days. */
