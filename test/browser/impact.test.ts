@@ -266,4 +266,24 @@ describe('the Impact view', () => {
     await page.getByRole('region', { name: 'acme on GitLab' }).getByText('Ignored').waitFor();
     await screenshotAndScan(page, shots, '04-git-hosts');
   }, 60_000);
+
+  it('lists a month of merged pull requests a page at a time', async () => {
+    // Twenty-one more merged ten days back, outside the 7-day range of the tests above.
+    const host = await call<{ id: string; webhookSecret: string }>('POST', '/api/v0/git-hosts', { provider: 'github', name: 'bulk on GitHub' }, ownerKey, 201);
+    const day = addDays(yesterday, -10);
+    for (let number = 1; number <= 21; number++) {
+      await deliver(host.id, host.webhookSecret, { repo: 'acme/bulk', number, author: people.bob, commitAt: at(day, '08:00'), endAt: at(day, `${String(number).padStart(2, '0')}:30`) });
+    }
+    const { pullRequests } = await call<{ pullRequests: { url: string }[] }>('GET', `/api/v0/pull-requests?state=merged&mergedFrom=${addDays(yesterday, -29)}&mergedTo=${yesterday}&limit=100`);
+    expect(pullRequests).toHaveLength(24);
+    await page.goto(`${server.url}/impact?days=30`);
+    const listed = page.getByRole('table', { name: 'Pull requests merged in the range' });
+    const links = async () => Promise.all((await listed.getByRole('link').all()).map((link) => link.getAttribute('href')));
+    await expect.poll(() => listed.getByRole('row').count(), { timeout: 20_000 }).toBe(21); // a head row and the first page of 20
+    expect(await links()).toEqual(pullRequests.slice(0, 20).map((pr) => pr.url));
+    await page.getByRole('button', { name: 'Show more pull requests' }).click();
+    await expect.poll(() => listed.getByRole('row').count()).toBe(25);
+    expect(await links()).toEqual(pullRequests.map((pr) => pr.url));
+    expect(await page.getByRole('button', { name: 'Show more pull requests' }).count()).toBe(0);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { isManager } from '../../api/client';
 import { useOutcomes, type OutcomesGroup } from '../../api/useAnalytics';
-import { PULL_REQUESTS_SHOWN, useMergedPullRequests, type PullRequest } from '../../api/usePullRequests';
+import { useMergedPullRequests, type PullRequest } from '../../api/usePullRequests';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
@@ -156,6 +156,7 @@ function evidenceLine(item: PullRequest['evidence'][number]): string {
 function PullRequestsPanel({ range }: { range: DayRange }) {
   const title = 'Pull requests merged';
   const pulls = useMergedPullRequests(range);
+  const listed = pulls.data?.pages.flatMap((page) => page.pullRequests) ?? [];
   return (
     <Card withBorder padding="md" component="section" aria-label={title}>
       <Title order={2} size="h4">
@@ -168,7 +169,7 @@ function PullRequestsPanel({ range }: { range: DayRange }) {
         <LoadingState label="Loading pull requests" />
       ) : pulls.isError ? (
         <ErrorState error={pulls.error} onRetry={() => void pulls.refetch()} />
-      ) : pulls.data.pullRequests.length === 0 ? (
+      ) : listed.length === 0 ? (
         <EmptyState title="No pull request merged in this range">{NOTHING_MERGED}</EmptyState>
       ) : (
         <Stack gap={4}>
@@ -178,7 +179,7 @@ function PullRequestsPanel({ range }: { range: DayRange }) {
                 columns={['Pull request', 'Class', 'Evidence', 'Merged', { label: 'Time to merge', numeric: true }, { label: 'First review', numeric: true }, { label: 'Cost', numeric: true }]}
               />
               <Table.Tbody>
-                {pulls.data.pullRequests.map((pull) => (
+                {listed.map((pull) => (
                   <Table.Tr key={pull.id}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {pull.url ? (
@@ -218,11 +219,11 @@ function PullRequestsPanel({ range }: { range: DayRange }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pulls.data.hasMore && (
+          {pulls.hasNextPage && (
             <Group>
-              <Text size="xs" c="dimmed">
-                The newest {PULL_REQUESTS_SHOWN} are shown: GET /api/v0/pull-requests lists them all.
-              </Text>
+              <Button variant="default" onClick={() => void pulls.fetchNextPage()} loading={pulls.isFetchingNextPage}>
+                Show more pull requests
+              </Button>
             </Group>
           )}
         </Stack>
