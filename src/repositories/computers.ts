@@ -173,14 +173,41 @@ export async function listComputers(db: Db, organizationId: string, filter: { ow
   return (await query.orderBy('id').limit(page.limit).execute()).map(toRecord);
 }
 
-export async function updateComputer(db: Db, organizationId: string, computerId: string, patch: { name?: string | undefined; hostId?: string | undefined; remoteUser?: string | undefined }): Promise<void> {
-  const set = {
-    ...(patch.name !== undefined ? { name: patch.name } : {}),
-    ...(patch.hostId !== undefined ? { host_id: patch.hostId } : {}),
-    ...(patch.remoteUser !== undefined ? { remote_user: patch.remoteUser } : {}),
-  };
-  if (Object.keys(set).length === 0) return;
-  await db.updateTable('computers').set(set).where('organization_id', '=', organizationId).where('id', '=', computerId).execute();
+/**
+ * Renames or re-points a computer, audited as computer.updated in the same transaction (the
+ * fields changed, the name from and to; a request that changes nothing writes nothing).
+ */
+export async function updateComputer(
+  db: Db,
+  organizationId: string,
+  computerId: string,
+  patch: { name?: string | undefined; hostId?: string | undefined; remoteUser?: string | undefined },
+  actor: AuditActor,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('computers')
+      .select(['name', 'host_id', 'remote_user'])
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', computerId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) return;
+    const set = {
+      ...(patch.name !== undefined && patch.name !== current.name ? { name: patch.name } : {}),
+      ...(patch.hostId !== undefined && patch.hostId !== current.host_id ? { host_id: patch.hostId } : {}),
+      ...(patch.remoteUser !== undefined && patch.remoteUser !== current.remote_user ? { remote_user: patch.remoteUser } : {}),
+    };
+    if (Object.keys(set).length === 0) return;
+    await trx.updateTable('computers').set(set).where('organization_id', '=', organizationId).where('id', '=', computerId).execute();
+    const changed = [...(set.name !== undefined ? ['name'] : []), ...(set.host_id !== undefined ? ['hostId'] : []), ...(set.remote_user !== undefined ? ['remoteUser'] : [])];
+    await appendAudit(trx, organizationId, {
+      actor,
+      action: 'computer.updated',
+      target: { type: 'computer', id: computerId, label: set.name ?? current.name },
+      details: { changed, ...(set.name !== undefined ? { name: { from: current.name, to: set.name } } : {}) },
+    });
+  });
 }
 
 /**

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'computer_token.created',
   'computer_token.revoked',
+  'computer.updated',
   'budget.created',
   'budget.changed',
   'budget.deleted',

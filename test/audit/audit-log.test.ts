@@ -158,6 +158,15 @@ describe('each change writes exactly one entry', () => {
     await expectOne(await call('DELETE', `/api/v0/computers/${id}`, org.owner.key), 'computer_token.revoked', { type: 'computer', id });
   });
 
+  it('a computer renamed: its fields and the name from and to; the same values again write nothing', async () => {
+    const id = (await call('POST', '/api/v0/computers', org.owner.key, { name: 'box-before' })).json().id;
+    const renamed = await expectOne(await call('PATCH', `/api/v0/computers/${id}`, org.owner.key, { name: 'box-after', remoteUser: 'dev' }), 'computer.updated', { type: 'computer', id, label: 'box-after' });
+    expect(renamed.details).toEqual({ changed: ['name', 'remoteUser'], name: { from: 'box-before', to: 'box-after' } });
+    const same = await call('PATCH', `/api/v0/computers/${id}`, org.owner.key, { name: 'box-after', remoteUser: 'dev' });
+    expect(same.statusCode).toBe(200);
+    expect(await written(same.requestId)).toEqual([]);
+  });
+
   it('budgets created, changed, deleted', async () => {
     const created = await call('POST', '/api/v0/budgets', org.owner.key, { scope: 'organization', unit: 'credits', amount: 1000 });
     const id = created.json().budget.id;

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { Computer } from '../../../schemas/index.js';
@@ -7,7 +8,8 @@ import { ComputerName, ComputerParams, HostId, RemoteUser } from '../../../schem
 import { computerView } from '../../../schemas/index.js';
 import { findVisibleComputer } from '../../../repositories/computers.js';
 
-// PATCH /api/v0/computers/{computerId} — exactly name, hostId and remoteUser (api.md).
+// PATCH /api/v0/computers/{computerId} — exactly name, hostId and remoteUser (api.md); audited
+// as computer.updated (docs/audit-log.md).
 export default async function updateComputerRoute(app: App) {
   app.patch(
     '/computers/:computerId',
@@ -23,7 +25,7 @@ export default async function updateComputerRoute(app: App) {
     async (request) => {
       const principal = principalOf(request);
       const computer = await findVisibleComputer(app.services.db, principal, request.params.computerId);
-      await updateComputer(app.services.db, principal.organizationId, computer.id, request.body);
+      await updateComputer(app.services.db, principal.organizationId, computer.id, request.body, auditActorOf(request));
       return computerView(await findVisibleComputer(app.services.db, principal, computer.id));
     },
   );
