@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { ConnectionRecord } from '../repositories/telemetry-connections.js';
+import type { ConnectionRecord, FleetVersion } from '../repositories/telemetry-connections.js';
 import type { IdentityRecord } from '../repositories/telemetry-identities.js';
 import { StringEnum, UnixMillis } from './common.js';
 
@@ -42,10 +42,22 @@ export const ConnectedAgent = Type.Object(
     refused: Type.Integer({ minimum: 0, description: 'Records refused; lastProblem says why' }),
     tokens: Count,
     toolCalls: Count,
+    version: Type.Union([Type.String(), Type.Null()], { description: "The agent's version as its latest export said it (service.version); null when the agent sends none of its own" }),
     lastProblem: Type.Union([Type.Object({ reason: Type.String(), at: UnixMillis }), Type.Null()]),
   },
   { $id: 'ConnectedAgent' },
 );
+
+export const FleetVersionSchema = Type.Object({
+  agent: Type.String(),
+  version: Type.Union([Type.String(), Type.Null()], { description: 'null: agents that send no version of their own' }),
+  senders: Type.Integer({ minimum: 1, description: 'Senders (members, identities, keys) whose latest export said this version' }),
+  lastSeenAt: UnixMillis,
+});
+
+export function fleetVersionView(version: FleetVersion): Static<typeof FleetVersionSchema> {
+  return { ...version, lastSeenAt: version.lastSeenAt.getTime() };
+}
 
 export function connectedAgentView(connection: ConnectionRecord): Static<typeof ConnectedAgent> {
   const { lastProblem, lastSeenAt, ...rest } = connection;
