@@ -9,7 +9,7 @@ import type { IdentityKind } from './telemetry-identities.js';
 
 export type Sender =
   | { kind: 'user'; user: { id: string; email: string; name: string | null } }
-  | { kind: 'identity'; identity: { id: string; kind: IdentityKind; value: string } }
+  | { kind: 'identity'; identity: { id: string; kind: IdentityKind; value: string; userId: string | null } }
   | { kind: 'key'; apiKeyId: string };
 
 export interface ConnectionRecord {
@@ -41,6 +41,7 @@ type ConnectionRow = Omit<Selectable<TelemetryConnectionsTable>, 'organization_i
   name: string | null;
   identity_kind: string | null;
   identity_value: string | null;
+  identity_user_id: string | null;
 };
 
 /**
@@ -70,7 +71,7 @@ export async function listConnections(db: Db, organizationId: string, day: strin
       SELECT DISTINCT ON (agent, sender) agent, sender, last_problem, last_problem_at
       FROM rows WHERE last_problem IS NOT NULL ORDER BY agent, sender, last_problem_at DESC NULLS LAST
     )
-    SELECT t.agent, t.sender, l.user_id, u.email, u.name, l.identity_id, i.kind AS identity_kind, i.value AS identity_value, l.api_key_id,
+    SELECT t.agent, t.sender, l.user_id, u.email, u.name, l.identity_id, i.kind AS identity_kind, i.value AS identity_value, i.user_id AS identity_user_id, l.api_key_id,
       t.last_seen_at, t.accepted, t.duplicates, t.unattributed, t.refused, t.tokens, t.tool_calls, v.agent_version, p.last_problem, p.last_problem_at
     FROM totals t
     JOIN latest l ON l.agent = t.agent AND l.sender = t.sender
@@ -122,7 +123,7 @@ function senderOf(row: ConnectionRow): Sender {
     return { kind: 'user', user: { id: row.user_id, email: row.email, name: row.name } };
   }
   if (row.sender.startsWith('identity:') && row.identity_id !== null && row.identity_kind !== null && row.identity_value !== null) {
-    return { kind: 'identity', identity: { id: row.identity_id, kind: row.identity_kind as IdentityKind, value: row.identity_value } };
+    return { kind: 'identity', identity: { id: row.identity_id, kind: row.identity_kind as IdentityKind, value: row.identity_value, userId: row.identity_user_id } };
   }
   return { kind: 'key', apiKeyId: row.api_key_id ?? row.sender.slice(row.sender.indexOf(':') + 1) };
 }

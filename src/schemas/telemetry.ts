@@ -32,7 +32,15 @@ export const ConnectedAgent = Type.Object(
     agent: Type.String({ description: 'The agent product (claude-code, codex, ...)' }),
     sender: Type.Union([
       Type.Object({ kind: Type.Literal('user'), user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.Union([Type.String(), Type.Null()]) }) }),
-      Type.Object({ kind: Type.Literal('identity'), identity: Type.Object({ id: Type.String(), kind: IdentityKind, value: Type.String() }) }),
+      Type.Object({
+        kind: Type.Literal('identity'),
+        identity: Type.Object({
+          id: Type.String(),
+          kind: IdentityKind,
+          value: Type.String(),
+          userId: Type.Union([Type.String(), Type.Null()], { description: 'The member an admin has since linked the identity to (its records now count for them); null while unattributed' }),
+        }),
+      }),
       Type.Object({ kind: Type.Literal('key'), apiKeyId: Type.String({ description: 'Records that carried no identity the key could attribute' }) }),
     ]),
     lastSeenAt: UnixMillis,

@@ -41,7 +41,7 @@ async function identities(): Promise<IdentityView[]> {
 async function connections(day?: string) {
   const response = await server.app.inject({ url: `/api/v0/organization/connected-agents${day ? `?day=${day}` : ''}`, headers: auth(org.owner.key) });
   expect(response.statusCode, response.body).toBe(200);
-  return json(response).connections as { agent: string; sender: { kind: string; identity?: { id: string } }; accepted: number; duplicates: number; unattributed: number; lastProblem: unknown }[];
+  return json(response).connections as { agent: string; version: string | null; sender: { kind: string; identity?: { id: string; userId: string | null } }; accepted: number; duplicates: number; unattributed: number; lastProblem: unknown }[];
 }
 
 /** Billable tokens of a capture as its mock model served them (the reference): input, output and cache writes, a tenth of cache reads. */
@@ -83,6 +83,22 @@ describe('unattributed records, per agent and installation', () => {
     expect(listed.every((identity) => identity.userId === null && identity.pendingEvents > 0)).toBe(true);
   });
 
+  it("shows each connection's agent version, and the versions in use across the fleet", async () => {
+    const rows = await connections(daysBackDay());
+    const versionOf = Object.fromEntries(rows.map((row) => [row.agent, row.version]));
+    // As each CLI's service.version said (Droid's binary is 0.225.2); Gemini CLI sends Node's version there, which is not its own.
+    expect(versionOf).toEqual({ 'claude-code': '2.1.197', codex: '0.169.0', 'gemini-cli': null, 'qwen-code': '0.15.10', 'copilot-cli': '1.0.102', droid: '0.225.2' });
+    const response = await server.app.inject({ url: '/api/v0/organization/connected-agents', headers: auth(org.owner.key) });
+    expect(json(response).versions.map(({ agent, version, senders }: { agent: string; version: string | null; senders: number }) => [agent, version, senders])).toEqual([
+      ['claude-code', '2.1.197', 1],
+      ['codex', '0.169.0', 1],
+      ['copilot-cli', '1.0.102', 1],
+      ['droid', '0.225.2', 1],
+      ['gemini-cli', null, 1],
+      ['qwen-code', '0.15.10', 1],
+    ]);
+  });
+
   it('tallies re-sent unattributed exports as duplicates, not as unattributed again', async () => {
     const before = await connections(daysBackDay());
     for (const manifest of Object.values(anonymous)) await replay(server, manifest, ingestKey, daysBack(manifest).days);
@@ -119,6 +135,7 @@ describe('unattributed records, per agent and installation', () => {
     const rows = await connections(daysBackDay());
     const copilot = rows.find((row) => row.agent === 'copilot-cli')!;
     expect(copilot.lastProblem).toBeNull();
+    expect(copilot.sender.identity).toMatchObject({ userId: org.users.member.id });
     expect(rows.filter((row) => row.agent !== 'copilot-cli').every((row) => row.lastProblem !== null)).toBe(true);
   });
 });
