@@ -55,8 +55,8 @@ describe('GET /api/v0/organization/connected-agents', () => {
     expect(connections.map((row: { agent: string }) => row.agent)).toEqual(['codex', 'claude-code', 'gemini-cli']);
     expect(connections[0]).toEqual({
       agent: 'codex',
-      sender: { kind: 'identity', identity: { id: identityId, kind: 'email', value: 'stranger@laptops.example' } },
-      lastSeenAt: now - 5_000, accepted: 0, duplicates: 0, unattributed: 10, refused: 3, tokens: 0, toolCalls: 0,
+      sender: { kind: 'identity', identity: { id: identityId, kind: 'email', value: 'stranger@laptops.example', userId: null } },
+      lastSeenAt: now - 5_000, accepted: 0, duplicates: 0, unattributed: 10, refused: 3, tokens: 0, toolCalls: 0, version: null,
       lastProblem: { reason: 'unknown identity', at: now - 6_000 },
     });
     expect(connections[1]).toMatchObject({
