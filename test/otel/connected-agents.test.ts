@@ -105,7 +105,7 @@ describe('GET /api/v0/organization/connected-agents', () => {
     const { connections } = (await get(`/api/v0/organization/connected-agents?day=${daysAgo(1)}`)).json();
     expect(connections).toHaveLength(1);
     expect(connections[0]).toMatchObject({ agent: 'claude-code', accepted: 5, sender: { kind: 'user', user: { id: org.owner.id } } });
-    expect((await get('/api/v0/organization/connected-agents?day=2020-01-01')).json()).toEqual({ connections: [] });
+    expect((await get('/api/v0/organization/connected-agents?day=2020-01-01')).json()).toEqual({ connections: [], versions: [] });
   });
 
   it('is live: a row the receiver updates shows at once', async () => {
