@@ -68,6 +68,10 @@ export interface Config {
   webhookInFlightPerOrganization: number;
   /** How often each replica checks budgets and credit limits for thresholds crossed (docs/budgets.md). */
   budgetCheckIntervalMs: number;
+  /** How long a connection that exported daily may be silent before agent.quiet (docs/otel.md, "Connected agents"). */
+  agentQuietAfterMs: number;
+  /** How often a replica looks for quiet connections (the pass runs on one replica at a time: a lease). */
+  agentQuietCheckIntervalMs: number;
   /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: no e-mail. */
   smtpUrl: string | undefined;
   /** The From of every mail. */
@@ -220,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookInFlightPerEndpoint: integer(env, 'WEBHOOK_IN_FLIGHT_PER_ENDPOINT', 4, 1, 64),
     webhookInFlightPerOrganization: integer(env, 'WEBHOOK_IN_FLIGHT_PER_ORGANIZATION', 16, 1, 64),
     budgetCheckIntervalMs: integer(env, 'BUDGET_CHECK_INTERVAL_MS', 60_000, 100, 3_600_000),
+    agentQuietAfterMs: integer(env, 'AGENT_QUIET_AFTER_HOURS', 72, 1, 720) * 3_600_000,
+    agentQuietCheckIntervalMs: integer(env, 'AGENT_QUIET_CHECK_INTERVAL_MS', 900_000, 100, 86_400_000),
     smtpUrl,
     mailFrom,
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 5000, 100, 3_600_000),

@@ -14,6 +14,7 @@ import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
 import { leaseSweepJob } from './jobs/run-leases.js';
 import { seriesRetentionJob } from './jobs/series-retention.js';
+import { agentQuietJob } from './jobs/agent-quiet.js';
 import { auditRetentionJob } from './jobs/audit-retention.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
 import { mailDeliveryJob, mailDeliveryOptions } from './jobs/mail-delivery.js';
@@ -118,6 +119,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(webhookRetentionJob(store.db), app.log),
       startJob(weeklyDigestJob(store.db, config.analyticsHistoryStart), app.log),
       startJob(budgetCheckJob(store.db, config.budgetCheckIntervalMs), app.log),
+      startJob(agentQuietJob(store.db, { quietAfterMs: config.agentQuietAfterMs, intervalMs: config.agentQuietCheckIntervalMs }), app.log),
       ...(mail ? [startJob(mailDeliveryJob(mail, config.mailIntervalMs), app.log)] : []),
     ];
     return {

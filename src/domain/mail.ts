@@ -13,6 +13,7 @@ export type RecipientRule = 'member concerned' | 'owners and managers';
 /** One line per mailed event type. */
 export const MAIL_RECIPIENTS: Readonly<Record<string, RecipientRule>> = {
   'agent.identity_unattributed': 'owners and managers',
+  'agent.quiet': 'owners and managers',
   'member.limit_refused': 'member concerned',
   'member.limit_reached': 'member concerned',
   'member.limit_warning': 'member concerned',
@@ -53,6 +54,8 @@ function subjectOf(event: MailEvent): string {
       return `Quarterdeck: ${value(data, 'threshold')}% of the ${value(data, 'scope')} budget for ${value(data, 'month')} is spent`;
     case 'agent.identity_unattributed':
       return `Quarterdeck: a ${value(data, 'agent')} agent sends telemetry for nobody in your organization`;
+    case 'agent.quiet':
+      return `Quarterdeck: a ${value(data, 'agent')} agent stopped sending telemetry`;
     case 'webhook.disabled':
       return `Quarterdeck: webhook ${value(data, 'webhookId')} was disabled`;
     case 'digest':

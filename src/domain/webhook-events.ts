@@ -10,6 +10,8 @@ export const TEST_EVENT_TYPE = 'webhook.test';
 export interface WebhookEventPayloads {
   /** The identity as `GET /api/v0/organization/telemetry-identities` lists it (its id is `kind:value`). */
   'agent.identity_unattributed': { identityId: string; kind: string; agent: string };
+  /** A connection (agent and sender, as Connected agents lists it) that exported daily went quiet. */
+  'agent.quiet': { agent: string; sender: string; userId: string | null; identityId: string | null; version: string | null; lastSeenAt: string; quietForHours: number };
   'budget.threshold_crossed': { budgetId: string; scope: 'organization' | 'team'; teamId?: string; unit: 'money' | 'credits'; currency?: string; amount: number; threshold: number; spent: number; month: string };
   'controls.changed': { revision: number; userId: string };
   'member.invited': { userId: string; invitationId: string; expiresAt: string };
@@ -31,6 +33,8 @@ export function eventSummary(type: string, data: Record<string, unknown>): strin
   switch (type) {
     case 'agent.identity_unattributed':
       return `A ${String(data.agent)} agent sends telemetry with an identity (${String(data.kind)}) that matches no member: identity ${String(data.identityId)} waits to be linked or invited.`;
+    case 'agent.quiet':
+      return `A ${String(data.agent)} agent that sent telemetry daily (${String(data.userId ? `user ${String(data.userId)}` : data.sender)}) has sent nothing for ${String(data.quietForHours)} hours, since ${String(data.lastSeenAt)}.`;
     case 'controls.changed':
       return `Enterprise controls changed: revision ${String(data.revision)} by user ${String(data.userId)}.`;
     case 'member.invited':

@@ -9,7 +9,7 @@ import { incrementsOf } from './cumulative.js';
 import { logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type EventRecord, type OtlpRecord, type PointRecord } from './records.js';
 import type { RecordDetail } from './translate/translator.js';
 import { translatorFor } from './translate/index.js';
-import { repositoryOf, type Draft, type Identity, type Translator } from './translate/translator.js';
+import { agentVersion, repositoryOf, type Draft, type Identity, type Translator } from './translate/translator.js';
 import type { ExportOutcome, OtlpExportArgs } from './decode.js';
 
 // Consuming an OTLP export (docs/otel.md): its records are read by their agent's translator into
@@ -31,6 +31,7 @@ interface Translated {
   event: TelemetryEvent;
   agent: string;
   identity: SentEvent['identity'];
+  version: string | undefined;
   detail?: StepDetail | undefined;
 }
 
@@ -90,6 +91,7 @@ function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly D
   const client = translator.client(record);
   const repository = repositoryOf(record);
   const identity = readsIdentity ? translator.identity(record) : UNREAD_IDENTITY;
+  const version = agentVersion(record);
   drafts.forEach((draft, d) => {
     // Built by assignment rather than spreads: this runs for every record of every export.
     const { times = 1 } = draft;
@@ -99,7 +101,7 @@ function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly D
       const eventClient = draft.client ?? client;
       if (eventClient !== undefined) event.client = eventClient;
       if (repository !== undefined) event.repository = repository;
-      translated.push({ event: event as TelemetryEvent, agent: translator.agent, identity, detail });
+      translated.push({ event: event as TelemetryEvent, agent: translator.agent, identity, version, detail });
     }
   });
   return translated;
@@ -211,15 +213,15 @@ function checkedTogether(translated: readonly Translated[], received: Date): Sen
     if (!(error instanceof DomainError)) throw error;
     return undefined;
   }
-  return checked.map((one, i) => ({ checked: one, agent: translated[i]!.agent, identity: translated[i]!.identity, detail: translated[i]!.detail }));
+  return checked.map((one, i) => ({ checked: one, agent: translated[i]!.agent, identity: translated[i]!.identity, version: translated[i]!.version, detail: translated[i]!.detail }));
 }
 
 /** Each event checked on its own: the refused ones go to `refusals`, the rest are returned. */
 function checkedEach(translated: readonly Translated[], received: Date, refusals: Refusal[]): SentEvent[] {
   const items: SentEvent[] = [];
-  for (const { event, agent, identity, detail } of translated) {
+  for (const { event, agent, identity, version, detail } of translated) {
     try {
-      items.push({ checked: checkEvents([event], 'event', received)[0]!, agent, identity, detail });
+      items.push({ checked: checkEvents([event], 'event', received)[0]!, agent, identity, version, detail });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       refusals.push({ agent, problem: error.message });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { ConnectionRecord } from '../repositories/telemetry-connections.js';
+import type { ConnectionRecord, FleetVersion } from '../repositories/telemetry-connections.js';
 import type { IdentityRecord } from '../repositories/telemetry-identities.js';
 import { StringEnum, UnixMillis } from './common.js';
 
@@ -32,7 +32,15 @@ export const ConnectedAgent = Type.Object(
     agent: Type.String({ description: 'The agent product (claude-code, codex, ...)' }),
     sender: Type.Union([
       Type.Object({ kind: Type.Literal('user'), user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.Union([Type.String(), Type.Null()]) }) }),
-      Type.Object({ kind: Type.Literal('identity'), identity: Type.Object({ id: Type.String(), kind: IdentityKind, value: Type.String() }) }),
+      Type.Object({
+        kind: Type.Literal('identity'),
+        identity: Type.Object({
+          id: Type.String(),
+          kind: IdentityKind,
+          value: Type.String(),
+          userId: Type.Union([Type.String(), Type.Null()], { description: 'The member an admin has since linked the identity to (its records now count for them); null while unattributed' }),
+        }),
+      }),
       Type.Object({ kind: Type.Literal('key'), apiKeyId: Type.String({ description: 'Records that carried no identity the key could attribute' }) }),
     ]),
     lastSeenAt: UnixMillis,
@@ -42,10 +50,22 @@ export const ConnectedAgent = Type.Object(
     refused: Type.Integer({ minimum: 0, description: 'Records refused; lastProblem says why' }),
     tokens: Count,
     toolCalls: Count,
+    version: Type.Union([Type.String(), Type.Null()], { description: "The agent's version as its latest export said it (service.version); null when the agent sends none of its own" }),
     lastProblem: Type.Union([Type.Object({ reason: Type.String(), at: UnixMillis }), Type.Null()]),
   },
   { $id: 'ConnectedAgent' },
 );
+
+export const FleetVersionSchema = Type.Object({
+  agent: Type.String(),
+  version: Type.Union([Type.String(), Type.Null()], { description: 'null: agents that send no version of their own' }),
+  senders: Type.Integer({ minimum: 1, description: 'Senders (members, identities, keys) whose latest export said this version' }),
+  lastSeenAt: UnixMillis,
+});
+
+export function fleetVersionView(version: FleetVersion): Static<typeof FleetVersionSchema> {
+  return { ...version, lastSeenAt: version.lastSeenAt.getTime() };
+}
 
 export function connectedAgentView(connection: ConnectionRecord): Static<typeof ConnectedAgent> {
   const { lastProblem, lastSeenAt, ...rest } = connection;

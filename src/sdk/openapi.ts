@@ -1897,6 +1897,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             connections: components["schemas"]["ConnectedAgent"][];
+                            /** @description The versions in use across the fleet: each agent and sender heard in the 7 days ending with the day, at its latest version */
+                            versions: {
+                                agent: string;
+                                /** @description null: agents that send no version of their own */
+                                version: string | null;
+                                /** @description Senders (members, identities, keys) whose latest export said this version */
+                                senders: number;
+                                /** @description Unix time in milliseconds */
+                                lastSeenAt: number;
+                            }[];
                         };
                     };
                 };
@@ -3161,7 +3171,7 @@ export interface paths {
                         url: string;
                         description?: string;
                         /** @description The event types sent to this endpoint; null: every type */
-                        eventTypes?: ("agent.identity_unattributed" | "budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "member.limit_warning" | "webhook.disabled" | "digest")[] | null;
+                        eventTypes?: ("agent.identity_unattributed" | "agent.quiet" | "budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "member.limit_warning" | "webhook.disabled" | "digest")[] | null;
                         /**
                          * @description standard: the Standard Webhooks envelope {type, timestamp, data}; slack: a Slack message {text, blocks}
                          * @enum {string}
@@ -3320,7 +3330,7 @@ export interface paths {
                         url?: string;
                         description?: string;
                         /** @description The event types sent to this endpoint; null: every type */
-                        eventTypes?: ("agent.identity_unattributed" | "budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "member.limit_warning" | "webhook.disabled" | "digest")[] | null;
+                        eventTypes?: ("agent.identity_unattributed" | "agent.quiet" | "budget.threshold_crossed" | "controls.changed" | "member.invited" | "member.limit_reached" | "member.limit_refused" | "member.limit_warning" | "webhook.disabled" | "digest")[] | null;
                         /**
                          * @description standard: the Standard Webhooks envelope {type, timestamp, data}; slack: a Slack message {text, blocks}
                          * @enum {string}
@@ -9551,6 +9561,8 @@ export interface components {
                      */
                     kind: "email" | "account" | "installation" | "key";
                     value: string;
+                    /** @description The member an admin has since linked the identity to (its records now count for them); null while unattributed */
+                    userId: string | null;
                 };
             } | {
                 /** @enum {string} */
@@ -9570,6 +9582,8 @@ export interface components {
             refused: number;
             tokens: number;
             toolCalls: number;
+            /** @description The agent's version as its latest export said it (service.version); null when the agent sends none of its own */
+            version: string | null;
             lastProblem: {
                 reason: string;
                 /** @description Unix time in milliseconds */

@@ -3,6 +3,7 @@
 /** Event types an endpoint may subscribe to. */
 export const WEBHOOK_EVENT_TYPES = [
   'agent.identity_unattributed',
+  'agent.quiet',
   'budget.threshold_crossed',
   'controls.changed',
   'member.invited',

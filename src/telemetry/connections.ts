@@ -20,6 +20,8 @@ export interface ConnectionTally {
   refused: number;
   tokens: number;
   toolCalls: number;
+  /** The agent's version as the latest of these records said it, when it says. */
+  version?: string | undefined;
   /** Why something was refused or not counted, for the admin. */
   problem?: string | undefined;
 }
@@ -34,11 +36,11 @@ export async function tallyConnections(trx: Db, organizationId: string, at: Date
   const day = at.toISOString().slice(0, 10);
   const rows = sorted.map(
     (t) => sql`(${organizationId}, ${day}::date, ${t.agent}, ${t.sender}, pg_backend_pid(), ${t.userId ?? null}, ${t.identityId ?? null}, ${t.apiKeyId}, ${at},
-      ${t.accepted}, ${t.duplicates}, ${t.unattributed}, ${t.refused}, ${t.tokens}, ${t.toolCalls}, ${t.problem ?? null}, ${t.problem === undefined ? null : at})`,
+      ${t.accepted}, ${t.duplicates}, ${t.unattributed}, ${t.refused}, ${t.tokens}, ${t.toolCalls}, ${t.problem ?? null}, ${t.problem === undefined ? null : at}, ${t.version ?? null})`,
   );
   await sql`
     INSERT INTO telemetry_connections (organization_id, day, agent, sender, writer, user_id, identity_id, api_key_id, last_seen_at,
-      accepted, duplicates, unattributed, refused, tokens, tool_calls, last_problem, last_problem_at)
+      accepted, duplicates, unattributed, refused, tokens, tool_calls, last_problem, last_problem_at, agent_version)
     VALUES ${sql.join(rows)}
     ON CONFLICT (organization_id, day, agent, sender, writer) DO UPDATE SET
       last_seen_at = greatest(telemetry_connections.last_seen_at, excluded.last_seen_at),
@@ -50,5 +52,6 @@ export async function tallyConnections(trx: Db, organizationId: string, at: Date
       tokens = telemetry_connections.tokens + excluded.tokens,
       tool_calls = telemetry_connections.tool_calls + excluded.tool_calls,
       last_problem = coalesce(excluded.last_problem, telemetry_connections.last_problem),
-      last_problem_at = coalesce(excluded.last_problem_at, telemetry_connections.last_problem_at)`.execute(trx);
+      last_problem_at = coalesce(excluded.last_problem_at, telemetry_connections.last_problem_at),
+      agent_version = coalesce(excluded.agent_version, telemetry_connections.agent_version)`.execute(trx);
 }

@@ -6,6 +6,8 @@ import { assignIdentity, deleteWaitingEvents, findIdentity, waitingEvents, type 
 import type { ModelCatalogue } from './credits.js';
 import { checkEvents } from './events.js';
 import { storeEvents, type StoreOptions } from './ingest.js';
+import { clearIdentityProblem } from '../repositories/telemetry-connections.js';
+import { UNKNOWN_IDENTITY } from './sent-events.js';
 
 // Linking an identity telemetry carries to a member (docs/otel.md, "Unattributed
 // identities"): from then on the receiver counts the identity's records for the member, and the
@@ -51,6 +53,7 @@ export async function linkIdentity(
     await storeEvents(db, catalogue, organizationId, checked.map((event, i) => ({ ...event, userId, ingestKeyId: waiting[i]!.ingestKeyId })), options);
     await deleteWaitingEvents(db, organizationId, identityId, waiting.map((row) => row.id));
   }
+  await clearIdentityProblem(db, organizationId, identityId, UNKNOWN_IDENTITY);
   const linked = await findIdentity(db, organizationId, identityId);
   if (!linked) throw notFound('telemetry identity');
   return linked;

@@ -8,7 +8,7 @@ import { recordEvent } from '../repositories/webhook-events.js';
 // Who telemetry sent with an ingest key counts for (docs/otel.md, "Identity"): the member whose
 // e-mail the record carries; else the member an admin linked one of its identities to; else
 // nobody yet — the record waits, unattributed, under its strongest identity (e-mail, then vendor
-// account id, then installation id, then the ingest key itself), listed for an admin.
+// account id, then installation, then the agent and ingest key together), listed for an admin.
 
 /** What a record says about who sent it, as the agent sent it. */
 export interface SenderIdentity {
@@ -31,7 +31,11 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 /** Identity values are bounded: an exporter's attribute may be anything. */
 const MAX_VALUE_LENGTH = 320;
 
-/** The identity rows a record's identity could be, strongest first. */
+/**
+ * The identity rows a record's identity could be, strongest first. A record naming no one waits in
+ * its agent's bucket of the key (`key:<agent>:<key id>`), so that linking it moves one agent's
+ * records, never the whole fleet's.
+ */
 function candidatesOf(identity: SenderIdentity, agent: string, apiKeyId: string): IdentityRow[] {
   const candidates: IdentityRow[] = [];
   const add = (kind: IdentityRow['kind'], value: string | undefined, scoped: boolean) => {
@@ -43,9 +47,16 @@ function candidatesOf(identity: SenderIdentity, agent: string, apiKeyId: string)
   add('email', identity.email, false);
   add('account', identity.account, true);
   add('installation', identity.installation, true);
-  add('key', apiKeyId, false);
+  add('key', apiKeyId, true);
   return candidates;
 }
+
+/**
+ * The one bucket per key that records naming no one went to before buckets were per agent: an
+ * admin who linked it meant that key's anonymous records to count for that member, so they still do
+ * (looked up after the agent's own bucket, never created again).
+ */
+const legacyKeyBucket = (apiKeyId: string) => `key:${apiKeyId}`;
 
 const identityKey = (identity: SenderIdentity) => JSON.stringify([identity.email ?? null, identity.account ?? null, identity.installation ?? null]);
 
@@ -64,7 +75,7 @@ export async function resolveSenders(trx: Db, organizationId: string, agent: str
   }
 
   const candidates = new Map([...distinct].map(([key, identity]) => [key, candidatesOf(identity, agent, apiKeyId)]));
-  const allIds = [...new Set([...candidates.values()].flatMap((rows) => rows.map((row) => row.id)))];
+  const allIds = [...new Set([...candidates.values()].flatMap((rows) => rows.map((row) => row.id))), legacyKeyBucket(apiKeyId)];
   const linked = await trx
     .selectFrom('telemetry_identities as i')
     .innerJoin('users as u', 'u.id', 'i.user_id')
@@ -80,7 +91,7 @@ export async function resolveSenders(trx: Db, organizationId: string, agent: str
   for (const [key, identity] of distinct) {
     const rows = candidates.get(key)!;
     const member = identity.email === undefined ? undefined : memberByEmail.get(identity.email.trim().toLowerCase());
-    const userId = member ?? rows.map((row) => linkedUser.get(row.id)).find((id) => id !== undefined);
+    const userId = member ?? rows.map((row) => linkedUser.get(row.id)).find((id) => id !== undefined) ?? (rows.length === 1 ? linkedUser.get(legacyKeyBucket(apiKeyId)) : undefined);
     if (userId) {
       senders.set(key, { kind: 'user', userId });
     } else {

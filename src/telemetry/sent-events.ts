@@ -16,6 +16,9 @@ import { keepUnattributed, type WaitingEvent } from './unattributed.js';
 // ingest key, or nobody yet (kept unattributed) — and is tallied in the connected-agents view, all
 // in the caller's transaction.
 
+/** The problem of a connection whose identity no member matches; cleared when the identity is linked (identities.ts). */
+export const UNKNOWN_IDENTITY = 'unknown identity: link it to a member or invite the person';
+
 /** Who calls: the key decides the organization, and whether the records' identities are read. */
 export interface TelemetryCaller {
   organizationId: string;
@@ -29,6 +32,8 @@ export interface SentEvent {
   /** The agent product, for the connected-agents view. */
   agent: string;
   identity: SenderIdentity;
+  /** The agent's version, when it says (OTLP: service.version), for the connected-agents view. */
+  version?: string | undefined;
   /** What the record said of the event's step in its session beyond the event (OTLP). */
   detail?: StepDetail | undefined;
 }
@@ -132,29 +137,32 @@ export async function storeSentEvents(
   }
   // Each event beside its agent, in arrays of the same order: a map from event id to agent cost
   // more than the tally it served.
-  const attributed = new Map<string, { events: AttributedEvent[]; agents: string[] }>();
+  const attributed = new Map<string, { events: AttributedEvent[]; agents: string[]; versions: (string | undefined)[] }>();
   const waiting: WaitingEvent[] = [];
   const waitingAgents: string[] = [];
+  const waitingVersions: (string | undefined)[] = [];
   // Events sent with an ingest key say so (credit limits may leave them out: credit-limits.ts).
   const ingestKeyId = caller.keyKind === 'ingest' ? caller.apiKeyId : undefined;
   for (const item of items) {
     const sender = senderOf(item);
     if (sender.kind === 'user') {
       let own = attributed.get(sender.userId);
-      if (!own) attributed.set(sender.userId, (own = { events: [], agents: [] }));
+      if (!own) attributed.set(sender.userId, (own = { events: [], agents: [], versions: [] }));
       own.events.push({ ...item.checked, userId: sender.userId, ingestKeyId });
       own.agents.push(item.agent);
+      own.versions.push(item.version);
       const step = stepOfEvent(item.checked, sender.userId, item.detail);
       if (step) sessionSteps.push(step);
     } else {
       waiting.push({ ...item.checked, identityId: sender.identityId, ingestKeyId: caller.apiKeyId });
       waitingAgents.push(item.agent);
+      waitingVersions.push(item.version);
     }
   }
 
   const result: SentResult = { accepted: 0, duplicates: 0, unattributed: 0 };
   const claims: ClaimedEvents[] = [];
-  for (const [userId, { events, agents }] of [...attributed].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [userId, { events, agents, versions }] of [...attributed].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const claimed = await claimEvents(trx, deps.catalogue, caller.organizationId, events, { copyIn: deps.copyIn });
     claims.push(claimed);
     result.accepted += claimed.accepted;
@@ -167,6 +175,7 @@ export async function storeSentEvents(
       const agent = agents[i]!;
       let tally = tallyOfAgent.get(agent);
       if (!tally) tallyOfAgent.set(agent, (tally = tallyOf(tallies, caller, agent, sender)));
+      tally.version = versions[i] ?? tally.version;
       if (fresh.has(attributedEvent)) {
         tally.accepted += 1;
         tally.tokens += tokensOf(attributedEvent.event);
@@ -178,12 +187,15 @@ export async function storeSentEvents(
   }
   if (waiting.length > 0) {
     const kept = await keepUnattributed(trx, caller.organizationId, waiting);
-    result.unattributed += kept;
-    result.duplicates += waiting.length - kept;
-    waiting.forEach(({ identityId }, i) => {
-      const tally = tallyOf(tallies, caller, waitingAgents[i]!, { kind: 'identity', identityId });
-      tally.unattributed += 1;
-      tally.problem = 'unknown identity: link it to a member or invite the person';
+    result.unattributed += kept.size;
+    result.duplicates += waiting.length - kept.size;
+    // A re-sent export's waiting events are duplicates there too, not unattributed a second time.
+    waiting.forEach((event, i) => {
+      const tally = tallyOf(tallies, caller, waitingAgents[i]!, { kind: 'identity', identityId: event.identityId });
+      tally.version = waitingVersions[i] ?? tally.version;
+      if (kept.has(event)) tally.unattributed += 1;
+      else tally.duplicates += 1;
+      tally.problem = UNKNOWN_IDENTITY;
     });
   }
   await tallyConnections(trx, caller.organizationId, received, [...tallies.values()]);

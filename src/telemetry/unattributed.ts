@@ -14,11 +14,14 @@ export interface WaitingEvent extends CheckedEvent<TelemetryEvent> {
 
 /**
  * Keeps events for their identities, inside the caller's transaction. An event whose id is
- * already waiting, or already stored for a member, is a duplicate. Returns how many were new.
+ * already waiting, or already stored for a member, is a duplicate. Returns the waiting events that
+ * were new (the first of an id repeated within the batch), so that the rest are tallied as duplicates.
  */
-export async function keepUnattributed(trx: Db, organizationId: string, events: readonly WaitingEvent[]): Promise<number> {
-  const unique = [...new Map(events.map((waiting) => [waiting.event.id, waiting])).values()].sort((a, b) => (a.event.id < b.event.id ? -1 : 1));
-  if (unique.length === 0) return 0;
+export async function keepUnattributed(trx: Db, organizationId: string, events: readonly WaitingEvent[]): Promise<Set<WaitingEvent>> {
+  const firsts = new Map<string, WaitingEvent>();
+  for (const waiting of events) if (!firsts.has(waiting.event.id)) firsts.set(waiting.event.id, waiting);
+  const unique = [...firsts.values()].sort((a, b) => (a.event.id < b.event.id ? -1 : 1));
+  if (unique.length === 0) return new Set();
   const { rows } = await sql<{ id: string }>`
     INSERT INTO telemetry_unattributed_events (organization_id, id, identity_id, day, event, ingest_key_id)
     SELECT ${organizationId}, waiting.id, waiting.identity_id, waiting.day, waiting.event, waiting.ingest_key_id
@@ -28,5 +31,5 @@ export async function keepUnattributed(trx: Db, organizationId: string, events: 
     WHERE NOT EXISTS (SELECT 1 FROM telemetry_event_ids stored WHERE stored.organization_id = ${organizationId} AND stored.id = waiting.id)
     ON CONFLICT (organization_id, id) DO NOTHING
     RETURNING id`.execute(trx);
-  return rows.length;
+  return new Set(rows.map((row) => firsts.get(row.id)!));
 }

@@ -33,7 +33,7 @@ function claudeCodeExport(email: string, calls: number) {
     record('api_request', 2 * i, { model: 'claude-sonnet-4', input_tokens: 300_000, output_tokens: 1_000, cache_read_tokens: 0, cache_creation_tokens: 0 }),
     record('tool_result', 2 * i + 1, { tool_name: 'Bash' }),
   ]).flat();
-  return { resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: value('claude-code') }] }, scopeLogs: [{ scope: { name: 'com.anthropic.claude_code.events' }, logRecords }] }] };
+  return { resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: value('claude-code') }, { key: 'service.version', value: value('2.1.332') }] }, scopeLogs: [{ scope: { name: 'com.anthropic.claude_code.events' }, logRecords }] }] };
 }
 
 beforeAll(async () => {
@@ -105,6 +105,10 @@ describe('the Connected agents page', () => {
     expect(await rows.nth(2).textContent()).toContain('Mia Member');
     expect(await rows.nth(2).textContent()).toMatch(/6.*903K.*3/);
     expect(await rows.nth(1).textContent()).toMatch(/\d+ unattributed/);
+    // Each connection's agent version, and the versions in use across the fleet.
+    expect(await rows.nth(2).textContent()).toContain('claude-code 2.1.332');
+    const versions = page.getByRole('table', { name: 'Agent versions in use' });
+    expect(await versions.locator('tbody tr').first().textContent()).toMatch(/claude-code\s*2\.1\.332\s*3/);
     const identities = page.getByRole('table', { name: 'Unattributed identities' });
     await identities.getByText('stranger@laptops.example').waitFor();
     await screenshotAndScan(page, shots, '01-connected-agents-1440');
@@ -118,6 +122,11 @@ describe('the Connected agents page', () => {
     await dialog.waitFor({ state: 'detached' });
     await identities.getByText('stranger@laptops.example').waitFor({ state: 'detached' });
     expect(await pending(strangerId)).toMatchObject({ userId: org.users.member.id, pendingEvents: 0 });
+    // Its connection shows it linked: the unknown-identity problem and the unattributed badge are gone.
+    const stranger = connections.locator('tbody tr', { hasText: 'stranger@laptops.example' });
+    await stranger.getByText('linked to a member').waitFor();
+    expect(await stranger.textContent()).not.toMatch(/unattributed|unknown identity/);
+    await screenshotAndScan(page, shots, '02b-linked-identity');
 
     // Invite the newcomer: the invitation form comes prefilled, and the identity is linked to the new member.
     await page.getByRole('button', { name: 'Invite newcomer@laptops.example' }).click();
@@ -146,6 +155,8 @@ describe('the Connected agents page', () => {
     expect(codex).toContain(`"Authorization" = "Bearer ${key}"`);
     await page.getByRole('tab', { name: 'Factory Droid' }).click();
     expect(await page.getByLabel('Environment (shell profile)', { exact: true }).textContent()).toContain(`OTEL_TELEMETRY_ENDPOINT=${url}`);
+    await page.getByRole('tab', { name: 'opencode' }).click();
+    expect(await page.getByText('export OTEL_BSP_SCHEDULE_DELAY=200').count()).toBe(1);
     const keys = (await server.app.inject({ method: 'GET', url: '/api/v0/api-keys?limit=100', headers: auth(org.owner.key) })).json().apiKeys;
     expect(keys.find((row: { prefix: string }) => key.startsWith(row.prefix))).toMatchObject({ kind: 'ingest' });
     await context.close();
@@ -161,6 +172,8 @@ describe('the Connected agents page', () => {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     // The table itself fits too: the sender goes under the agent, nothing scrolls sideways.
     expect(await page.evaluate<number>(`(() => { const table = document.querySelector('table[aria-label="Connected agents today"]'); return table.scrollWidth - table.parentElement.clientWidth; })()`)).toBeLessThanOrEqual(0);
+    await page.getByRole('table', { name: 'Agent versions in use' }).waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await screenshotAndScan(page, shots, '04-connected-agents-390');
     await phone.close();
 

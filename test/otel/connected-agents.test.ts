@@ -55,8 +55,8 @@ describe('GET /api/v0/organization/connected-agents', () => {
     expect(connections.map((row: { agent: string }) => row.agent)).toEqual(['codex', 'claude-code', 'gemini-cli']);
     expect(connections[0]).toEqual({
       agent: 'codex',
-      sender: { kind: 'identity', identity: { id: identityId, kind: 'email', value: 'stranger@laptops.example' } },
-      lastSeenAt: now - 5_000, accepted: 0, duplicates: 0, unattributed: 10, refused: 3, tokens: 0, toolCalls: 0,
+      sender: { kind: 'identity', identity: { id: identityId, kind: 'email', value: 'stranger@laptops.example', userId: null } },
+      lastSeenAt: now - 5_000, accepted: 0, duplicates: 0, unattributed: 10, refused: 3, tokens: 0, toolCalls: 0, version: null,
       lastProblem: { reason: 'unknown identity', at: now - 6_000 },
     });
     expect(connections[1]).toMatchObject({
@@ -105,7 +105,7 @@ describe('GET /api/v0/organization/connected-agents', () => {
     const { connections } = (await get(`/api/v0/organization/connected-agents?day=${daysAgo(1)}`)).json();
     expect(connections).toHaveLength(1);
     expect(connections[0]).toMatchObject({ agent: 'claude-code', accepted: 5, sender: { kind: 'user', user: { id: org.owner.id } } });
-    expect((await get('/api/v0/organization/connected-agents?day=2020-01-01')).json()).toEqual({ connections: [] });
+    expect((await get('/api/v0/organization/connected-agents?day=2020-01-01')).json()).toEqual({ connections: [], versions: [] });
   });
 
   it('is live: a row the receiver updates shows at once', async () => {

@@ -117,13 +117,13 @@ describe('OTLP with an ingest key', () => {
     expect(Object.fromEntries(await tokensOfUsers(solo.owner.key, day))).toEqual({ [solo.owner.email]: expectedCredits });
   });
 
-  it('keeps records that name no one under the key itself', async () => {
+  it("keeps records that name no one and no machine under the key, in the agent's own bucket", async () => {
     const anonymous = await createOrganization(server, 'No identity');
     const key = await ingestKey(anonymous.owner.key);
-    const copilot = runNamed('copilot', 'http-json'); // Copilot carries no identity
-    await replay(server, copilot, key, daysBack(copilot).days);
-    const identities = await server.store.db.selectFrom('telemetry_identities').select(['kind', 'value']).where('organization_id', '=', anonymous.id).execute();
-    expect(identities).toEqual([{ kind: 'key', value: expect.stringMatching(/^key_/) }]);
+    const droid = runNamed('droid', 'http-legacy'); // Droid not signed in carries no identity, nor a host
+    await replay(server, droid, key, daysBack(droid).days);
+    const identities = await server.store.db.selectFrom('telemetry_identities').select(['id', 'kind', 'value']).where('organization_id', '=', anonymous.id).execute();
+    expect(identities).toEqual([{ id: expect.stringMatching(/^key:droid:key_/), kind: 'key', value: expect.stringMatching(/^key_/) }]);
   });
 });
 

@@ -7,6 +7,7 @@ import { hooksRun } from './hooks-run.js';
 import { adminOrganizationsCreate, adminRollupsRun } from './admin.js';
 import { agent } from './agent.js';
 import { agentsConnected, agentsIdentities, agentsLink } from './agents.js';
+import { agentsSetup } from './agents-setup.js';
 import { auditList } from './audit.js';
 import { backup, restore } from './backup.js';
 import { budgetsCreate, budgetsDelete, budgetsGet, budgetsList, budgetsMembers, budgetsUpdate } from './budgets.js';
@@ -51,5 +52,5 @@ export const COMMANDS: readonly Command[] = [
   budgetsList, budgetsGet, budgetsCreate, budgetsUpdate, budgetsDelete, budgetsMembers,
   keysList, keysCreate, keysRevoke,
   telemetrySend,
-  agentsConnected, agentsIdentities, agentsLink,
+  agentsConnected, agentsIdentities, agentsLink, agentsSetup,
 ];

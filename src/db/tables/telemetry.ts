@@ -225,9 +225,29 @@ export interface TelemetryConnectionsTable {
   tool_calls: number;
   last_problem: string | null;
   last_problem_at: Date | null;
+  /** The agent's version its latest export said (migrations/0058). */
+  agent_version: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One announcement of agent.quiet per quiet spell of a connection (migrations/0058). */
+export interface AgentQuietNoticesTable {
+  organization_id: string;
+  agent: string;
+  sender: string;
+  last_seen_at: Date;
+  notified_at: Date;
+}
+
+/** A background job's lease among replicas (migrations/0058). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: Date;
 }
 
 export interface TelemetryTables {
+  agent_quiet_notices: AgentQuietNoticesTable;
+  job_leases: JobLeasesTable;
   otlp_cumulative_series: OtlpCumulativeSeriesTable;
   telemetry_identities: TelemetryIdentitiesTable;
   telemetry_unattributed_events: TelemetryUnattributedEventsTable;

@@ -101,12 +101,43 @@ export function repositoryOf(record: EventRecord | PointRecord): string | undefi
 /** A whole number of tokens, or 0 when the agent did not send that count. */
 export const tokens = (attributes: Attributes, key: string) => Math.round(count(attributes, key) ?? 0);
 
-/** The usual identity attributes: user.email, then an account id, then an installation id. */
+/**
+ * The agent's version, as its resource's `service.version` says. Gemini CLI puts the Node.js
+ * version there (`v20.20.2`, its process.runtime.version): that is not the agent's, and is left out.
+ */
+export function agentVersion(record: EventRecord | PointRecord): string | undefined {
+  const version = text(record.resource, 'service.version')?.trim();
+  if (!version) return undefined;
+  const runtime = text(record.resource, 'process.runtime.version');
+  if (runtime !== undefined && version.replace(/^v/, '') === runtime.replace(/^v/, '')) return undefined;
+  return version.slice(0, 64);
+}
+
+/** Placeholders agents send where they know no one (Droid's `unknown`, opencode's `unknown` user id, airgapped ids). */
+export const known = (value: string | undefined) => (value && !/^(unknown|anonymous|undefined|null|none)$/i.test(value) && !value.startsWith('airgapped-') ? value : undefined);
+
+/**
+ * Where an agent sends no installation id of its own: the resource's instance, then its host, as
+ * OpenTelemetry's resource conventions name them (docs/otel.md, "Keys and identity" has what each
+ * agent sends). Read on the resource only: it is the sending process's, a record's attribute is not.
+ */
+const INSTALLATION_RESOURCE_KEYS = ['service.instance.id', 'host.id', 'host.name'];
+
+/** The installation a record's resource names, when its agent sends no installation id of its own. */
+export function resourceInstallation(record: EventRecord | PointRecord): string | undefined {
+  for (const key of INSTALLATION_RESOURCE_KEYS) {
+    const value = known(text(record.resource, key));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** The usual identity attributes: user.email, then an account id, then an installation (the agent's own id, else its resource's). */
 export function standardIdentity(record: EventRecord | PointRecord, accountKeys: string[], installationKeys: string[]): Identity {
   return {
-    email: attribute(record, 'user.email', 'enduser.email'),
-    account: attribute(record, ...accountKeys),
-    installation: attribute(record, ...installationKeys),
+    email: known(attribute(record, 'user.email', 'enduser.email')),
+    account: known(attribute(record, ...accountKeys)),
+    installation: known(attribute(record, ...installationKeys)) ?? resourceInstallation(record),
   };
 }
 

@@ -16,6 +16,7 @@ export type AuditLogQuery = NonNullable<paths['/api/v0/organization/audit-log'][
 export type AuditAction = NonNullable<AuditLogQuery['action']>[number];
 export type Role = components['schemas']['Role'];
 export type ConnectedAgent = components['schemas']['ConnectedAgent'];
+export type FleetVersion = paths['/api/v0/organization/connected-agents']['get']['responses'][200]['content']['application/json']['versions'][number];
 export type TelemetryIdentity = components['schemas']['TelemetryIdentity'];
 export type Budget = components['schemas']['Budget'];
 export type MemberLimitStatus = components['schemas']['MemberLimitStatus'];

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ConnectedAgent, type TelemetryIdentity } from './client';
+import { api, type TelemetryIdentity } from './client';
 
 // Connected agents (owner/manager): today's connections, live from the receiver's counters, and
 // the identities no member matches yet, with linking one to a member.
@@ -13,7 +13,8 @@ export const CONNECTIONS_REFRESH_MS = 15_000;
 export function useConnectedAgents() {
   return useQuery({
     queryKey: CONNECTIONS_KEY,
-    queryFn: async (): Promise<ConnectedAgent[]> => (await api.request('get', '/api/v0/organization/connected-agents', {})).connections,
+    // The day's connections and the versions in use across the fleet, in one answer.
+    queryFn: () => api.request('get', '/api/v0/organization/connected-agents', {}),
     refetchInterval: CONNECTIONS_REFRESH_MS,
   });
 }

@@ -10,6 +10,7 @@ import { ConnectionsTable } from './ConnectionsTable';
 import { IdentitiesTable } from './IdentitiesTable';
 import { LinkIdentityModal } from './LinkIdentityModal';
 import { SetupPanel } from './SetupPanel';
+import { VersionsPanel } from './VersionsPanel';
 
 /** /settings/connected-agents — who is sending telemetry today, what waits for a member, and setup. */
 export default function ConnectedAgentsPage() {
@@ -51,13 +52,15 @@ function ManagerView() {
             <LoadingState label="Loading connections" />
           ) : connections.isError ? (
             <ErrorState error={connections.error} onRetry={() => void connections.refetch()} />
-          ) : connections.data.length === 0 ? (
+          ) : connections.data.connections.length === 0 ? (
             <EmptyState title="No agent has sent data today">Set one up below: it shows here within a minute of its first export.</EmptyState>
           ) : (
-            <ConnectionsTable connections={connections.data} />
+            <ConnectionsTable connections={connections.data.connections} />
           )}
         </Stack>
       </Paper>
+
+      {connections.isSuccess && connections.data.versions.length > 0 && <VersionsPanel versions={connections.data.versions} />}
 
       <Paper withBorder p="md" component="section" aria-labelledby="identities-heading">
         <Stack>

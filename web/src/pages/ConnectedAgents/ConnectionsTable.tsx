@@ -9,7 +9,7 @@ export function senderLabel(sender: ConnectedAgent['sender']): { title: string; 
     case 'user':
       return { title: sender.user.name ?? sender.user.email, detail: sender.user.name ? sender.user.email : null };
     case 'identity':
-      return { title: sender.identity.value, detail: `unattributed ${sender.identity.kind}` };
+      return { title: sender.identity.value, detail: sender.identity.userId ? `${sender.identity.kind}, linked to a member` : `unattributed ${sender.identity.kind}` };
     case 'key':
       return { title: 'No identity', detail: `key ${sender.apiKeyId}` };
   }
@@ -41,6 +41,12 @@ export function ConnectionsTable({ connections }: { connections: ConnectedAgent[
                 <Table.Td>
                   <Text size="sm" fw={500}>
                     {connection.agent}
+                    {connection.version && (
+                      <Text span size="xs" c="dimmed" fw={400}>
+                        {' '}
+                        {connection.version}
+                      </Text>
+                    )}
                   </Text>
                   <Sender sender={sender} />
                   <Text size="xs" c="dimmed" hiddenFrom="sm">
@@ -91,14 +97,16 @@ function Sender({ sender }: { sender: ReturnType<typeof senderLabel> }) {
 }
 
 function Problems({ connection }: { connection: ConnectedAgent }) {
-  if (connection.refused === 0 && connection.unattributed === 0 && !connection.lastProblem) {
+  // An identity linked since counts for its member: what waited has moved, nothing is left to do.
+  const waiting = connection.sender.kind === 'identity' && connection.sender.identity.userId ? 0 : connection.unattributed;
+  if (connection.refused === 0 && waiting === 0 && !connection.lastProblem) {
     return <Text size="sm">None</Text>;
   }
   return (
     <Stack gap={2} align="flex-start">
-      {connection.unattributed > 0 && (
+      {waiting > 0 && (
         <Badge color="yellow" variant="filled">
-          {formatExact(connection.unattributed)} unattributed
+          {formatExact(waiting)} unattributed
         </Badge>
       )}
       {connection.refused > 0 && (

@@ -1,8 +1,8 @@
 // The settings each coding agent needs to send its OpenTelemetry data to this server, with the
 // server's address and an ingest key filled in. docs/otel.md repeats them: change both.
 // The receiver takes OTLP/HTTP at {api}/v1/metrics, /v1/logs and /v1/traces (protobuf or JSON)
-// and OTLP/gRPC on port 4317 (OTLP_GRPC_PORT) of the same host; the key goes in
-// `Authorization: Bearer <key>`.
+// and OTLP/gRPC only when the server sets OTLP_GRPC_PORT (on that port of the same host); the key
+// goes in `Authorization: Bearer <key>`.
 
 export interface SettingsBlock {
   /** What the block is and where it goes. */
@@ -21,10 +21,10 @@ export interface AgentSettings {
   blocks: SettingsBlock[];
 }
 
-/** Where gRPC exporters connect: the API's host on the default OTLP/gRPC port. */
+/** Where gRPC exporters would connect, on the port the server's OTLP_GRPC_PORT names (the console does not know it). */
 export function grpcEndpointOf(apiUrl: string): string {
   const url = new URL(apiUrl);
-  return `${url.protocol}//${url.hostname}:4317`;
+  return `${url.protocol}//${url.hostname}:<OTLP_GRPC_PORT>`;
 }
 
 /** The API address without a trailing slash: exporters append /v1/<signal> themselves. */
@@ -113,13 +113,17 @@ export function agentSettings(apiUrl: string, key: string): AgentSettings[] {
       note: 'Spans of its model calls (an experimental setting of opencode), sent with the standard exporter variables.',
       blocks: [
         { label: '~/.config/opencode/opencode.json (merge into the file)', language: 'json', text: JSON.stringify({ experimental: { openTelemetry: true } }, null, 2) },
-        { label: 'Environment (shell profile)', language: 'sh', text: otlpEnvironment.join('\n') },
+        {
+          label: 'Environment (shell profile); the short batch delay sends its spans before `opencode run` exits',
+          language: 'sh',
+          text: [`export OTEL_EXPORTER_OTLP_ENDPOINT=${api}`, `export OTEL_EXPORTER_OTLP_HEADERS="${headers}"`, 'export OTEL_BSP_SCHEDULE_DELAY=200'].join('\n'),
+        },
       ],
     },
     {
       id: 'generic',
       name: 'Any OpenTelemetry exporter',
-      note: `OTLP/HTTP (http/protobuf or http/json) at this address, or OTLP/gRPC at ${grpcEndpointOf(apiUrl)}.`,
+      note: `OTLP/HTTP (http/protobuf or http/json) at this address; OTLP/gRPC only when the server sets OTLP_GRPC_PORT, at ${grpcEndpointOf(apiUrl)}.`,
       blocks: [{ label: 'Environment', language: 'sh', text: otlpEnvironment.join('\n') }],
     },
   ];
