@@ -231,7 +231,7 @@ describe('the agent sessions explorer', () => {
     await page.getByLabel('Waste').selectOption({ label: 'Waste found' });
     await expect.poll(() => shownIds(page)).toEqual([loop().id]);
     expect(search(page).get('flagged')).toBe('true');
-    expect(await rows(page).first().getByRole('cell').last().textContent()).toBe(formatMoney(loop().wasteCost, loop().currency));
+    expect(await rows(page).first().getByRole('cell').last().textContent()).toBe(`${formatMoney(loop().wasteCost, loop().currency)}Retry loop, Tool-error burst`);
     await page.goBack();
     await expect.poll(() => search(page).has('flagged')).toBe(false);
     expect(search(page).get('sort')).toBe('cost');
@@ -262,7 +262,7 @@ describe('the agent sessions explorer', () => {
     // Days: the start's UTC day; an end before the start is said before any request.
     await page.goto(`${url}/agent-sessions?startDate=${twoDaysAgo}&endDate=${twoDaysAgo}&agent=codex`);
     await expect.poll(() => shownIds(page)).toEqual([loop().id]);
-    expect(await page.getByLabel('Agent').inputValue()).toBe('codex');
+    expect(await page.getByLabel('Agent', { exact: true }).inputValue()).toBe('codex');
     let asked = 0;
     page.on('request', (request) => {
       if (request.url().includes('/api/v0/agent-sessions')) asked++;
@@ -337,7 +337,7 @@ describe('a session page', () => {
     await mobile.goto(`${url}/agent-sessions/${loop().id}`);
     await mobile.getByRole('heading', { name: 'Waste found' }).waitFor();
     expect(await mobile.getByRole('region', { name: 'Waste found' }).getByText(formatMoneyPrecise(loop().wasteCost, loop().currency), { exact: true }).count()).toBe(1);
-    expect(await mobile.getByRole('listitem').first().textContent()).toMatch(/^Retry loop of exec_command: 4 times/);
+    expect(await mobile.getByRole('listitem').first().textContent()).toMatch(/^Retry loop of exec_command: once, from \+1\.5 s to \+4\.5 s, /);
     const marked = mobile.getByTestId('timeline-step').filter({ hasText: 'Retry loop' });
     expect(await marked.count()).toBeGreaterThanOrEqual(4);
     expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { AgentSession, AgentSessionQuery } from '../api/client';
+import type { AgentSession, AgentSessionFinding, AgentSessionQuery } from '../api/client';
 import { useAgentSessions } from '../api/useAgentSessions';
 import { formatCompact, formatDateTime, formatDuration, formatExact, formatMoney } from '../format';
 import { ColumnHeads } from './ColumnHeads';
@@ -21,6 +21,13 @@ export const AGENTS = [
   { value: 'opencode', label: 'opencode' },
   { value: 'quarterdeck', label: 'Quarterdeck clients' },
 ] as const;
+
+export const PATTERN_LABELS: Record<AgentSessionFinding['pattern'], string> = {
+  retry_loop: 'Retry loop',
+  reread: 'Reread',
+  tool_error_burst: 'Tool-error burst',
+  context_pressure: 'Context pressure',
+};
 
 export function agentLabel(agent: string): string {
   return AGENTS.find((known) => known.value === agent)?.label ?? agent;
@@ -77,9 +84,12 @@ export function AgentSessionTable({ sessions, personOf, label }: { sessions: rea
               </Table.Td>
               <Table.Td>
                 {session.flagged ? (
-                  <Badge color="orange" variant="filled" title={session.findings.map((finding) => finding.pattern).join(', ')}>
-                    {formatMoney(session.wasteCost, session.currency)}
-                  </Badge>
+                  <>
+                    <Badge color="orange" variant="filled">
+                      {formatMoney(session.wasteCost, session.currency)}
+                    </Badge>
+                    <Text size="xs">{[...new Set(session.findings.map((finding) => PATTERN_LABELS[finding.pattern]))].join(', ')}</Text>
+                  </>
                 ) : (
                   <Text span size="sm" c="dimmed">
                     none found

@@ -139,7 +139,8 @@ function Findings({ session }: { session: AgentSession }) {
         {session.findings.map((finding) => (
           <List.Item key={`${finding.pattern}-${finding.firstAt}`}>
             <strong>{PATTERN_LABELS[finding.pattern]}</strong>
-            {finding.tool ? ` of ${finding.tool}` : ''}: {formatExact(finding.occurrences)} times, {formatDateTime(finding.firstAt)} to {formatDateTime(finding.lastAt)}, {formatCompact(finding.tokens)} tokens, about {formatMoneyPrecise(finding.estimatedCost, session.currency)}
+            {finding.tool ? ` of ${finding.tool}` : ''}: {finding.occurrences === 1 ? 'once' : `${formatExact(finding.occurrences)} times`}, from +{formatDuration(finding.firstAt - session.startedAt)} to +{formatDuration(finding.lastAt - session.startedAt)}, {formatCompact(finding.tokens)} tokens, about{' '}
+            {formatMoneyPrecise(finding.estimatedCost, session.currency)}
           </List.Item>
         ))}
       </List>

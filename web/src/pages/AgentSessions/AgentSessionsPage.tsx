@@ -54,7 +54,7 @@ function Explorer({ manager }: { manager: boolean }) {
             : 'Your agents’ sessions: their cost, calls, errors and the waste found in them. Days are UTC, by the session’s start.'
         }
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} component="form" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+      <SimpleGrid cols={{ base: 2, md: 4 }} component="form" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
         <TextInput label="Started from" type="date" value={value('startDate')} onChange={(event) => setFilter('startDate', event.currentTarget.value)} />
         <TextInput label="Started until" type="date" value={value('endDate')} onChange={(event) => setFilter('endDate', event.currentTarget.value)} />
         {manager && (

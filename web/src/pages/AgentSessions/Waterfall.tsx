@@ -89,7 +89,7 @@ function StepRow({ row, waterfall, currency }: { row: WaterfallRow; waterfall: W
             —
           </Text>
         ) : (
-          <Badge color={step.outcome === 'failure' ? 'red' : 'teal'} variant="light" size="sm">
+          <Badge color={step.outcome === 'failure' ? 'red' : 'teal'} variant="filled" size="sm">
             {step.outcome}
           </Badge>
         )}

@@ -1,4 +1,5 @@
 import type { AgentSessionFinding, AgentSessionStep } from '../../api/client';
+export { PATTERN_LABELS } from '../../components/AgentSessionTable';
 
 // The timeline as a waterfall: each step a bar from its start to its end, steps of a span nested
 // under the step whose span started them (a subagent's calls under the tool call that ran it).
@@ -72,10 +73,3 @@ export function barOf(row: WaterfallRow, waterfall: Waterfall): { left: number; 
   const width = ((row.end - row.start) / span) * 100;
   return { left, width };
 }
-
-export const PATTERN_LABELS: Record<AgentSessionFinding['pattern'], string> = {
-  retry_loop: 'Retry loop',
-  reread: 'Reread',
-  tool_error_burst: 'Tool-error burst',
-  context_pressure: 'Context pressure',
-};
