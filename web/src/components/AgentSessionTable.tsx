@@ -1,37 +1,15 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { AgentSession, AgentSessionFinding, AgentSessionQuery } from '../api/client';
+import type { AgentSession, AgentSessionQuery } from '../api/client';
 import { useAgentSessions } from '../api/useAgentSessions';
 import { formatCompact, formatDateTime, formatDuration, formatExact, formatMoney } from '../format';
+import { PATTERN_LABELS, agentLabel } from './agentSessionLabels';
 import { ColumnHeads } from './ColumnHeads';
 import { EmptyState, ErrorState, LoadingState } from './QueryState';
 import { Spend } from './Spend';
 
 // Agent sessions as a table (the explorer, and the recent sessions of a member or a repository),
 // each row a link to the session's timeline.
-
-/** The agents docs/agent-sessions.md names, as the sessions' `agent` field spells them. */
-export const AGENTS = [
-  { value: 'claude-code', label: 'Claude Code' },
-  { value: 'codex', label: 'Codex' },
-  { value: 'gemini-cli', label: 'Gemini CLI' },
-  { value: 'qwen-code', label: 'Qwen Code' },
-  { value: 'copilot-cli', label: 'Copilot CLI' },
-  { value: 'droid', label: 'Factory Droid' },
-  { value: 'opencode', label: 'opencode' },
-  { value: 'quarterdeck', label: 'Quarterdeck clients' },
-] as const;
-
-export const PATTERN_LABELS: Record<AgentSessionFinding['pattern'], string> = {
-  retry_loop: 'Retry loop',
-  reread: 'Reread',
-  tool_error_burst: 'Tool-error burst',
-  context_pressure: 'Context pressure',
-};
-
-export function agentLabel(agent: string): string {
-  return AGENTS.find((known) => known.value === agent)?.label ?? agent;
-}
 
 /** The explorer's address for a selection (the API's filter names): what other pages link to. */
 export function agentSessionsLink(filters: Partial<Record<'user' | 'repository' | 'team' | 'agent' | 'flagged', string>>): string {

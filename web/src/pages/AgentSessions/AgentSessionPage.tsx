@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorStatus, type AgentSession } from '../../api/client';
 import { useAgentSessionTimeline } from '../../api/useAgentSessions';
-import { agentLabel } from '../../components/AgentSessionTable';
+import { agentLabel } from '../../components/agentSessionLabels';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { Spend } from '../../components/Spend';
 import { usePageTitle } from '../../components/usePageTitle';

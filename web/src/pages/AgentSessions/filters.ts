@@ -1,5 +1,5 @@
-import type { AgentSessionQuery } from '../../api/client';
-export { AGENTS } from '../../components/AgentSessionTable';
+import type { paths } from '../../../../src/sdk/openapi.js';
+export { AGENTS } from '../../components/agentSessionLabels.js';
 
 // The explorer's filters live in the address, under the API's own names (startDate, endDate, user,
 // team, repository, agent, flagged, costAbove, sort): a filtered list is a link to share, and each
@@ -14,6 +14,8 @@ export const SORTS = [
   { value: 'duration', label: 'Longest' },
   { value: 'errors', label: 'Most errors' },
 ] as const;
+
+type AgentSessionQuery = Omit<NonNullable<paths['/api/v0/agent-sessions']['get']['parameters']['query']>, 'limit' | 'cursor'>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

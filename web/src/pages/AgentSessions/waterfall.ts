@@ -1,5 +1,8 @@
-import type { AgentSessionFinding, AgentSessionStep } from '../../api/client';
-export { PATTERN_LABELS } from '../../components/AgentSessionTable';
+import type { components } from '../../../../src/sdk/openapi.js';
+
+type AgentSessionFinding = components['schemas']['AgentSessionFinding'];
+type AgentSessionStep = components['schemas']['AgentSessionStep'];
+export { PATTERN_LABELS } from '../../components/agentSessionLabels.js';
 
 // The timeline as a waterfall: each step a bar from its start to its end, steps of a span nested
 // under the step whose span started them (a subagent's calls under the tool call that ran it).
