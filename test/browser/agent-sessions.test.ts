@@ -156,6 +156,8 @@ type Element = { getAttribute(name: string): string | null; querySelector(select
 const rows = (on: Page) => on.getByRole('table', { name: 'Agent sessions' }).getByTestId('agent-session-row');
 /** The ids of the sessions the explorer lists, in its order. */
 const shownIds = async (on: Page) => (await rows(on).locator('td:first-child a').evaluateAll((links) => (links as unknown as Element[]).map((link) => link.getAttribute('href')!.split('/').pop()!))) as string[];
+/** How long a poll waits: the machine running the suite may be loaded (two cores, many files). */
+const WAIT = { timeout: 20_000 };
 const search = (on: Page) => new URL(on.url()).searchParams;
 
 beforeAll(async () => {
@@ -210,9 +212,9 @@ describe('the agent sessions explorer', () => {
     await page.waitForURL('**/analytics');
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Agent sessions' }).click();
     await page.waitForURL('**/agent-sessions');
-    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(20);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(20);
     await page.getByRole('button', { name: 'More sessions' }).click();
-    await expect.poll(() => rows(page).count()).toBe(24);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(24);
     // Newest first, as the API answers; the person by name.
     expect(await shownIds(page)).toEqual(sessions.map((session) => session.id));
     expect(await rows(page).first().getByRole('cell').nth(1).textContent()).toBe('Bob Builder');
@@ -224,44 +226,44 @@ describe('the agent sessions explorer', () => {
     const byCost = [...sessions].sort((a, b) => b.cost - a.cost);
     expect(new Set(byCost.map((session) => session.cost)).size).toBe(byCost.length);
     await page.getByLabel('Sort by').selectOption({ label: 'Most cost' });
-    await expect.poll(() => search(page).get('sort')).toBe('cost');
-    await expect.poll(() => shownIds(page)).toEqual(byCost.slice(0, 20).map((session) => session.id));
+    await expect.poll(() => search(page).get('sort'), WAIT).toBe('cost');
+    await expect.poll(() => shownIds(page), WAIT).toEqual(byCost.slice(0, 20).map((session) => session.id));
     expect(await rows(page).first().getByRole('cell').nth(7).textContent()).toContain(formatMoney(byCost[0]!.cost, byCost[0]!.currency));
 
     await page.getByLabel('Waste').selectOption({ label: 'Waste found' });
-    await expect.poll(() => shownIds(page)).toEqual([loop().id]);
+    await expect.poll(() => shownIds(page), WAIT).toEqual([loop().id]);
     expect(search(page).get('flagged')).toBe('true');
     expect(await rows(page).first().getByRole('cell').last().textContent()).toBe(`${formatMoney(loop().wasteCost, loop().currency)}Retry loop, Tool-error burst`);
     await page.goBack();
-    await expect.poll(() => search(page).has('flagged')).toBe(false);
+    await expect.poll(() => search(page).has('flagged'), WAIT).toBe(false);
     expect(search(page).get('sort')).toBe('cost');
-    await expect.poll(() => rows(page).count()).toBe(20);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(20);
 
     // A person and a team she is not in: nothing; the person alone: her two sessions.
     await page.getByLabel('Person').selectOption({ label: 'Alice Agent' });
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(2);
     await page.getByLabel('Team').selectOption({ label: 'Product' });
     await page.getByText('No session matches these filters').waitFor();
     await page.getByLabel('Person').selectOption({ label: 'Everyone' });
-    await expect.poll(() => rows(page).count()).toBe(20);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(20);
     expect([...search(page).keys()].sort()).toEqual(['sort', 'team']);
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => page.url()).toBe(`${url}/agent-sessions`);
+    await expect.poll(() => page.url(), WAIT).toBe(`${url}/agent-sessions`);
 
     // Text filters are sent on Enter; cost above, against the API's figures.
     await page.getByLabel('Repository').fill('github.com/acme/web');
     await page.getByLabel('Repository').press('Enter');
-    await expect.poll(() => shownIds(page)).toEqual([copilot().id]);
+    await expect.poll(() => shownIds(page), WAIT).toEqual([copilot().id]);
     await page.getByLabel('Repository').fill('');
     await page.getByLabel('Repository').press('Enter');
     const threshold = [...sessions].sort((a, b) => b.cost - a.cost)[5]!.cost;
     await page.getByLabel('Cost above').fill(String(threshold));
     await page.getByLabel('Cost above').press('Enter');
-    await expect.poll(() => shownIds(page)).toEqual(sessions.filter((session) => session.cost > threshold).map((session) => session.id));
+    await expect.poll(() => shownIds(page), WAIT).toEqual(sessions.filter((session) => session.cost > threshold).map((session) => session.id));
 
     // Days: the start's UTC day; an end before the start is said before any request.
     await page.goto(`${url}/agent-sessions?startDate=${twoDaysAgo}&endDate=${twoDaysAgo}&agent=codex`);
-    await expect.poll(() => shownIds(page)).toEqual([loop().id]);
+    await expect.poll(() => shownIds(page), WAIT).toEqual([loop().id]);
     expect(await page.getByLabel('Agent', { exact: true }).inputValue()).toBe('codex');
     let asked = 0;
     page.on('request', (request) => {
@@ -279,12 +281,12 @@ describe('the agent sessions explorer', () => {
     const dark = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce', colorScheme: 'dark', storageState: await context.storageState() });
     const darkPage = await dark.newPage();
     await darkPage.goto(`${url}/agent-sessions?sort=errors`);
-    await expect.poll(() => rows(darkPage).count(), { timeout: 20_000 }).toBe(20);
+    await expect.poll(() => rows(darkPage).count(), WAIT).toBe(20);
     await screenshotAndScan(darkPage, shots, '02-explorer-dark-1440');
     await dark.close();
     const { context: phone, page: mobile } = await phonePage(browser, context);
     await mobile.goto(`${url}/agent-sessions?flagged=true`);
-    await expect.poll(() => rows(mobile).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => rows(mobile).count(), WAIT).toBe(1);
     expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await screenshotAndScan(mobile, shots, '03-explorer-light-390');
     await phone.close();
@@ -309,7 +311,7 @@ describe('a session page', () => {
     expect(await page.getByTestId('total-cost').textContent()).toBe(formatMoney(detail.cost, detail.currency));
 
     const steps = page.getByTestId('timeline-step');
-    await expect.poll(() => steps.count()).toBe(COPILOT_STEPS.length);
+    await expect.poll(() => steps.count(), WAIT).toBe(COPILOT_STEPS.length);
     const shown = await steps.evaluateAll((found) => (found as unknown as Element[]).map((row) => [row.querySelector('[data-testid="step-name"]')!.lastChild!.textContent, Number(row.getAttribute('data-depth'))]));
     expect(shown).toEqual(COPILOT_STEPS);
     // The tool calls are the ones the agent made (the API's timeline), with their outcomes.
@@ -371,7 +373,7 @@ describe('a member', () => {
     const memberPage = await member.newPage();
     await acceptInvitation(memberPage, inviteUrl);
     await memberPage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Agent sessions' }).click();
-    await expect.poll(() => shownIds(memberPage), { timeout: 20_000 }).toEqual(sessions.filter((session) => session.userId === people.alice.id).map((session) => session.id));
+    await expect.poll(() => shownIds(memberPage), WAIT).toEqual(sessions.filter((session) => session.userId === people.alice.id).map((session) => session.id));
     expect(await memberPage.getByLabel('Person').count()).toBe(0);
     // Even asked for someone else's in the address.
     await memberPage.goto(`${url}/agent-sessions?user=${people.bob.id}`);
@@ -387,19 +389,19 @@ describe('the member page and the repositories page', () => {
   it('list their recent sessions, linked to the explorer filtered the same way', async () => {
     await page.goto(`${url}/analytics/users/${people.alice.id}?days=7`);
     const recent = page.getByRole('region', { name: 'Recent agent sessions' });
-    await expect.poll(() => recent.getByTestId('agent-session-row').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => recent.getByTestId('agent-session-row').count(), WAIT).toBe(2);
     await recent.getByRole('link', { name: 'All of them in the explorer' }).click();
     await page.waitForURL(`**/agent-sessions?user=${people.alice.id}`);
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(2);
 
     await page.goto(`${url}/repositories?days=7`);
     await page.getByRole('button', { name: 'Recent agent sessions of github.com/acme/api' }).click();
     const ofApi = page.getByRole('region', { name: 'Recent agent sessions of github.com/acme/api' });
     const expected = sessions.filter((session) => session.repository === 'github.com/acme/api').slice(0, 5);
-    await expect.poll(() => ofApi.getByTestId('agent-session-row').locator('td:first-child a').evaluateAll((links) => (links as unknown as Element[]).map((link) => link.getAttribute('href')))).toEqual(expected.map((session) => `/agent-sessions/${session.id}`));
+    await expect.poll(() => ofApi.getByTestId('agent-session-row').locator('td:first-child a').evaluateAll((links) => (links as unknown as Element[]).map((link) => link.getAttribute('href'))), WAIT).toEqual(expected.map((session) => `/agent-sessions/${session.id}`));
     await screenshotAndScan(page, shots, '07-repository-sessions-light-1440');
     await ofApi.getByRole('link', { name: 'All of them in the explorer' }).click();
     await page.waitForURL(`**/agent-sessions?repository=${encodeURIComponent('github.com/acme/api')}`);
-    await expect.poll(() => rows(page).count()).toBe(20);
+    await expect.poll(() => rows(page).count(), WAIT).toBe(20);
   }, 60_000);
 });
