@@ -210,9 +210,11 @@ describe('the agent sessions explorer', () => {
   it('is one click from the landing page and pages through every session by cursor', async () => {
     await page.goto(`${url}/`);
     await page.waitForURL('**/analytics');
+    // The dashboard's own requests first (a browser asks a host six at a time; a loaded machine answers slowly).
+    await expect.poll(() => page.locator('.mantine-Loader-root').count(), { timeout: 60_000 }).toBe(0);
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Agent sessions' }).click();
     await page.waitForURL('**/agent-sessions');
-    await expect.poll(() => rows(page).count(), WAIT).toBe(20);
+    await expect.poll(() => rows(page).count(), { timeout: 60_000 }).toBe(20);
     await page.getByRole('button', { name: 'More sessions' }).click();
     await expect.poll(() => rows(page).count(), WAIT).toBe(24);
     // Newest first, as the API answers; the person by name.
