@@ -258,6 +258,7 @@ describe('the agent sessions explorer', () => {
     await expect.poll(() => shownIds(page), WAIT).toEqual([copilot().id]);
     await page.getByLabel('Repository').fill('');
     await page.getByLabel('Repository').press('Enter');
+    await expect.poll(() => rows(page).count(), WAIT).toBe(20);
     const threshold = [...sessions].sort((a, b) => b.cost - a.cost)[5]!.cost;
     await page.getByLabel('Cost above').fill(String(threshold));
     await page.getByLabel('Cost above').press('Enter');

@@ -33,10 +33,12 @@ function Explorer({ manager }: { manager: boolean }) {
   const teams = useTeams(manager);
   const personOf = usePersonName();
   const value = (name: FilterName) => params.get(name) ?? '';
-  // Every change is a new history entry (no `replace`): the back button undoes a filter.
+  // Every change is a new history entry (no `replace`): the back button undoes a filter. Built on
+  // the address as it is now, not as this render saw it: two changes before a render (Enter in one
+  // field, then leaving another) must both stay.
   const setFilter = (name: FilterName, next: string) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
+    setParams(() => {
+      const updated = new URLSearchParams(window.location.search);
       if (next.trim() === '') updated.delete(name);
       else updated.set(name, next.trim());
       return updated;
