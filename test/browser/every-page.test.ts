@@ -84,11 +84,15 @@ async function consolePages(): Promise<{ path: string; heading: RegExp; signedOu
   const { users } = await get<{ users: { id: string; role: string }[] }>('/api/v0/organization/users?limit=50');
   const { sessions } = await get<{ sessions: { sessionId: string }[] }>('/api/v0/sessions');
   const member = users.find((user) => user.role === 'member')!;
+  const { agentSessions } = await get<{ agentSessions: { id: string }[] }>('/api/v0/agent-sessions?limit=1');
   return [
     { path: '/analytics?days=30', heading: /Analytics|Dashboard/ },
     { path: `/analytics/users/${member.id}?days=30`, heading: /./ },
     { path: '/impact?days=30', heading: /Impact/ },
     { path: '/repositories?days=30', heading: /Repositories/ },
+    { path: '/agent-sessions', heading: /Agent sessions/ },
+    // The demo's sessions when it sends some (telemetry that names a session).
+    ...(agentSessions[0] ? [{ path: `/agent-sessions/${agentSessions[0].id}`, heading: /session/ }] : []),
     { path: '/readiness', heading: /Readiness/ },
     { path: '/sessions', heading: /Sessions/ },
     { path: `/sessions/${sessions[0]!.sessionId}`, heading: /./ },

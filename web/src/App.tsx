@@ -26,6 +26,8 @@ const AuditLogPage = lazy(() => import('./pages/AuditLog/AuditLogPage'));
 const LimitsPage = lazy(() => import('./pages/Limits/LimitsPage'));
 const PricesPage = lazy(() => import('./pages/Prices/PricesPage'));
 const ComputersPage = lazy(() => import('./pages/Computers/ComputersPage'));
+const AgentSessionsPage = lazy(() => import('./pages/AgentSessions/AgentSessionsPage'));
+const AgentSessionPage = lazy(() => import('./pages/AgentSessions/AgentSessionPage'));
 const SessionsPage = lazy(() => import('./pages/Sessions/SessionsPage'));
 const SessionPage = lazy(() => import('./pages/Sessions/SessionPage'));
 const TeamsPage = lazy(() => import('./pages/Teams/TeamsPage'));
@@ -61,6 +63,8 @@ export function App() {
         <Route path="/impact" element={<ImpactPage />} />
         <Route path="/repositories" element={<RepositoriesPage />} />
         <Route path="/readiness" element={<ReadinessPage />} />
+        <Route path="/agent-sessions" element={<AgentSessionsPage />} />
+        <Route path="/agent-sessions/:agentSessionId" element={<AgentSessionPage />} />
         <Route path="/sessions" element={<SessionsPage />} />
         <Route path="/sessions/:sessionId" element={<SessionPage />} />
         <Route path="/computers" element={<ComputersPage />} />

@@ -50,3 +50,22 @@ export function formatDay(day: string): string {
 export function formatDayOfYear(day: string): string {
   return utcDayOfYear.format(Date.parse(`${day}T00:00:00Z`));
 }
+
+/** 850 ms, 12.3 s, 4 min 5 s, 2 h 10 min: durations as a person reads them. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return `${minutes} min ${Math.floor((ms % 60_000) / 1000)} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const preciseMoney = new Map<string, Intl.NumberFormat>();
+
+/** A small amount to three significant digits ($0.00312), where cents would round it to $0.00: a single call's cost. */
+export function formatMoneyPrecise(value: number, currency: string): string {
+  if (Math.abs(value) >= 1 || value === 0) return formatMoney(value, currency);
+  let format = preciseMoney.get(currency);
+  if (!format) preciseMoney.set(currency, (format = new Intl.NumberFormat('en', { style: 'currency', currency, maximumSignificantDigits: 3 })));
+  return format.format(value);
+}

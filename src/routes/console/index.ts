@@ -24,6 +24,8 @@ export const CONSOLE_PATHS = [
   '/impact',
   '/repositories',
   '/readiness',
+  '/agent-sessions',
+  '/agent-sessions/:agentSessionId',
   '/sessions',
   '/sessions/:sessionId',
   '/computers',
@@ -47,7 +49,7 @@ export const CONSOLE_PATHS = [
  * console link shows the console's "Page not found" (its router's catch-all) instead of an API
  * error body. Paths outside these sections keep their JSON 404.
  */
-export const CONSOLE_SECTIONS = ['/analytics/*', '/impact/*', '/repositories/*', '/readiness/*', '/sessions/*', '/computers/*', '/settings/*'] as const;
+export const CONSOLE_SECTIONS = ['/analytics/*', '/impact/*', '/repositories/*', '/readiness/*', '/agent-sessions/*', '/sessions/*', '/computers/*', '/settings/*'] as const;
 
 export default async function consoleRoutes(app: App, options: { webRoot: string }) {
   const https = new URL(app.services.config.publicAppUrl).protocol === 'https:';

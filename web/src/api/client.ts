@@ -27,6 +27,10 @@ export type WebhookAttempt = components['schemas']['WebhookAttempt'];
 export type GitHost = components['schemas']['GitHost'];
 export type GitDelivery = components['schemas']['GitDelivery'];
 export type PullRequest = components['schemas']['PullRequest'];
+export type AgentSession = components['schemas']['AgentSession'];
+export type AgentSessionStep = components['schemas']['AgentSessionStep'];
+export type AgentSessionFinding = components['schemas']['AgentSessionFinding'];
+export type AgentSessionQuery = Omit<NonNullable<paths['/api/v0/agent-sessions']['get']['parameters']['query']>, 'limit' | 'cursor'>;
 /** What may be changed of an endpoint (PATCH); its creation takes the same fields with a url. */
 export type WebhookChanges = NonNullable<paths['/api/v0/webhooks/{webhookId}']['patch']['requestBody']>['content']['application/json'];
 

@@ -14,6 +14,7 @@ export function Layout() {
   const manager = isManager(user.role);
   const links = [
     ...(manager ? [{ to: '/analytics', label: 'Analytics' }, { to: '/impact', label: 'Impact' }, { to: '/repositories', label: 'Repositories' }] : []),
+    ...(user.role === 'guest' ? [] : [{ to: '/agent-sessions', label: 'Agent sessions' }]),
     { to: '/readiness', label: 'Readiness' },
     { to: '/sessions', label: 'Sessions' },
     { to: '/computers', label: 'Computers' },

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { isManager } from '../../api/client';
 import { useAnalyticsUsers, useAnalyticsUsersPage, useTokensByModel, type AnalyticsUserRow } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
+import { RecentAgentSessions, agentSessionsLink } from '../../components/AgentSessionTable';
 import { DailyLines, RankedBars, StackedDailyBars, modelSeries } from '../../components/Charts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { useSignedInSession } from '../../components/SessionContext';
@@ -62,6 +63,9 @@ function UserAnalytics() {
         )}
         {member && (
           <Group gap="md" mt={4} component="nav" aria-label="The member elsewhere">
+            <Anchor component={Link} to={agentSessionsLink({ user: member.id })} size="sm">
+              Agent sessions
+            </Anchor>
             <Anchor component={Link} to={`/sessions?owner=${member.id}`} size="sm">
               Sessions
             </Anchor>
@@ -100,6 +104,9 @@ function UserAnalytics() {
             ))}
           </SimpleGrid>
           <MemberOutcomes range={range} userId={member.id} />
+          <Card withBorder>
+            <RecentAgentSessions filters={{ user: member.id }} title="Recent agent sessions" />
+          </Card>
           <Card withBorder component="section" aria-label="Daily usage">
             <SimpleGridHeader title="Daily usage" range={range} cursor={cursor} withCsv={rows.length > 0} />
             {rows.length === 0 ? (

@@ -1,7 +1,8 @@
-import { Alert, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Button, Stack, Table, Text } from '@mantine/core';
+import { Fragment, useState, type ReactNode } from 'react';
 import { isManager } from '../../api/client';
 import { useOutcomes, useRepositories, type AnalyticsRepositoryRow } from '../../api/useAnalytics';
+import { RecentAgentSessions } from '../../components/AgentSessionTable';
 import { ColumnHeads, type Column } from '../../components/ColumnHeads';
 import { CreditNote } from '../../components/CreditNote';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,6 +14,7 @@ import { useRenderedMark } from '../../perf';
 import { Panel } from '../Analytics/Panel';
 import { RangePicker } from '../Analytics/RangePicker';
 import { useDayRange } from '../Analytics/range';
+import { usePersonName } from '../AgentSessions/usePersonName';
 import { groupFigures, type OutcomeFigures } from '../Impact/outcomeFigures';
 
 /** /repositories — owner and manager: what each repository burns over a range, beside its readiness. */
@@ -72,6 +74,9 @@ function Repositories() {
   const outcomes = useOutcomes(range, 'repository');
   const outcomeOf = new Map((outcomes.data ? groupFigures(outcomes.data.rows) : []).map((figures) => [figures.key, figures]));
   useRenderedMark('repositories', repositories.isSuccess && !repositories.isPlaceholderData);
+  // The repository whose recent agent sessions are open under its row (one at a time).
+  const [opened, setOpened] = useState<string | null>(null);
+  const personOf = usePersonName();
   const title = 'Repositories';
   return (
     <Stack>
@@ -85,19 +90,39 @@ function Repositories() {
             <Stack gap={4}>
               <Table.ScrollContainer minWidth={900}>
                 <Table striped verticalSpacing="xs" aria-label="Repositories, their usage and readiness">
-                  <ColumnHeads columns={COLUMNS.map((column) => column.head)} />
+                  <ColumnHeads columns={[...COLUMNS.map((column) => column.head), { label: 'Agent sessions', labelHidden: true }]} />
                   <Table.Tbody>
                     {repositories.data!.rows.map((row) => (
-                      <Table.Tr key={row.repository}>
-                        {COLUMNS.map((column) => {
-                          const { label, numeric, wideOnly } = typeof column.head === 'string' ? { label: column.head } : column.head;
-                          return (
-                            <Table.Td key={label} ta={numeric ? 'right' : undefined} visibleFrom={wideOnly ? 'sm' : undefined} title={column.exact ? formatExact(column.exact(row)) : undefined} style={numeric ? { whiteSpace: 'nowrap' } : undefined}>
-                              {column.cell(row, repositories.data!.currency, outcomeOf.get(row.repository))}
+                      <Fragment key={row.repository}>
+                        <Table.Tr>
+                          {COLUMNS.map((column) => {
+                            const { label, numeric, wideOnly } = typeof column.head === 'string' ? { label: column.head } : column.head;
+                            return (
+                              <Table.Td key={label} ta={numeric ? 'right' : undefined} visibleFrom={wideOnly ? 'sm' : undefined} title={column.exact ? formatExact(column.exact(row)) : undefined} style={numeric ? { whiteSpace: 'nowrap' } : undefined}>
+                                {column.cell(row, repositories.data!.currency, outcomeOf.get(row.repository))}
+                              </Table.Td>
+                            );
+                          })}
+                          <Table.Td>
+                            <Button
+                              size="compact-xs"
+                              variant="default"
+                              aria-expanded={opened === row.repository}
+                              aria-label={`Recent agent sessions of ${row.repository}`}
+                              onClick={() => setOpened(opened === row.repository ? null : row.repository)}
+                            >
+                              Sessions
+                            </Button>
+                          </Table.Td>
+                        </Table.Tr>
+                        {opened === row.repository && (
+                          <Table.Tr>
+                            <Table.Td colSpan={COLUMNS.length + 1}>
+                              <RecentAgentSessions filters={{ repository: row.repository }} title={`Recent agent sessions of ${row.repository}`} personOf={personOf} />
                             </Table.Td>
-                          );
-                        })}
-                      </Table.Tr>
+                          </Table.Tr>
+                        )}
+                      </Fragment>
                     ))}
                   </Table.Tbody>
                 </Table>
