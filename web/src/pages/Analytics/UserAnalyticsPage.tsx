@@ -75,12 +75,17 @@ function UserAnalytics() {
         )}
       </div>
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
-      {members.isPending || usage.isPending ? (
+      {members.isPending ? (
         <LoadingState label="Loading the member's usage" />
-      ) : members.isError || usage.isError ? (
-        <ErrorState error={members.error ?? usage.error} />
+      ) : members.isError ? (
+        <ErrorState error={members.error} />
       ) : !member ? (
+        // Before the usage: its query waits for a member and, for an unknown id, never runs.
         <EmptyState title="No such member">This organization has no member with that id.</EmptyState>
+      ) : usage.isPending ? (
+        <LoadingState label="Loading the member's usage" />
+      ) : usage.isError ? (
+        <ErrorState error={usage.error} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, md: 5 }} component="section" aria-label="Key figures">
