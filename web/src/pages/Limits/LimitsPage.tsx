@@ -1,20 +1,21 @@
 import { ManagersOnly } from '../../components/ManagersOnly';
 import { useMemberLimits } from '../../api/useBudgets';
-import { Alert, Badge, Button, Card, FileButton, Group, Modal, NumberInput, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, FileButton, Group, Modal, NumberInput, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type User } from '../../api/client';
 import { useMonthCredits, useSetGlobalLimit, useSetUserLimits, useUserLimits, type LimitsAnswer } from '../../api/useCreditLimits';
 import { useMembers } from '../../api/useMembers';
 import { ActionError, ErrorState, LoadingState } from '../../components/QueryState';
-import { formatDay, formatExact, formatPercent } from '../../format';
-import { monthToDate, parseBulk, projectedDay, thresholdReached, type BulkRow } from './usage';
+import { formatDay, formatExact } from '../../format';
+import { monthToDate, parseBulk, type BulkRow } from './usage';
+import { StandingBadge } from '../../components/Standing';
+import { memberStanding } from '../Budgets/budgetFigures';
 import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { usePhone } from '../../components/usePhone';
 import { OneMemberNote, useOneMember } from '../../components/OneMember';
 import { FormActions } from '../../components/FormActions';
 
-const BADGE_COLORS = { 1: 'red', 0.9: 'orange', 0.75: 'yellow' } as const;
 
 /** /settings/limits — owner and manager: monthly credit limits, their use and their edits. */
 export default function LimitsPage() {
@@ -41,8 +42,8 @@ function Limits() {
   const active = members.data.filter((member) => member.active).sort((a, b) => (a.email < b.email ? -1 : 1));
   const listed = memberId === null ? active : active.filter((member) => member.id === memberId);
   // Members with a limit (own or global) carry the live counter; others the closed days of the month (analytics).
-  const liveUsed = new Map((memberLimits.data?.members ?? []).map((entry) => [entry.userId, entry.used]));
-  const usedOf = (member: User) => overrides.get(member.email.toLowerCase())?.used ?? liveUsed.get(member.id) ?? monthCredits.data?.get(member.id) ?? 0;
+  const live = new Map((memberLimits.data?.members ?? []).map((entry) => [entry.userId, entry]));
+  const usedOf = (member: User) => overrides.get(member.email.toLowerCase())?.used ?? live.get(member.id)?.used ?? monthCredits.data?.get(member.id) ?? 0;
   // Members the global limit applies to, with what they used: a lower global limit may cut them off.
   const underGlobal = active.filter((member) => !overrides.has(member.email.toLowerCase())).map((member) => ({ email: member.email, used: usedOf(member) }));
   return (
@@ -62,21 +63,18 @@ function Limits() {
                 const override = overrides.get(member.email.toLowerCase());
                 const used = usedOf(member);
                 const limit = override ? override.limit : limits.data.globalLimit;
-                const reached = thresholdReached(used, limit);
-                const projected = projectedDay(used, limit);
+                // The live month of a member under a limit (its forecast too): the dashboard's figures and rule.
+                const entry = live.get(member.id);
+                const state = entry && memberStanding(entry);
                 const usedCell = (
                   <Group gap={4} justify={phone ? 'flex-start' : 'flex-end'} wrap="nowrap">
-                    {reached !== null && (
-                      <Badge color={BADGE_COLORS[reached]} variant="filled" style={{ flex: 'none' }}>
-                        {formatPercent(reached)}
-                      </Badge>
-                    )}
+                    {state && <StandingBadge of={state} />}
                     <Text size="sm">{formatExact(used)}</Text>
                   </Group>
                 );
                 const limitText = limit === null ? 'none' : formatExact(limit);
                 const from = override ? 'own limit' : limits.data.globalLimit === null ? '—' : 'global limit';
-                const reaches = projected === null ? '—' : projected === 'reached' ? 'reached' : formatDay(projected);
+                const reaches = !state ? '—' : state.level === 'reached' ? 'reached' : state.day ? formatDay(state.day) : 'not this month';
                 return (
                   <Table.Tr key={member.id}>
                     <Table.Td>
