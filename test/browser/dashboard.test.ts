@@ -387,9 +387,11 @@ describe('console II in Chromium on a demo organization', () => {
     const sorted = [...now.values()].sort((a, b) => a - b);
     const middle = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
     const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+    // The period compared with, named on screen (UTC days).
+    const shortDay = (day: string) => new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${day}T00:00:00Z`));
     await expect
       .poll(() => page.getByTestId('member-sessions-compared').textContent(), { timeout: 20_000 })
-      .toBe(`${compact.format(before.get(userId) ?? 0)} in the ${DAYS} days before · median member ${compact.format(middle)}`);
+      .toBe(`${compact.format(before.get(userId) ?? 0)} in ${shortDay(daysBefore(end, 2 * DAYS - 1))} – ${shortDay(daysBefore(end, DAYS))} · median member ${compact.format(middle)}`);
 
     // The member's models, most spend first, as the API's rows of that member sum them.
     const spendByModel = new Map<string, number>();

@@ -11,7 +11,7 @@ import { byId, median, usageByMember, usageOf, type MemberUsage } from './member
 import { ModelShares } from './ModelShares';
 import { PanelActions } from './Panel';
 import { RangePicker } from './RangePicker';
-import { lengthInDays, previousPeriod, useDayRange } from './range';
+import { formatPeriod, previousPeriod, useDayRange } from './range';
 import { timeSeries, useTimeAxis } from './timeAxis';
 import { sumBy } from './totals';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -99,7 +99,7 @@ function UserAnalytics() {
                 </Text>
                 {key === 'spend' && figures.unpricedModels.length > 0 && <Text size="xs">without {figures.unpricedModels.join(', ')} (no price)</Text>}
                 <Text size="xs" c="dimmed" data-testid={`member-${key}-compared`}>
-                  {compared(key, figuresBefore, activeMembers, key === 'spend' ? (value) => formatMoney(value, currency) : formatCompact, lengthInDays(range))}
+                  {compared(key, figuresBefore, activeMembers, key === 'spend' ? (value) => formatMoney(value, currency) : formatCompact, formatPeriod(previousPeriod(range)))}
                 </Text>
               </Card>
             ))}
@@ -199,8 +199,8 @@ const MEMBER_FIGURES: { key: Figure; label: string }[] = [
 ];
 
 /** The member's figure over the period before, and the median of the members active in the range. */
-function compared(key: Figure, before: MemberUsage | undefined, activeMembers: MemberUsage[] | undefined, format: (value: number) => string, days: number): string {
-  const previous = before ? `${format(before[key])} in the ${days} days before` : '…';
+function compared(key: Figure, before: MemberUsage | undefined, activeMembers: MemberUsage[] | undefined, format: (value: number) => string, period: string): string {
+  const previous = before ? `${format(before[key])} in ${period}` : '…';
   const middle = activeMembers ? `median member ${format(median(activeMembers.map((usage) => usage[key])))}` : '…';
   return `${previous} · ${middle}`;
 }

@@ -1,6 +1,8 @@
 // Range totals of the per-day breakdowns the endpoints answer (calls by tool, files by
 // language, ...): the server answers days; the console adds them up for the range.
 
+import { lengthInDays, type DayRange } from './range.js';
+
 export function sumBy<T>(rows: readonly T[], items: (row: T) => readonly { name: string; value: number }[], top = 12): { name: string; value: number }[] {
   const totals = new Map<string, number>();
   for (const row of rows) for (const item of items(row)) totals.set(item.name, (totals.get(item.name) ?? 0) + item.value);
@@ -13,3 +15,11 @@ export function sumBy<T>(rows: readonly T[], items: (row: T) => readonly { name:
 export function total<T>(rows: readonly T[], value: (row: T) => number): number {
   return rows.reduce((sum, row) => sum + value(row), 0);
 }
+
+/** The mean daily active users over the range's days from its first day with activity on; 0 without any. */
+export function meanSinceHistory(rows: readonly { date: string; daily_active_users: number }[], range: DayRange): number {
+  const first = rows.filter((row) => row.daily_active_users > 0).reduce<string | null>((earliest, row) => (earliest === null || row.date < earliest ? row.date : earliest), null);
+  if (first === null) return 0;
+  return total(rows, (row) => row.daily_active_users) / lengthInDays({ startDate: first, endDate: range.endDate });
+}
+
