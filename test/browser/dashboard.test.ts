@@ -321,7 +321,8 @@ describe('console II in Chromium on a demo organization', () => {
       for (const row of answer.data) byModel.set(row.group_key, byModel.get(row.group_key) === null || row.cost === null ? null : (byModel.get(row.group_key) ?? 0) + row.cost);
       return { byModel, currency: answer.meta.currency };
     };
-    const money = (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(value);
+    // The console's rule (docs/console.md "Money"): cents from 100 on, up to four decimals below.
+    const money = (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: Math.abs(value) < 100 ? 4 : 2 }).format(value);
     const spendTable = () => page.getByRole('table', { name: 'Spend by model' });
     const shownSpend = async () => Object.fromEntries(await spendTable().locator('tbody tr').evaluateAll((rows) => rows.map((row) => [(row as unknown as { cells: { textContent: string }[] }).cells[0]!.textContent, (row as unknown as { cells: { textContent: string }[] }).cells[1]!.textContent])));
 
