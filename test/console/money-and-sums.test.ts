@@ -45,3 +45,18 @@ describe('sums of credits and costs', () => {
     expect(csvCell(12345678901)).toBe('12345678901');
   });
 });
+
+describe("models' colours", () => {
+  it('gives up to sixteen models sixteen different colours, the same whichever page lists them', async () => {
+    const { modelColors, MODEL_COLORS } = await import('../../web/src/components/modelColors.js');
+    const models = ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5', 'gpt-5', 'gpt-5-mini', 'gemini-2.5-pro', 'in-house-coder', 'o3', 'qwen3-coder', 'deepseek-v3'];
+    const colorOf = modelColors(models);
+    expect(new Set(models.map(colorOf)).size).toBe(models.length);
+    // The order a page lists them in does not matter.
+    const again = modelColors([...models].reverse());
+    expect(models.map(again)).toEqual(models.map(colorOf));
+    const sixteen = Array.from({ length: 16 }, (_, index) => `model-${index}`);
+    expect(new Set(sixteen.map(modelColors(sixteen))).size).toBe(MODEL_COLORS.length);
+    expect(new Set(MODEL_COLORS).size).toBe(16);
+  });
+});

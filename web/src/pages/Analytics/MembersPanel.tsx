@@ -10,6 +10,7 @@ import { SortableHeads, type SortableColumn, type SortState } from '../../compon
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
 import { usageByMember, type MemberUsage } from './memberUsage';
 import { ModelShares } from './ModelShares';
+import { useModelColors } from './useModelColors';
 import { PanelActions } from './Panel';
 
 export const MEMBERS_PAGE_SIZE = 20;
@@ -84,6 +85,7 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
   const usage = useAnalyticsUsers(range, members.isSuccess);
   // The currency of the costs: the dashboard's tokens answer (already loaded) names it.
   const currency = useTokensByModel(range).data?.currency ?? 'USD';
+  const colorOf = useModelColors(range);
   const [sort, setSort] = useState<SortState<SortKey>>({ key: 'spend', descending: true });
   const [query, setQuery] = useState('');
   const [inactiveOnly, setInactiveOnly] = useState(false);
@@ -183,7 +185,7 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
                     </Table.Td>
                     <Table.Td ta="right">{figures ? formatExact(figures.sessions) : '—'}</Table.Td>
                     <Table.Td ta="right">{figures ? formatExact(figures.pullRequests) : '—'}</Table.Td>
-                    <Table.Td>{figures && figures.models.length > 0 ? <ModelShares models={figures.models} currency={currency} shown={2} /> : (figures?.primaryModel ?? '—')}</Table.Td>
+                    <Table.Td>{figures && figures.models.length > 0 ? <ModelShares models={figures.models} currency={currency} colorOf={colorOf} shown={2} /> : (figures?.primaryModel ?? '—')}</Table.Td>
                     <Table.Td>{figures?.delegationLevel ?? '—'}</Table.Td>
                     <Table.Td>{figures?.lastActiveDay ? formatDay(figures.lastActiveDay) : '—'}</Table.Td>
                   </Table.Tr>

@@ -9,6 +9,7 @@ import { useSignedInSession } from '../../components/SessionContext';
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
 import { byId, median, usageByMember, usageOf, type MemberUsage } from './memberUsage';
 import { ModelShares } from './ModelShares';
+import { useModelColors } from './useModelColors';
 import { PanelActions } from './Panel';
 import { RangePicker } from './RangePicker';
 import { formatPeriod, previousPeriod, useDayRange } from './range';
@@ -43,6 +44,7 @@ function UserAnalytics() {
   const activeMembers = everyone.data && [...usageByMember(everyone.data).values()];
   // The currency of the costs, named by the organization's tokens answer.
   const currency = useTokensByModel(range).data?.currency ?? 'USD';
+  const colorOf = useModelColors(range);
   const { axis } = useTimeAxis(range);
   usePageTitle(member ? (member.name ?? member.email) : 'Member');
 
@@ -119,7 +121,7 @@ function UserAnalytics() {
                     label={`Standard Credits ${axis.per}`}
                     xFormat={axis}
                     data={timeSeries(axis, rows, creditsByModel, {}, 'sum')}
-                    series={modelSeries([...new Set(rows.flatMap((row) => Object.keys(creditsByModel(row))))].sort())}
+                    series={modelSeries([...new Set(rows.flatMap((row) => Object.keys(creditsByModel(row))))].sort(), colorOf)}
                   />
                 </div>
                 <div>
@@ -140,7 +142,7 @@ function UserAnalytics() {
                   <Text size="sm" fw={600} mb={4}>
                     Models, most spend first
                   </Text>
-                  <ModelShares models={figures.models} currency={currency} label="The member's models" />
+                  <ModelShares models={figures.models} currency={currency} colorOf={colorOf} label="The member's models" />
                 </div>
                 <div>
                   <Text size="sm" fw={600}>
