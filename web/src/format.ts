@@ -60,3 +60,10 @@ export function formatDay(day: string): string {
 export function formatDayOfYear(day: string): string {
   return utcDayOfYear.format(Date.parse(`${day}T00:00:00Z`));
 }
+
+const names = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Names as people sort them: numbers by value (User 2 before User 10), case and accents aside. */
+export function compareNames(a: string, b: string): number {
+  return names.compare(a, b);
+}
