@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/sdk/csv.js';
 import { formatMoney } from '../../web/src/format.js';
 import { usageOf } from '../../web/src/pages/Analytics/memberUsage.js';
-import type { AnalyticsUserRow } from '../../web/src/api/useAnalytics.js';
+import type { AnalyticsUserRow } from '../../src/sdk/client.js';
 
 // Figures without float noise (issue 52): money written to the precision it has, sums of
 // fixed-point credits and costs exact to their 6 decimals, CSV cells cut at the API's fixed point.

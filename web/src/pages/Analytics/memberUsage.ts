@@ -1,4 +1,4 @@
-import type { AnalyticsUserRow } from '../../api/useAnalytics';
+import type { AnalyticsUserRow } from '../../../../src/sdk/client.js';
 
 // A member's figures over the range, from its daily /users rows.
 
