@@ -471,7 +471,8 @@ describe('console II in Chromium on a demo organization', () => {
     await page.getByRole('button', { name: 'Save controls' }).click();
     await expect.poll(async () => (await json<{ settings: Record<string, unknown> }>(await call('GET', '/api/v0/organization/enterprise-controls', ownerKey), 200)).settings.restrictMemberVisibility).toBe(true);
     await page.getByRole('button', { name: 'Show changes' }).first().click();
-    await page.getByRole('table', { name: /^Changes of revision/ }).getByText('restrictMemberVisibility').waitFor();
+    // The change as the form names it, its values as the form writes them.
+    await page.getByRole('table', { name: /^Changes of revision/ }).getByRole('row', { name: "Members see only themselves Not set (each agent's default) On" }).waitFor();
     await check('07-controls-history');
   }, 180_000);
 

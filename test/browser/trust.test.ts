@@ -151,7 +151,8 @@ describe('budgets and limits follow the forecast, one rule on every page', () =>
     await page.goto(`${server.url}/settings/limits`);
     const limitsRow = page.getByRole('row', { name: new RegExp(people.fast.email) });
     const limitsBadge = limitsRow.locator('[data-level]');
-    await limitsBadge.waitFor({ timeout: 60_000 });
+    // The badge comes with the live figures (/budgets/members), after the members list.
+    await expect.poll(() => limitsBadge.count(), { timeout: 120_000 }).toBe(1);
     expect(await limitsBadge.textContent()).toBe(dashboardPercent);
     expect(await limitsBadge.getAttribute('data-level')).toBe('will-reach');
     expect(await backgroundOf(limitsBadge)).toBe(dashboardColour);
@@ -159,5 +160,72 @@ describe('budgets and limits follow the forecast, one rule on every page', () =>
     const calmBadge = page.getByRole('row', { name: new RegExp(people.calm.email) }).locator('[data-level]');
     expect(await calmBadge.textContent()).toBe('10 %');
     await check('04-limits-forecast');
+  }, 180_000);
+
+  it('sorts the limits by name in natural order (User 2 before User 10), and by use', async () => {
+    for (const name of ['User 10', 'User 2']) await call('POST', '/api/v0/organization/users', { email: `${name.replace(' ', '').toLowerCase()}@trust.test`, name, role: 'member' }, ownerKey, 201);
+    await page.goto(`${server.url}/settings/limits`);
+    const table = page.getByRole('table', { name: "Members' credit limits" });
+    const names = () => table.locator('tbody tr td:first-child p:first-child').allTextContents();
+    await expect.poll(names, { timeout: 60_000 }).toEqual(['Member calm', 'Member fast', 'owner@trust.test', 'User 2', 'User 10']);
+    await table.getByRole('button', { name: 'Member' }).click();
+    expect(await names()).toEqual(['User 10', 'User 2', 'owner@trust.test', 'Member fast', 'Member calm']);
+    // Most used first; ties (nothing used) by name.
+    await table.getByRole('button', { name: 'Used' }).click();
+    expect(await names()).toEqual(['Member fast', 'Member calm', 'owner@trust.test', 'User 2', 'User 10']);
+    expect(await table.locator('th[aria-sort="descending"]').textContent()).toContain('Used');
+  }, 90_000);
+});
+
+describe('comparisons like with like, said on screen', () => {
+  it('compares this month so far with the same days of last month on the KPI cards and the teams panel', async () => {
+    const team = (await call<{ team: { id: string } }>('POST', '/api/v0/teams', { name: 'Platform' }, ownerKey, 201)).team;
+    await call('POST', `/api/v0/teams/${team.id}/members`, { userId: people.fast.id }, ownerKey, 201);
+    // This month up to yesterday (last month whole on the 1st), and the same days a month before, written out here.
+    const now = new Date();
+    const day = (year: number, month: number, date: number) => new Date(Date.UTC(year, month, date)).toISOString().slice(0, 10);
+    const firstOfMonth = now.getUTCDate() === 1;
+    const month = firstOfMonth ? now.getUTCMonth() - 1 : now.getUTCMonth();
+    const lastDay = firstOfMonth ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).getUTCDate() : now.getUTCDate() - 1;
+    const previousLength = new Date(Date.UTC(now.getUTCFullYear(), month, 0)).getUTCDate();
+    const short = (value: string) => new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${value}T00:00:00Z`));
+    const before = `${short(day(now.getUTCFullYear(), month - 1, 1))} – ${short(day(now.getUTCFullYear(), month - 1, Math.min(lastDay, previousLength)))}`;
+
+    await page.goto(`${server.url}/analytics?period=${firstOfMonth ? 'last-month' : 'this-month'}`);
+    await expect.poll(() => page.getByTestId('kpi-spend-compared').textContent(), { timeout: 60_000 }).toBe(`vs the same days of last month (${before})`);
+    if (!firstOfMonth) {
+      const teams = page.getByRole('table', { name: 'Spend per team' });
+      await teams.getByRole('row', { name: /Platform/ }).waitFor({ timeout: 60_000 });
+      expect(await teams.getByRole('columnheader', { name: `Change vs ${before}` }).count()).toBe(1);
+    }
+    // The adoption card names its days.
+    await expect.poll(() => page.getByText(/of \d+ members active/).textContent(), { timeout: 60_000 }).toMatch(/active \w{3} \d+/);
+    await check('05-compared-like-with-like');
+  }, 120_000);
+});
+
+describe('the controls history', () => {
+  it('names the author and shows each change with the form labels and readable values', async () => {
+    await call('PATCH', '/api/v0/organization/enterprise-controls', { enableAgentShield: true, apiKeyMaxLifetimeDays: 90, modelPolicy: { blockedModelIds: ['gpt-5', 'o3'] } });
+    await call('PATCH', '/api/v0/organization/enterprise-controls', { enableAgentShield: false, apiKeyMaxLifetimeDays: null });
+    await page.goto(`${server.url}/settings/controls`);
+    const history = page.getByRole('region', { name: 'History' });
+    const newest = history.getByText(/^Revision 2 · /);
+    await newest.waitFor({ timeout: 60_000 });
+    // The owner has no name: the e-mail, never an empty author.
+    expect(await newest.textContent()).toMatch(/^Revision 2 · .+ · by owner@trust\.test$/);
+    await history.getByRole('button', { name: 'Show changes' }).first().click();
+    const changes = history.getByRole('table', { name: 'Changes of revision 2' });
+    await changes.waitFor();
+    expect(await changes.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as unknown as { innerText: string }).innerText.split('\t').map((cell) => cell.trim()))).then((rows) => rows.sort())).toEqual([
+      ['API key lifetime cap (days)', '90 days', 'Not set'],
+      ['Agent shield', 'On', 'Off'],
+    ]);
+    // Revision 2's button now hides its changes: the first "Show changes" is revision 1's.
+    await history.getByRole('button', { name: 'Show changes' }).first().click();
+    const first = history.getByRole('table', { name: 'Changes of revision 1' });
+    await first.waitFor();
+    expect(await first.getByRole('row', { name: /Blocked model ids/ }).textContent()).toBe('Blocked model idsNot setgpt-5, o3');
+    await check('06-controls-history');
   }, 90_000);
 });
