@@ -42,3 +42,17 @@ describe('the mean of daily active users', () => {
     expect(meanSinceHistory([], { startDate: '2025-12-06', endDate: '2026-12-05' })).toBe(0);
   });
 });
+
+describe('MCP servers over a range', () => {
+  it('merges servers whose names differ by case only, in the spelling with the most calls', async () => {
+    const { sumByFoldingCase } = await import('../../web/src/pages/Analytics/totals.js');
+    const days = [
+      { servers: [{ name: 'GitHub', value: 5 }, { name: 'linear', value: 2 }] },
+      { servers: [{ name: 'github', value: 7 }, { name: 'Linear', value: 1 }, { name: 'GITHUB', value: 1 }] },
+    ];
+    expect(sumByFoldingCase(days, (day) => day.servers)).toEqual([
+      { name: 'github', value: 13 },
+      { name: 'linear', value: 3 },
+    ]);
+  });
+});
