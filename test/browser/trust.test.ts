@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
-import { type ConsoleServer, createOrganization, signedInPage, startConsoleServer } from '../helpers/console-server.js';
+import { type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 
 // Numbers a manager can trust (issue 52), in headless Chromium against the built server: what an
 // unknown member or session shows, and budgets and limits coloured by their forecast with one
@@ -227,5 +227,24 @@ describe('the controls history', () => {
     await first.waitFor();
     expect(await first.getByRole('row', { name: /Blocked model ids/ }).textContent()).toBe('Blocked model idsNot setgpt-5, o3');
     await check('06-controls-history');
+  }, 90_000);
+});
+
+describe('on a phone', () => {
+  it("shows the dashboard's members with their spend and model, without scrolling sideways", async () => {
+    const { context: phone, page: mobile } = await phonePage(browser, context);
+    await mobile.goto(`${server.url}/analytics`);
+    const table = mobile.getByRole('table', { name: 'Members and their usage' });
+    await table.getByRole('row', { name: /Member fast/ }).waitFor({ timeout: 60_000 });
+    const heads = await table.locator('thead th').evaluateAll((cells) => cells.filter((cell) => (cell as unknown as { offsetWidth: number }).offsetWidth > 0).map((cell) => (cell as unknown as { innerText: string }).innerText.replace(/[↑↓]/g, '').trim()));
+    expect(heads).toEqual(['Member', 'Spend (USD)', 'Models']);
+    // The model is on screen, and nothing scrolls sideways: neither the page nor the table.
+    const row = table.getByRole('row', { name: /Member fast/ });
+    expect(await row.getByText('claude-sonnet-4-5').isVisible()).toBe(true);
+    const box = await row.getByText('claude-sonnet-4-5').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await check('08-members-390', mobile);
+    await phone.close();
   }, 90_000);
 });
