@@ -4,7 +4,6 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart,
 import { formatCompact, formatDay, formatDayOfYear, formatExact } from '../format';
 import { modelColors } from './modelColors';
 
-
 // The console's charts over recharts: days on the x axis (UTC), compact numbers on the y axis,
 // exact numbers in the tooltip. Each chart is a labelled image for screen readers; the same
 // figures are in the panel's CSV.
