@@ -124,7 +124,7 @@ describe('budgets and limits follow the forecast, one rule on every page', () =>
 
     await page.goto(`${server.url}/settings/budgets`);
     const row = page.getByRole('row', { name: /The organization/ });
-    await row.waitFor();
+    await row.waitFor({ timeout: 60_000 });
     expect(await row.locator('[data-level]').getAttribute('data-level')).toBe('will-reach');
     expect(await row.getByTestId('standing-words').textContent()).toContain(dayText(day));
     await check('03-budget-forecast-over');
@@ -216,7 +216,7 @@ describe('the controls history', () => {
     expect(await newest.textContent()).toMatch(/^Revision 2 · .+ · by owner@trust\.test$/);
     await history.getByRole('button', { name: 'Show changes' }).first().click();
     const changes = history.getByRole('table', { name: 'Changes of revision 2' });
-    await changes.waitFor();
+    await changes.waitFor({ timeout: 60_000 });
     expect(await changes.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as unknown as { innerText: string }).innerText.split('\t').map((cell) => cell.trim()))).then((rows) => rows.sort())).toEqual([
       ['API key lifetime cap (days)', '90 days', 'Not set'],
       ['Agent shield', 'On', 'Off'],
@@ -224,7 +224,7 @@ describe('the controls history', () => {
     // Revision 2's button now hides its changes: the first "Show changes" is revision 1's.
     await history.getByRole('button', { name: 'Show changes' }).first().click();
     const first = history.getByRole('table', { name: 'Changes of revision 1' });
-    await first.waitFor();
+    await first.waitFor({ timeout: 60_000 });
     expect(await first.getByRole('row', { name: /Blocked model ids/ }).textContent()).toBe('Blocked model idsNot setgpt-5, o3');
     await check('06-controls-history');
   }, 90_000);
