@@ -225,7 +225,8 @@ describe('the controls history', () => {
     await history.getByRole('button', { name: 'Show changes' }).first().click();
     const first = history.getByRole('table', { name: 'Changes of revision 1' });
     await first.waitFor({ timeout: 60_000 });
-    expect(await first.getByRole('row', { name: /Blocked model ids/ }).textContent()).toBe('Blocked model idsNot setgpt-5, o3');
+    // The model policy was set whole: the group by its fieldset's name, its settings by their labels.
+    expect(await first.getByRole('row', { name: /Model policy/ }).textContent()).toBe('Model policyNot setBlocked model ids: gpt-5, o3');
     await check('06-controls-history');
   }, 90_000);
 });

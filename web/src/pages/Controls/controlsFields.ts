@@ -38,10 +38,13 @@ const NESTED: Record<string, { label: string; unset?: PolicyDefault }> = {
   '/modelPolicy/allowCustomModels': { label: 'Custom models allowed', unset: 'agent' },
 };
 
+/** The groups the form shows as fieldsets: a diff names the whole group when it was added or removed at once. */
+const GROUPS: Record<string, string> = { '/sessionDefaultSettings': 'Session defaults', '/modelPolicy': 'Model policy' };
+
 /** A changed property's label as the form writes it; a property the form does not name keeps its path. */
 export function changeLabel(path: string): string {
   const top = path.split('/')[1] ?? '';
-  return NESTED[path]?.label ?? [...SWITCHES, ...LISTS, ...DAYS].find((item) => `/${item.key}` === path)?.label ?? (top === 'customModels' ? `Custom models (${path.slice(1)})` : path);
+  return GROUPS[path] ?? NESTED[path]?.label ?? [...SWITCHES, ...LISTS, ...DAYS].find((item) => `/${item.key}` === path)?.label ?? (top === 'customModels' ? `Custom models (${path.slice(1)})` : path);
 }
 
 /** A value as a person reads it: On / Off, "Not set" with what is then in force, lists by comma, days with their unit. */
@@ -53,5 +56,10 @@ export function changeValue(path: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ');
   if (typeof value === 'number' && DAYS.some((item) => `/${item.key}` === path)) return `${value} days`;
+  // A whole group set at once: each of its settings by its label ("Blocked model ids: gpt-5, o3").
+  if (GROUPS[path] && typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, inner]) => `${(NESTED[`${path}/${key}`]?.label ?? key).replace(/^Session defaults: /, '')}: ${changeValue(`${path}/${key}`, inner)}`)
+      .join('; ');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
