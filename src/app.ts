@@ -26,7 +26,7 @@ import { installValidation } from './http/validation.js';
 import { sharedSecret } from './repositories/server-secrets.js';
 import adminRoutes from './routes/admin/index.js';
 import consoleAuthRoutes from './routes/console-auth/index.js';
-import consoleRoutes from './routes/console/index.js';
+import consoleRoutes, { browserNotFound } from './routes/console/index.js';
 import appRoutes from './routes/app/index.js';
 import healthRoutes from './routes/ops/health.js';
 import v0Routes from './routes/v0/index.js';
@@ -140,7 +140,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (isApiAnswer(request)) reply.header('Cache-Control', 'no-store');
     done();
   });
-  installErrorHandling(app);
+  // A browser's unknown page gets the console's 404 page (its title, its language), not JSON.
+  const notFound = browserNotFound(config.publicAppUrl);
+  installErrorHandling(app, notFound);
   // JSON only: a text body is 415, not a validation error.
   app.removeContentTypeParser('text/plain');
   installJsonBody(app);
@@ -208,6 +210,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(otlpRoutes);
   // SCIM 2.0 for identity providers: their own token, media type and error body (docs/scim.md).
   await app.register(scimRoutes, { prefix: '/scim/v2' });
-  await app.register(consoleRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
+  await app.register(consoleRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, notFound });
   return app;
 }

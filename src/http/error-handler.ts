@@ -65,11 +65,36 @@ export function problemOf(error: FastifyError | ApiError | DomainError | Error, 
   return { code: 'internal', detail: 'internal error; quote the requestId when reporting it' };
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * What a browser gets for a path nothing answers: the console's own "Page not found" (index.html,
+ * status 404) when it asks for a page (Accept names text/html) on a GET outside the API's
+ * prefixes; undefined when the console is not built. Everyone else keeps the JSON error body.
+ */
+export interface BrowserNotFound {
+  html(): string | undefined;
+  /** The console pages' security headers (its content security policy). */
+  headers: Record<string, string>;
+  /** Path prefixes that stay JSON whatever the Accept header says (the API, SCIM, OTLP, docs). */
+  apiPrefixes: readonly string[];
+}
+
+function wantsPage(request: FastifyRequest, browser: BrowserNotFound | undefined): string | undefined {
+  if (!browser || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return undefined;
+  const path = request.url.split('?')[0]!;
+  if (browser.apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return undefined;
+  return browser.html();
+}
+
+export function installErrorHandling(app: FastifyInstance, browser?: BrowserNotFound): void {
   app.setErrorHandler((error: FastifyError | ApiError | DomainError | Error, request, reply) => {
     const problem = problemOf(error, request);
     if (problem.headers) reply.headers(problem.headers);
     return sendError(request, reply, problem.code, problem.detail, problem.errors);
   });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler((request, reply) => {
+    const page = wantsPage(request, browser);
+    if (page !== undefined) return reply.code(404).headers(browser!.headers).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    return sendError(request, reply, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`);
+  });
 }

@@ -32,8 +32,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
-  // Numbers and booleans are data, never formulas: a negative number keeps its sign.
-  let text = String(value);
+  // Numbers and booleans are data, never formulas: a negative number keeps its sign. Credits and
+  // costs are fixed point with 6 decimals (the API's): a sum's float noise (0.1 + 0.2) is cut there.
+  let text = typeof value === 'number' && !Number.isInteger(value) ? String(Math.round(value * 1e6) / 1e6) : String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

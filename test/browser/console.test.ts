@@ -61,13 +61,19 @@ async function bootstrap(): Promise<{ apiKey: string; inviteUrl: string; ownerEm
 
 const bearer = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
 
-async function setPassword(page: Page, inviteUrl: string, name: string): Promise<void> {
+/** Accepts the invitation: owners and managers land on the dashboard, members on their API keys. */
+async function setPassword(page: Page, inviteUrl: string, name: string, landing: 'dashboard' | 'api-keys' = 'api-keys'): Promise<void> {
   await page.goto(inviteUrl);
   await page.getByRole('heading', { name: 'Welcome to Quarterdeck' }).waitFor();
   await check(page, name);
   await setPasswordAndSignIn(page);
-  await page.waitForURL('**/settings/api-keys');
-  await page.getByRole('heading', { name: 'API keys' }).waitFor();
+  if (landing === 'dashboard') {
+    await page.waitForURL((url) => url.pathname === '/analytics');
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+  } else {
+    await page.waitForURL('**/settings/api-keys');
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+  }
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -88,7 +94,7 @@ describe('the web console in Chromium', () => {
     await check(page, '01-setup');
 
     const { apiKey: bootstrapKey, inviteUrl, ownerEmail } = await bootstrap();
-    await setPassword(page, inviteUrl, '02-invitation');
+    await setPassword(page, inviteUrl, '02-invitation', 'dashboard');
 
     await signOut(page);
     await check(page, '03-signed-out');

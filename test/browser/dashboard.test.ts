@@ -321,7 +321,8 @@ describe('console II in Chromium on a demo organization', () => {
       for (const row of answer.data) byModel.set(row.group_key, byModel.get(row.group_key) === null || row.cost === null ? null : (byModel.get(row.group_key) ?? 0) + row.cost);
       return { byModel, currency: answer.meta.currency };
     };
-    const money = (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(value);
+    // The console's rule (docs/console.md "Money"): cents from 100 on, up to four decimals below.
+    const money = (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: Math.abs(value) < 100 ? 4 : 2 }).format(value);
     const spendTable = () => page.getByRole('table', { name: 'Spend by model' });
     const shownSpend = async () => Object.fromEntries(await spendTable().locator('tbody tr').evaluateAll((rows) => rows.map((row) => [(row as unknown as { cells: { textContent: string }[] }).cells[0]!.textContent, (row as unknown as { cells: { textContent: string }[] }).cells[1]!.textContent])));
 
@@ -387,9 +388,11 @@ describe('console II in Chromium on a demo organization', () => {
     const sorted = [...now.values()].sort((a, b) => a - b);
     const middle = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
     const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+    // The period compared with, named on screen (UTC days).
+    const shortDay = (day: string) => new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${day}T00:00:00Z`));
     await expect
       .poll(() => page.getByTestId('member-sessions-compared').textContent(), { timeout: 20_000 })
-      .toBe(`${compact.format(before.get(userId) ?? 0)} in the ${DAYS} days before · median member ${compact.format(middle)}`);
+      .toBe(`${compact.format(before.get(userId) ?? 0)} in ${shortDay(daysBefore(end, 2 * DAYS - 1))} – ${shortDay(daysBefore(end, DAYS))} · median member ${compact.format(middle)}`);
 
     // The member's models, most spend first, as the API's rows of that member sum them.
     const spendByModel = new Map<string, number>();
@@ -468,7 +471,8 @@ describe('console II in Chromium on a demo organization', () => {
     await page.getByRole('button', { name: 'Save controls' }).click();
     await expect.poll(async () => (await json<{ settings: Record<string, unknown> }>(await call('GET', '/api/v0/organization/enterprise-controls', ownerKey), 200)).settings.restrictMemberVisibility).toBe(true);
     await page.getByRole('button', { name: 'Show changes' }).first().click();
-    await page.getByRole('table', { name: /^Changes of revision/ }).getByText('restrictMemberVisibility').waitFor();
+    // The change as the form names it, its values as the form writes them.
+    await page.getByRole('table', { name: /^Changes of revision/ }).getByRole('row', { name: "Members see only themselves Not set (each agent's default) On" }).waitFor();
     await check('07-controls-history');
   }, 180_000);
 

@@ -110,7 +110,8 @@ describe('the repositories page in Chromium', () => {
     const shown = await table.locator('tbody tr td:first-child').allTextContents();
     expect(shown).toEqual(rows.map((row) => row.repository));
     // Money first, at the organization's prices; the demo's in-house model has none, and says so.
-    const dollars = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+    // The console's rule (docs/console.md "Money"): cents from 100 on, up to four decimals below.
+    const dollars = { format: (value: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: Math.abs(value) < 100 ? 4 : 2 }).format(value) };
     expect(rows.some((row) => row.cost > 0 && row.unpriced_models.length > 0)).toBe(true);
     const unpriced = (row: Row) => (row.unpriced_models.length > 0 ? `without ${row.unpriced_models.length} unpriced` : '');
     expect(await table.locator('tbody tr td:nth-child(2)').allTextContents()).toEqual(rows.map((row) => `${dollars.format(row.cost)}${unpriced(row)}`));

@@ -62,6 +62,41 @@ describe('the console pages', () => {
     expect((await server.app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(200);
   });
 
+  it("answers a browser's mistyped top-level page with the console's 404 page, and API clients with JSON", async () => {
+    // On a real port, as a browser and as an API client ask.
+    const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const asBrowser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const url of ['/analitycs', '/setings', '/unknown-page?x=1']) {
+      const page = await fetch(`${base}${url}`, { headers: asBrowser });
+      expect(page.status, url).toBe(404);
+      expect(page.headers.get('content-type'), url).toContain('text/html');
+      expect(await page.text(), url).toBe(INDEX);
+      // The console pages' policy: no inline script, no framing.
+      expect(page.headers.get('content-security-policy'), url).toContain("script-src 'self'");
+      expect(page.headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'");
+      expect(page.headers.get('cache-control'), url).toBe('no-cache');
+    }
+    // API clients (no Accept, JSON, anything) keep the error body; so do the API's own paths and other methods.
+    for (const [url, headers, method] of [
+      ['/analitycs', {}, 'GET'],
+      ['/analitycs', { accept: 'application/json' }, 'GET'],
+      ['/analitycs', { accept: '*/*' }, 'GET'],
+      ['/analitycs', asBrowser, 'POST'],
+      ['/api/v0/nothing', asBrowser, 'GET'],
+      ['/admin/v1/nothing', asBrowser, 'GET'],
+      ['/v1/nothing', asBrowser, 'GET'],
+    ] as const) {
+      const answer = await fetch(`${base}${url}`, { method, headers });
+      expect(answer.status, `${method} ${url}`).toBe(404);
+      expect(answer.headers.get('content-type'), `${method} ${url}`).not.toContain('text/html');
+    }
+    // SCIM asks for its token before it looks for the path: its own 401, never the page.
+    const scim = await fetch(`${base}/scim/v2/Nothing`, { headers: asBrowser });
+    expect(scim.headers.get('content-type')).not.toContain('text/html');
+    const json = await fetch(`${base}/analitycs`);
+    expect(await json.json()).toMatchObject({ status: 404, detail: 'no route GET /analitycs' });
+  });
+
   it('answers 503 on console paths when the console is not built', async () => {
     const bare = await startTestServer({}, { webRoot: join(webRoot, 'nothing-here') });
     try {

@@ -52,9 +52,35 @@ describe('the dashboard time axis', () => {
         expected.get(week)!.users.push(row.users);
       }
     }
-    expect(sums.map((row) => [row.date, row.sessions])).toEqual([...expected].map(([week, bucket]) => [week, bucket.sessions]));
-    expect(means.map((row) => [row.date, row.users])).toEqual([...expected].map(([week, bucket]) => [week, bucket.users.length ? bucket.users.reduce((a, b) => a + b, 0) / bucket.users.length : 0]));
-    expect(sums[0]!.date).toBe('2026-10-26');
+    // The weeks before the history's first day are not drawn (as zeros): the chart starts where the data does.
+    const weeks = [...expected].filter((_, index, all) => all.slice(0, index + 1).some(([, bucket]) => bucket.users.length > 0));
+    expect(sums.map((row) => [row.date, row.sessions])).toEqual(weeks.map(([week, bucket]) => [week, bucket.sessions]));
+    expect(means.map((row) => [row.date, row.users])).toEqual(weeks.map(([week, bucket]) => [week, bucket.users.length ? bucket.users.reduce((a, b) => a + b, 0) / bucket.users.length : 0]));
+    expect(sums[0]!.date).toBe('2026-11-02');
+    // Days keep every day of the range, before the history too.
+    expect(timeSeries(timeAxis(range, 'day'), rows, figures, { users: 0, sessions: 0 }, 'sum')).toHaveLength(28);
+  });
+
+  it('starts a year of months at the history and marks the month so far as partial, not a collapse', () => {
+    // 365 days ending 2026-12-05; history from 2026-09-14.
+    const range = { startDate: '2025-12-06', endDate: '2026-12-05' };
+    const rows: { date: string; credits: number }[] = [];
+    for (let ms = Date.parse('2026-09-14T00:00:00Z'); ms <= Date.parse('2026-12-05T00:00:00Z'); ms += DAY_MS) rows.push({ date: dayAt(ms), credits: 10 });
+    const axis = timeAxis(range, 'month');
+    const months = timeSeries(axis, rows, (row) => ({ credits: row.credits }), { credits: 0 }, 'sum');
+    expect(months.map((row) => [row.date, row.credits])).toEqual([
+      ['2026-09-01', 170],
+      ['2026-10-01', 310],
+      ['2026-11-01', 300],
+      ['2026-12-01', 50],
+    ]);
+    // December holds 5 of its 31 days: the axis says which, the tooltip how many.
+    expect(axis.coverage('2026-12-01')).toEqual({ days: 5, of: 31 });
+    expect(axis.tick('2026-12-01')).toMatch(/^Dec 1–5\*$/);
+    expect(axis.title('2026-12-01')).toContain('5 of 31 days');
+    expect(axis.coverage('2026-11-01')).toEqual({ days: 30, of: 30 });
+    expect(axis.tick('2026-11-01')).toMatch(/^Nov 2026$/);
+    expect(axis.title('2026-11-01')).not.toContain('days');
   });
 
   it('writes the year on the axis when a range spans two', () => {

@@ -25,10 +25,20 @@ export function formatCompact(value: number): string {
 
 const money = new Map<string, Intl.NumberFormat>();
 
-/** An amount of a currency (ISO 4217 code), to the cent: $1,234.56. */
+/**
+ * An amount of a currency (ISO 4217 code) to the precision it has: at least the currency's own
+ * digits ($1,234.56), and below 100 up to four decimals when the amount has them ($0.125, $0.0031:
+ * a model call's cost or a small budget are not rounded away to $0.13 or $0.00). From 100 on,
+ * cents are what a person reads.
+ */
 export function formatMoney(value: number, currency: string): string {
-  let format = money.get(currency);
-  if (!format) money.set(currency, (format = new Intl.NumberFormat('en', { style: 'currency', currency })));
+  const fine = Math.abs(value) < 100;
+  const key = `${currency}/${fine}`;
+  let format = money.get(key);
+  if (!format) {
+    const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
+    money.set(key, (format = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: fine ? Math.max(digits, 4) : digits })));
+  }
   return format.format(value);
 }
 
@@ -68,4 +78,11 @@ export function formatMoneyPrecise(value: number, currency: string): string {
   let format = preciseMoney.get(currency);
   if (!format) preciseMoney.set(currency, (format = new Intl.NumberFormat('en', { style: 'currency', currency, maximumSignificantDigits: 3 })));
   return format.format(value);
+}
+
+const names = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Names as people sort them: numbers by value (User 2 before User 10), case and accents aside. */
+export function compareNames(a: string, b: string): number {
+  return names.compare(a, b);
 }

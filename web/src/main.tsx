@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { isClientError } from './api/client';
 
 // defaultColorScheme auto: the console follows the system's light or dark mode until the person
 // picks one in the account menu (kept in this browser).
@@ -40,7 +41,10 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+// One retry for what may pass a second time (a network error, a 5xx); an answer of 4xx is the
+// same the second time (an unknown id stays unknown), so it is shown at once and asked once.
+const retryOnce = (failures: number, error: unknown) => failures < 1 && !isClientError(error);
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, refetchOnWindowFocus: false } } });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { App } from '../../http/context.js';
 import { ApiError } from '../../http/errors.js';
+import type { BrowserNotFound } from '../../http/error-handler.js';
 
 // The web console (web/, built into dist/web): hashed assets cached for good, index.html never,
 // and the single-page fallback only on the console's own paths — /api, /admin, /healthz,
@@ -51,29 +52,49 @@ export const CONSOLE_PATHS = [
  */
 export const CONSOLE_SECTIONS = ['/analytics/*', '/impact/*', '/repositories/*', '/readiness/*', '/agent-sessions/*', '/sessions/*', '/computers/*', '/settings/*'] as const;
 
-export default async function consoleRoutes(app: App, options: { webRoot: string }) {
+/**
+ * Paths that answer JSON (or their protocol's body) whatever a browser asks: the APIs, SCIM, OTLP,
+ * the docs and the probes. Any other unknown path asked for as a page gets the console's 404 page.
+ */
+export const API_PREFIXES = ['/api', '/admin', '/scim', '/v1', '/docs', '/openapi.json', '/metrics', '/healthz', '/readyz', '/assets'] as const;
+
+function cspDirectives(https: boolean): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    ...(https ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/**
+ * The console's 404 page for the app's not-found handler (which sits outside this subtree and its
+ * helmet), filled once index.html is read, with the same content security policy as its pages.
+ */
+export function browserNotFound(publicAppUrl: string): BrowserNotFound & { set(html: string | undefined): void } {
+  let page: string | undefined;
+  const policy = Object.entries(cspDirectives(new URL(publicAppUrl).protocol === 'https:'))
+    .map(([name, values]) => [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...values].join(' '))
+    .join(';');
+  return { html: () => page, headers: { 'content-security-policy': policy, 'x-frame-options': 'DENY' }, apiPrefixes: API_PREFIXES, set: (html) => void (page = html) };
+}
+
+export default async function consoleRoutes(app: App, options: { webRoot: string; notFound?: { set(html: string | undefined): void } }) {
   const https = new URL(app.services.config.publicAppUrl).protocol === 'https:';
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(https) },
     strictTransportSecurity: https,
   });
 
   const indexHtml = await readFile(join(options.webRoot, 'index.html'), 'utf8').catch(() => undefined);
+  options.notFound?.set(indexHtml);
   await app.register(fastifyStatic, {
     root: join(options.webRoot, 'assets'),
     prefix: '/assets/',

@@ -61,6 +61,12 @@ export function errorStatus(error: unknown): number | undefined {
   return error instanceof QuarterdeckError ? error.status : undefined;
 }
 
+/** An answer the same request would get again: 400-499 (a 429 aside, which passes with time). */
+export function isClientError(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status !== undefined && status >= 400 && status < 500 && status !== 429;
+}
+
 export function isManager(role: Role): boolean {
   return role === 'owner' || role === 'manager';
 }

@@ -38,6 +38,9 @@ export function useMessages(sessionId: string, status: string | undefined) {
       for await (const message of api.paginate('/api/v0/sessions/{sessionId}/messages', 'messages', { path: { sessionId }, query: { limit: 100, order: 'asc' } })) messages.push(message);
       return messages;
     },
+    // Once the session is read: an unknown session has no messages to ask for, and a known one's
+    // status is in the key (asked before it, the messages would be read twice).
+    enabled: status !== undefined,
     refetchInterval: busy(status) ? POLL_MS : false,
     placeholderData: (previous) => previous,
   });

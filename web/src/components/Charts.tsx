@@ -2,6 +2,7 @@ import { Paper, Text } from '@mantine/core';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatCompact, formatDay, formatDayOfYear, formatExact } from '../format';
+import { modelColors } from './modelColors';
 
 // The console's charts over recharts: days on the x axis (UTC), compact numbers on the y axis,
 // exact numbers in the tooltip. Each chart is a labelled image for screen readers; the same
@@ -16,19 +17,9 @@ export interface Series {
   color?: string;
 }
 
-/**
- * A model's colour, the same on every chart and page: picked from the palette by a hash of its
- * name, so it does not depend on which other models a chart shows (two models may share one).
- */
-export function modelColor(model: string): string {
-  let hash = 2166136261;
-  for (let i = 0; i < model.length; i++) hash = Math.imul(hash ^ model.charCodeAt(i), 16777619);
-  return SERIES_COLORS[(hash >>> 0) % SERIES_COLORS.length]!;
-}
-
 /** Series of models, each in its own colour. */
-export function modelSeries(models: readonly string[]): Series[] {
-  return models.map((model) => ({ key: model, label: model, color: modelColor(model) }));
+export function modelSeries(models: readonly string[], colorOf: (model: string) => string = modelColors(models)): Series[] {
+  return models.map((model) => ({ key: model, label: model, color: colorOf(model) }));
 }
 
 const colorOf = (item: Series, index: number) => item.color ?? SERIES_COLORS[index % SERIES_COLORS.length];

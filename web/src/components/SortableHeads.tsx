@@ -18,7 +18,7 @@ export interface SortableColumn<K extends string> {
  * A header row whose columns sort the table: a click sorts by the column (numbers largest
  * first, text A to Z), a second click turns the order round. `aria-sort` tells screen readers.
  */
-export function SortableHeads<K extends string>({ columns, sort, onSort }: { columns: SortableColumn<K>[]; sort: SortState<K>; onSort: (next: SortState<K>) => void }) {
+export function SortableHeads<K extends string>({ columns, sort, onSort, after = [] }: { columns: SortableColumn<K>[]; sort: SortState<K>; onSort: (next: SortState<K>) => void; after?: { label: string; hidden?: boolean }[] }) {
   return (
     <Table.Thead>
       <Table.Tr>
@@ -34,6 +34,12 @@ export function SortableHeads<K extends string>({ columns, sort, onSort }: { col
             </Table.Th>
           );
         })}
+        {/* Columns after the sortable ones that do not sort (what is read, not compared; the actions). */}
+        {after.map((column) => (
+          <Table.Th key={column.label} scope="col">
+            {column.hidden ? <span className="visually-hidden">{column.label}</span> : column.label}
+          </Table.Th>
+        ))}
       </Table.Tr>
     </Table.Thead>
   );

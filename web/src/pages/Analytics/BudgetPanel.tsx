@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Budget, MemberLimitStatus } from '../../api/client';
@@ -7,13 +7,13 @@ import { useTeams } from '../../api/useTeams';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { SortableHeads, type SortableColumn, type SortState } from '../../components/SortableHeads';
 import { formatExact } from '../../format';
-import { formatBudgetAmount, shareBadge } from '../Budgets/budgetFigures';
+import { StandingBadge, StandingWords } from '../../components/Standing';
+import { budgetStanding, formatBudgetAmount, memberStanding } from '../Budgets/budgetFigures';
 
 // This month against the budgets and the members' credit limits: live figures (the server's
 // monthly counters and today's costs), not the range's, so the panel stands apart from it.
 
-/** Members listed from this share of their limit on (the limits page's first badge). */
-export const NEAR_LIMIT_PERCENT = 75;
+import { NEAR_LIMIT_PERCENT } from '../Budgets/budgetFigures';
 
 type MemberSortKey = 'email' | 'used' | 'limit' | 'percent' | 'forecast';
 
@@ -66,22 +66,20 @@ function Budgets() {
 }
 
 function BudgetLine({ budget, name }: { budget: Budget; name: string }) {
-  const over = budget.forecast > budget.amount;
+  const state = budgetStanding(budget);
   return (
     <div data-testid={`budget-${budget.teamId ?? 'organization'}`}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" fw={600}>
           {name}
         </Text>
-        <Badge variant="filled" miw="max-content" {...shareBadge(budget.percent, budget.thresholds[0] ?? 100)}>
-          {budget.percent} %
-        </Badge>
+        <StandingBadge of={state} />
       </Group>
-      <Progress value={Math.min(100, budget.percent)} color={shareBadge(budget.percent, budget.thresholds[0] ?? 100).color} aria-label={`${name}: share of the budget spent`} mt={4} />
+      <Progress value={Math.min(100, budget.percent)} color={state.color} aria-label={`${name}: share of the budget spent`} mt={4} />
       <Text size="sm" mt={4}>
         {formatBudgetAmount(budget, budget.spent)} of {formatBudgetAmount(budget, budget.amount)}; forecast {formatBudgetAmount(budget, budget.forecast)}
-        {over ? ', over the budget' : ''}
       </Text>
+      <StandingWords of={state} what="budget" />
     </div>
   );
 }
@@ -139,16 +137,17 @@ function MemberLine({ member }: { member: MemberLimitStatus }) {
       </Table.Td>
       <Table.Td ta="right">
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Badge variant="filled" miw="max-content" {...shareBadge(member.percent, 90)}>
-            {member.percent} %
-          </Badge>
+          <StandingBadge of={memberStanding(member)} />
           <Text size="sm">{formatExact(member.used)}</Text>
         </Group>
       </Table.Td>
       <Table.Td ta="right" visibleFrom="sm">
         {formatExact(member.limit)}
       </Table.Td>
-      <Table.Td ta="right">{formatExact(member.forecast)}</Table.Td>
+      <Table.Td ta="right">
+        {formatExact(member.forecast)}
+        <StandingWords of={memberStanding(member)} what="limit" />
+      </Table.Td>
     </Table.Tr>
   );
 }

@@ -3,8 +3,8 @@ import { Badge, Card, Group, SimpleGrid, Skeleton, Text, Tooltip } from '@mantin
 import { useActivity, useAnalyticsUsers, useProductivity, useTokensByModel, type DayRange } from '../../api/useAnalytics';
 import { useMembers } from '../../api/useMembers';
 import { formatCompact, formatExact, formatMoney, formatPercent } from '../../format';
-import { lengthInDays, previousPeriod } from './range';
-import { total } from './totals';
+import { comparisonLabel, formatPeriod, previousPeriod } from './range';
+import { meanSinceHistory, total } from './totals';
 
 // The headline figures of the range, each against the period of the same length before it, and
 // adoption: the share of the organization's members active in the range.
@@ -18,19 +18,23 @@ interface Figures {
   pullRequests: number;
 }
 
-function useFigures(range: DayRange): { figures: Figures | undefined; currency: string | undefined; pending: boolean } {
+function useFigures(range: DayRange): { figures: Figures | undefined; currency: string | undefined; pending: boolean; ofAnotherRange: boolean } {
   const tokens = useTokensByModel(range);
   const activity = useActivity(range);
   const productivity = useProductivity(range);
-  if (!tokens.data || !activity.data || !productivity.data) return { figures: undefined, currency: undefined, pending: tokens.isPending || activity.isPending || productivity.isPending };
+  if (!tokens.data || !activity.data || !productivity.data) return { figures: undefined, currency: undefined, pending: tokens.isPending || activity.isPending || productivity.isPending, ofAnotherRange: false };
   return {
     pending: false,
+    // The answers of the range before, kept on screen while this one's load.
+    ofAnotherRange: tokens.isPlaceholderData || activity.isPlaceholderData || productivity.isPlaceholderData,
     currency: tokens.data.currency,
     figures: {
       spend: total(tokens.data.rows, (row) => row.cost ?? 0),
       credits: total(tokens.data.rows, (row) => row.billable_tokens),
-      // Distinct users over an arbitrary range is not an answer of the API: the mean DAU is.
-      activeUsers: total(activity.data, (row) => row.daily_active_users) / lengthInDays(range),
+      // Distinct users over an arbitrary range is not an answer of the API: the mean DAU is, over
+      // the days since the organization's history began (its first day with activity in the
+      // range): a year's mean is not divided by the months before there was anything to count.
+      activeUsers: meanSinceHistory(activity.data, range),
       sessions: total(activity.data, (row) => row.sessions),
       pullRequests: total(productivity.data, (row) => row.git_prs_created),
     },
@@ -86,13 +90,14 @@ export const KpiCards = memo(function KpiCards({ range }: { range: DayRange }) {
                   {(card.format ?? formatCompact)(current.figures[card.key])}
                 </Text>
               </Tooltip>
-              <Change now={current.figures[card.key]} before={previous.figures?.[card.key]} cost={card.key === 'spend' || card.key === 'credits'} />
+              {/* A change only between the two periods it names: never while either shows another range's answer. */}
+              {!current.ofAnotherRange && !previous.ofAnotherRange && <Change now={current.figures[card.key]} before={previous.figures?.[card.key]} cost={card.key === 'spend' || card.key === 'credits'} />}
             </Group>
           ) : (
             <Skeleton height={34} mt={4} />
           )}
-          <Text size="xs" c="dimmed">
-            vs the previous {lengthInDays(range)} days
+          <Text size="xs" c="dimmed" data-testid={`kpi-${card.key}-compared`}>
+            {comparisonLabel(range)}
           </Text>
         </Card>
       ))}
@@ -109,7 +114,9 @@ function AdoptionCard({ range }: { range: DayRange }) {
   const members = useMembers();
   const usage = useAnalyticsUsers(range, members.isSuccess);
   const current = members.data?.filter((member) => member.active);
-  const activeIds = usage.data && new Set(usage.data.map((row) => row.user_id));
+  // Never the previous range's answer kept on screen while this one loads: its share would be of
+  // other days than the range the card names.
+  const activeIds = usage.data && !usage.isPlaceholderData ? new Set(usage.data.map((row) => row.user_id)) : undefined;
   const adopted = current && activeIds ? current.filter((member) => activeIds.has(member.id)).length : undefined;
   return (
     <Card withBorder padding="sm">
@@ -124,7 +131,7 @@ function AdoptionCard({ range }: { range: DayRange }) {
         <Skeleton height={34} mt={4} />
       )}
       <Text size="xs" c="dimmed">
-        {current && adopted !== undefined ? `${adopted} of ${current.length} members active in the range` : 'members active in the range'}
+        {current && adopted !== undefined ? `${adopted} of ${current.length} members active ${formatPeriod(range)}` : `members active ${formatPeriod(range)}`}
       </Text>
     </Card>
   );

@@ -10,6 +10,8 @@ import { SortableHeads, type SortableColumn, type SortState } from '../../compon
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
 import { usageByMember, type MemberUsage } from './memberUsage';
 import { ModelShares } from './ModelShares';
+import { useModelColors } from './useModelColors';
+import { usePhone } from '../../components/usePhone';
 import { PanelActions } from './Panel';
 
 export const MEMBERS_PAGE_SIZE = 20;
@@ -84,6 +86,8 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
   const usage = useAnalyticsUsers(range, members.isSuccess);
   // The currency of the costs: the dashboard's tokens answer (already loaded) names it.
   const currency = useTokensByModel(range).data?.currency ?? 'USD';
+  const colorOf = useModelColors(range);
+  const phone = usePhone();
   const [sort, setSort] = useState<SortState<SortKey>>({ key: 'spend', descending: true });
   const [query, setQuery] = useState('');
   const [inactiveOnly, setInactiveOnly] = useState(false);
@@ -106,12 +110,12 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
   const columns: SortableColumn<SortKey>[] = [
     { key: 'member', label: 'Member' },
     { key: 'spend', label: `Spend (${currency})`, numeric: true },
-    { key: 'credits', label: 'Credits', numeric: true },
-    { key: 'sessions', label: 'Sessions', numeric: true },
-    { key: 'pullRequests', label: 'Pull requests', numeric: true },
+    { key: 'credits', label: 'Credits', numeric: true, wideOnly: true },
+    { key: 'sessions', label: 'Sessions', numeric: true, wideOnly: true },
+    { key: 'pullRequests', label: 'Pull requests', numeric: true, wideOnly: true },
     { key: 'models', label: 'Models' },
-    { key: 'delegation', label: 'Delegation' },
-    { key: 'lastActive', label: 'Last active (UTC)' },
+    { key: 'delegation', label: 'Delegation', wideOnly: true },
+    { key: 'lastActive', label: 'Last active (UTC)', wideOnly: true },
   ];
   // A new order, search or filter starts again at the first page; paging keeps them.
   const changeView = <T,>(set: (value: T) => void) => (value: T) => {
@@ -144,14 +148,15 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
         <EmptyState title={lines.length === 0 ? 'No members' : 'No member matches'} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={860}>
+          {/* On a phone: who, what they spent and on which model, without scrolling sideways; the rest is on the member's page and in the CSV. */}
+          <Table.ScrollContainer minWidth={phone ? 0 : 860}>
             <Table striped verticalSpacing="xs" aria-label="Members and their usage">
               <SortableHeads columns={columns} sort={sort} onSort={changeView(setSort)} />
               <Table.Tbody>
                 {slice.map(({ member, figures }) => (
                   <Table.Tr key={member.id}>
                     <Table.Td>
-                      <Anchor component={Link} to={`/analytics/users/${member.id}?${search}`} size="sm" fw={500}>
+                      <Anchor component={Link} to={`/analytics/users/${member.id}?${search}`} size="sm" fw={500} title={nameOf(member)} display="block" maw={phone ? 140 : 260} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                         {nameOf(member)}
                       </Anchor>
                       <Group gap={4}>
@@ -178,14 +183,18 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td ta="right" title={figures ? formatExact(figures.credits) : undefined}>
+                    <Table.Td ta="right" visibleFrom="sm" title={figures ? formatExact(figures.credits) : undefined}>
                       {figures ? formatCompact(figures.credits) : '—'}
                     </Table.Td>
-                    <Table.Td ta="right">{figures ? formatExact(figures.sessions) : '—'}</Table.Td>
-                    <Table.Td ta="right">{figures ? formatExact(figures.pullRequests) : '—'}</Table.Td>
-                    <Table.Td>{figures && figures.models.length > 0 ? <ModelShares models={figures.models} currency={currency} shown={2} /> : (figures?.primaryModel ?? '—')}</Table.Td>
-                    <Table.Td>{figures?.delegationLevel ?? '—'}</Table.Td>
-                    <Table.Td>{figures?.lastActiveDay ? formatDay(figures.lastActiveDay) : '—'}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {figures ? formatExact(figures.sessions) : '—'}
+                    </Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {figures ? formatExact(figures.pullRequests) : '—'}
+                    </Table.Td>
+                    <Table.Td>{figures && figures.models.length > 0 ? <ModelShares models={figures.models} currency={currency} colorOf={colorOf} shown={2} /> : (figures?.primaryModel ?? '—')}</Table.Td>
+                    <Table.Td visibleFrom="sm">{figures?.delegationLevel ?? '—'}</Table.Td>
+                    <Table.Td visibleFrom="sm">{figures?.lastActiveDay ? formatDay(figures.lastActiveDay) : '—'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStat
 import { Spend } from '../../components/Spend';
 import { formatExact } from '../../format';
 import { PanelActions } from './Panel';
+import { formatPeriod, previousPeriod } from './range';
 import { changePercent, monthRanges, totalsByTeam, type TeamTotals } from './teamSpend';
 
 const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -25,6 +26,10 @@ export function TeamsPanel() {
   const { lastMonth, thisMonth } = monthRanges();
   const last = useTokensByTeam(lastMonth, teamId);
   const current = useTokensByTeam(thisMonth, teamId);
+  // The change compares like with like: this month so far against the same days of last month
+  // (Dec 1–5 against Nov 1–5), never against the whole of last month.
+  const sameDays = thisMonth && previousPeriod(thisMonth);
+  const earlier = useTokensByTeam(sameDays, teamId);
   const chooseTeam = (id: string | null) =>
     setParams((previous) => {
       const next = new URLSearchParams(previous);
@@ -37,6 +42,8 @@ export function TeamsPanel() {
   const shown = (teams.data ?? []).filter((team) => teamId === null || team.id === teamId);
   const lastTotals = totalsByTeam(last.data?.rows ?? []);
   const currentTotals = totalsByTeam(current.data?.rows ?? []);
+  const earlierTotals = totalsByTeam(earlier.data?.rows ?? []);
+  const changeLabel = sameDays ? `Change vs ${formatPeriod(sameDays)}` : 'Change so far';
   const currency = last.data?.currency ?? 'USD';
   const source = { resource: 'tokens' as const, range: lastMonth, groupBy: 'team', teamId: teamId ?? undefined };
 
@@ -49,7 +56,7 @@ export function TeamsPanel() {
               Teams: spend against last month
             </Title>
             <Text size="sm" c="dimmed">
-              What each team's current members cost at your prices, and their Standard Credits, {lastLabel} and this month so far (UTC). A member in two teams counts in both.
+              What each team's current members cost at your prices, and their Standard Credits, {lastLabel} and this month so far (UTC); the change compares this month so far with the same days of last month. A member in two teams counts in both.
             </Text>
           </div>
           <PanelActions source={source} title={`Teams, ${lastLabel}`} />
@@ -63,22 +70,23 @@ export function TeamsPanel() {
           onChange={chooseTeam}
           maw={320}
         />
-        {teams.isPending || last.isPending || (thisMonth !== null && current.isPending) ? (
+        {teams.isPending || last.isPending || (thisMonth !== null && (current.isPending || earlier.isPending)) ? (
           <LoadingState label="Loading team figures" />
-        ) : teams.isError || last.isError || current.isError ? (
-          <ErrorState error={teams.error ?? last.error ?? current.error} />
+        ) : teams.isError || last.isError || current.isError || earlier.isError ? (
+          <ErrorState error={teams.error ?? last.error ?? current.error ?? earlier.error} />
         ) : shown.length === 0 ? (
           <EmptyState title="No teams yet">Create teams under Teams to see their spend here.</EmptyState>
         ) : (
           <Stack gap={4}>
             <Table.ScrollContainer minWidth={640}>
               <Table striped verticalSpacing="xs" aria-label="Spend per team">
-                <ColumnHeads columns={['Team', 'Members', { label: `Spend, ${lastLabel}`, numeric: true }, { label: 'Spend, this month', numeric: true }, { label: 'Change so far', numeric: true }, { label: `Credits, ${lastLabel}`, numeric: true }, { label: 'Credits, this month', numeric: true }]} />
+                <ColumnHeads columns={['Team', 'Members', { label: `Spend, ${lastLabel}`, numeric: true }, { label: 'Spend, this month', numeric: true }, { label: changeLabel, numeric: true }, { label: `Credits, ${lastLabel}`, numeric: true }, { label: 'Credits, this month', numeric: true }]} />
                 <Table.Tbody>
                   {shown.map((team) => {
                     const before = lastTotals.get(team.id) ?? NONE;
                     const now = currentTotals.get(team.id) ?? NONE;
-                    const change = thisMonth === null || now.cost === null || before.cost === null ? null : changePercent(now.cost, before.cost);
+                    const then = earlierTotals.get(team.id) ?? NONE;
+                    const change = thisMonth === null || now.cost === null || then.cost === null ? null : changePercent(now.cost, then.cost);
                     return (
                       <Table.Tr key={team.id}>
                         <Table.Td>{team.name}</Table.Td>

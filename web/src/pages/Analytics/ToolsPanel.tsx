@@ -4,7 +4,7 @@ import type { useTools } from '../../api/useAnalytics';
 import { DailyLines, RankedBars, StackedDailyAreas } from '../../components/Charts';
 import { EmptyState } from '../../components/QueryState';
 import { meanNote, timeSeries, type TimeAxis } from './timeAxis';
-import { sumBy } from './totals';
+import { sumBy, sumByFoldingCase } from './totals';
 
 type ToolsRow = NonNullable<ReturnType<typeof useTools>['data']>[number];
 
@@ -27,7 +27,7 @@ export const ToolsPanelBody = memo(function ToolsPanelBody({ axis, rows }: { axi
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
       <Ranked title="Calls by tool" unit="Calls" items={sumBy(rows, (row) => row.by_tool.map((item) => ({ name: item.tool, value: item.invocations })))} />
-      <Ranked title="MCP servers" unit="Calls" items={sumBy(rows, (row) => row.mcp_by_server.map((item) => ({ name: item.server, value: item.invocations })))} />
+      <Ranked title="MCP servers" unit="Calls" items={sumByFoldingCase(rows, (row) => row.mcp_by_server.map((item) => ({ name: item.server, value: item.invocations })))} />
       <Ranked title="Skills" unit="Uses" items={sumBy(rows, (row) => row.skills_by_name.map((item) => ({ name: item.name, value: item.count })))} />
       <Ranked title="Slash commands" unit="Uses" items={sumBy(rows, (row) => row.slash_commands_by_name.map((item) => ({ name: `/${item.name}`, value: item.count })))} />
       <Ranked title="Hooks by event" unit="Runs" items={sumBy(rows, (row) => row.hooks_by_event.map((item) => ({ name: item.matcher ? `${item.event} (${item.matcher})` : item.event, value: item.count })))} />

@@ -10,9 +10,10 @@ import { useSignedInSession } from '../../components/SessionContext';
 import { formatCompact, formatDay, formatExact, formatMoney } from '../../format';
 import { byId, median, usageByMember, usageOf, type MemberUsage } from './memberUsage';
 import { ModelShares } from './ModelShares';
+import { useModelColors } from './useModelColors';
 import { PanelActions } from './Panel';
 import { RangePicker } from './RangePicker';
-import { lengthInDays, previousPeriod, useDayRange } from './range';
+import { formatPeriod, previousPeriod, useDayRange } from './range';
 import { timeSeries, useTimeAxis } from './timeAxis';
 import { sumBy } from './totals';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -44,6 +45,7 @@ function UserAnalytics() {
   const activeMembers = everyone.data && [...usageByMember(everyone.data).values()];
   // The currency of the costs, named by the organization's tokens answer.
   const currency = useTokensByModel(range).data?.currency ?? 'USD';
+  const colorOf = useModelColors(range);
   const { axis } = useTimeAxis(range);
   usePageTitle(member ? (member.name ?? member.email) : 'Member');
 
@@ -79,12 +81,17 @@ function UserAnalytics() {
         )}
       </div>
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
-      {members.isPending || usage.isPending ? (
+      {members.isPending ? (
         <LoadingState label="Loading the member's usage" />
-      ) : members.isError || usage.isError ? (
-        <ErrorState error={members.error ?? usage.error} />
+      ) : members.isError ? (
+        <ErrorState error={members.error} />
       ) : !member ? (
+        // Before the usage: its query waits for a member and, for an unknown id, never runs.
         <EmptyState title="No such member">This organization has no member with that id.</EmptyState>
+      ) : usage.isPending ? (
+        <LoadingState label="Loading the member's usage" />
+      ) : usage.isError ? (
+        <ErrorState error={usage.error} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, md: 5 }} component="section" aria-label="Key figures">
@@ -98,7 +105,7 @@ function UserAnalytics() {
                 </Text>
                 {key === 'spend' && figures.unpricedModels.length > 0 && <Text size="xs">without {figures.unpricedModels.join(', ')} (no price)</Text>}
                 <Text size="xs" c="dimmed" data-testid={`member-${key}-compared`}>
-                  {compared(key, figuresBefore, activeMembers, key === 'spend' ? (value) => formatMoney(value, currency) : formatCompact, lengthInDays(range))}
+                  {compared(key, figuresBefore, activeMembers, key === 'spend' ? (value) => formatMoney(value, currency) : formatCompact, formatPeriod(previousPeriod(range)))}
                 </Text>
               </Card>
             ))}
@@ -121,7 +128,7 @@ function UserAnalytics() {
                     label={`Standard Credits ${axis.per}`}
                     xFormat={axis}
                     data={timeSeries(axis, rows, creditsByModel, {}, 'sum')}
-                    series={modelSeries([...new Set(rows.flatMap((row) => Object.keys(creditsByModel(row))))].sort())}
+                    series={modelSeries([...new Set(rows.flatMap((row) => Object.keys(creditsByModel(row))))].sort(), colorOf)}
                   />
                 </div>
                 <div>
@@ -142,7 +149,7 @@ function UserAnalytics() {
                   <Text size="sm" fw={600} mb={4}>
                     Models, most spend first
                   </Text>
-                  <ModelShares models={figures.models} currency={currency} label="The member's models" />
+                  <ModelShares models={figures.models} currency={currency} colorOf={colorOf} label="The member's models" />
                 </div>
                 <div>
                   <Text size="sm" fw={600}>
@@ -201,8 +208,8 @@ const MEMBER_FIGURES: { key: Figure; label: string }[] = [
 ];
 
 /** The member's figure over the period before, and the median of the members active in the range. */
-function compared(key: Figure, before: MemberUsage | undefined, activeMembers: MemberUsage[] | undefined, format: (value: number) => string, days: number): string {
-  const previous = before ? `${format(before[key])} in the ${days} days before` : '…';
+function compared(key: Figure, before: MemberUsage | undefined, activeMembers: MemberUsage[] | undefined, format: (value: number) => string, period: string): string {
+  const previous = before ? `${format(before[key])} in ${period}` : '…';
   const middle = activeMembers ? `median member ${format(median(activeMembers.map((usage) => usage[key])))}` : '…';
   return `${previous} · ${middle}`;
 }

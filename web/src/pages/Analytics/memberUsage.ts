@@ -1,4 +1,4 @@
-import type { AnalyticsUserRow } from '../../api/useAnalytics';
+import type { AnalyticsUserRow } from '../../../../src/sdk/client.js';
 
 // A member's figures over the range, from its daily /users rows.
 
@@ -32,6 +32,10 @@ function heaviest(weights: Map<string, number>): string | null {
   return best;
 }
 
+// Credits and costs are fixed point with 6 decimals (the API's): added as whole micro-units, so a
+// month of 0.1-credit days is 747319.6, not 747319.6000000001 (in the table and its CSV).
+const micros = (amount: number) => Math.round(amount * 1e6);
+
 export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
   const models = new Map<string, number>();
   const levels = new Map<string, number>();
@@ -40,9 +44,9 @@ export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
   const usage: MemberUsage = { spend: 0, unpricedModels: [], credits: 0, sessions: 0, pullRequests: 0, toolCalls: 0, primaryModel: null, models: [], delegationLevel: null, lastActiveDay: null };
   for (const row of rows) {
     // A day aggregated before prices existed carries no cost until the rollup computes it again.
-    usage.spend += row.cost ?? 0;
+    usage.spend += micros(row.cost ?? 0);
     for (const model of row.unpriced_models ?? []) unpriced.add(model);
-    usage.credits += row.billable_tokens;
+    usage.credits += micros(row.billable_tokens);
     usage.sessions += row.sessions;
     usage.pullRequests += row.git_prs_created;
     usage.toolCalls += row.tool_calls;
@@ -52,12 +56,18 @@ export function usageOf(rows: readonly AnalyticsUserRow[]): MemberUsage {
     levels.set(row.delegation_level, (levels.get(row.delegation_level) ?? 0) + 1);
     for (const model of row.by_model ?? []) {
       const share = shares.get(model.model_id) ?? { model: model.model_id, credits: 0, spend: null };
-      share.credits += model.billable_tokens;
+      share.credits += micros(model.billable_tokens);
       // A model priced on some days only: the priced days' spend (its unpriced days are named in unpricedModels).
-      if (typeof model.cost === 'number') share.spend = (share.spend ?? 0) + model.cost;
+      if (typeof model.cost === 'number') share.spend = (share.spend ?? 0) + micros(model.cost);
       shares.set(model.model_id, share);
     }
     if (usage.lastActiveDay === null || row.date > usage.lastActiveDay) usage.lastActiveDay = row.date;
+  }
+  usage.spend /= 1e6;
+  usage.credits /= 1e6;
+  for (const share of shares.values()) {
+    share.credits /= 1e6;
+    if (share.spend !== null) share.spend /= 1e6;
   }
   usage.unpricedModels = [...unpriced].sort();
   usage.primaryModel = heaviest(models);

@@ -27,10 +27,38 @@ export function lengthInDays(range: DayRange): number {
   return Math.round((Date.parse(range.endDate) - Date.parse(range.startDate)) / 86_400_000) + 1;
 }
 
-/** The period of the same length just before `range` (for the KPI cards' change). */
+/**
+ * What a range is compared with, like with like: a range that starts on a month's 1st and stays
+ * in that month (this month so far, a whole month) against the same days of the month before
+ * (Dec 1–5 against Nov 1–5; a whole month against the whole month before); any other range
+ * against the same number of days just before it.
+ */
 export function previousPeriod(range: DayRange): DayRange {
+  if (range.startDate.endsWith('-01') && range.startDate.slice(0, 7) === range.endDate.slice(0, 7)) {
+    const lastOfPrevious = addDays(range.startDate, -1);
+    const startDate = `${lastOfPrevious.slice(0, 7)}-01`;
+    const wholeMonth = addDays(range.endDate, 1).endsWith('-01');
+    // The same day numbers, cut at the previous month's end (Mar 1–30 against all of February).
+    const sameDay = `${lastOfPrevious.slice(0, 8)}${range.endDate.slice(8)}`;
+    return { startDate, endDate: wholeMonth || sameDay > lastOfPrevious ? lastOfPrevious : sameDay };
+  }
   const length = lengthInDays(range);
   return { startDate: addDays(range.startDate, -length), endDate: addDays(range.startDate, -1) };
+}
+
+const shortDay = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Nov 1 – Nov 5" (UTC), for saying on screen what a figure is compared with. */
+export function formatPeriod(range: DayRange): string {
+  const day = (value: string) => shortDay.format(Date.parse(`${value}T00:00:00Z`));
+  return range.startDate === range.endDate ? day(range.startDate) : `${day(range.startDate)} – ${day(range.endDate)}`;
+}
+
+/** The comparison said on screen: "vs the same days of last month (Nov 1 – Nov 5)" or "vs the previous 30 days (…)". */
+export function comparisonLabel(range: DayRange): string {
+  const before = previousPeriod(range);
+  const sameDays = range.startDate.endsWith('-01') && range.startDate.slice(0, 7) === range.endDate.slice(0, 7);
+  return `${sameDays ? 'vs the same days of last month' : `vs the previous ${lengthInDays(range)} days`} (${formatPeriod(before)})`;
 }
 
 /** A preset's days; null for this month on its 1st, which has no ended day yet. */

@@ -24,6 +24,8 @@ export interface TimeAxis {
   tick: (bucket: string) => string;
   /** The tooltip's heading: the day, the week or the month in full. */
   title: (bucket: string) => string;
+  /** The days of the range a bucket holds, and how many it would hold whole (a partial first or last week or month holds fewer). */
+  coverage: (bucket: string) => { days: number; of: number };
 }
 
 export function defaultGranularity(range: DayRange): Granularity {
@@ -43,16 +45,45 @@ const monthDayYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: '
 const monthYear = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
+/** How many days a whole bucket starting on `bucket` has. */
+function bucketLength(bucket: string, granularity: Granularity): number {
+  if (granularity === 'day') return 1;
+  if (granularity === 'week') return 7;
+  return lengthInDays({ startDate: bucket, endDate: addDays(`${addDays(bucket, 31).slice(0, 7)}-01`, -1) });
+}
+
 export function timeAxis(range: DayRange, granularity: Granularity): TimeAxis {
   const spansYears = range.startDate.slice(0, 4) !== range.endDate.slice(0, 4);
   const day = (value: string) => (spansYears ? monthDayYear : monthDay).format(at(value));
+  const days = daysOf(range);
+  const held = new Map<string, number>();
+  for (const value of days) held.set(bucketOf(value, granularity), (held.get(bucketOf(value, granularity)) ?? 0) + 1);
+  const coverage = (bucket: string) => ({ days: held.get(bucket) ?? 0, of: bucketLength(bucket, granularity) });
+  // A partial bucket (the month so far, a range starting mid-month) says which days it holds, so
+  // its smaller sum reads as fewer days, not as a collapse.
+  const partialNote = (bucket: string) => {
+    const { days: count, of } = coverage(bucket);
+    return count < of ? `, ${count} of ${of} days` : '';
+  };
+  const heldDays = (bucket: string) => days.filter((value) => bucketOf(value, granularity) === bucket);
   return {
     granularity,
     per: `per ${granularity}`,
-    days: daysOf(range),
-    tick: (bucket) => (granularity === 'month' ? monthYear.format(at(bucket)) : day(bucket)),
+    days,
+    tick: (bucket) => {
+      if (granularity !== 'month') return day(bucket);
+      const { days: count, of } = coverage(bucket);
+      if (count >= of) return monthYear.format(at(bucket));
+      const inside = heldDays(bucket);
+      return `${monthDay.format(at(inside[0]!))}–${Number(inside[inside.length - 1]!.slice(8))}*`;
+    },
     title: (bucket) =>
-      granularity === 'month' ? `${monthYear.format(at(bucket))} (UTC)` : granularity === 'week' ? `Week of ${monthDayYear.format(at(bucket))} (UTC)` : `${monthDayYear.format(at(bucket))} (UTC)`,
+      granularity === 'month'
+        ? `${monthYear.format(at(bucket))} (UTC${partialNote(bucket)})`
+        : granularity === 'week'
+          ? `Week of ${monthDayYear.format(at(bucket))} (UTC${partialNote(bucket)})`
+          : `${monthDayYear.format(at(bucket))} (UTC)`,
+    coverage,
   };
 }
 
@@ -102,7 +133,11 @@ export function timeSeries<T extends { date: string }>(
     entry.daysWithData += 1;
     for (const [key, value] of Object.entries(figures(row))) entry.totals[key] = (entry.totals[key] ?? 0) + value;
   }
-  return [...buckets.entries()].map(([date, { totals, daysWithData }]) => {
+  // Weeks and months start where the data starts: the buckets before the organization's (or the
+  // member's) first day with data are not drawn as zeros. Days keep every day of the range.
+  const entries = [...buckets.entries()];
+  const first = axis.granularity === 'day' ? 0 : entries.findIndex(([, entry]) => entry.daysWithData > 0);
+  return entries.slice(Math.max(0, first)).map(([date, { totals, daysWithData }]) => {
     if (combine === 'sum' || daysWithData <= 1) return { date, ...totals };
     return { date, ...Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, value / daysWithData])) };
   });

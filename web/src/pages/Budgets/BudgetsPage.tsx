@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { Budget } from '../../api/client';
 import { useBudgets, useCreateBudget, useDeleteBudget, useUpdateBudget } from '../../api/useBudgets';
 import { usePrices } from '../../api/usePrices';
@@ -10,7 +10,8 @@ import { ManagersOnly } from '../../components/ManagersOnly';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { BudgetFormModal, type BudgetForm } from './BudgetFormModal';
-import { formatBudgetAmount, shareBadge } from './budgetFigures';
+import { StandingBadge, StandingWords } from '../../components/Standing';
+import { budgetStanding, formatBudgetAmount } from './budgetFigures';
 
 /** /settings/budgets — owner and manager: monthly budgets of the organization and its teams. */
 export default function BudgetsPage() {
@@ -75,13 +76,14 @@ function ManageBudgets() {
                   </Table.Td>
                   <Table.Td ta="right">
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Badge variant="filled" miw="max-content" {...shareBadge(budget.percent, budget.thresholds[0] ?? 100)}>
-                        {budget.percent} %
-                      </Badge>
+                      <StandingBadge of={budgetStanding(budget)} />
                       <Text size="sm">{formatBudgetAmount(budget, budget.spent)}</Text>
                     </Group>
                   </Table.Td>
-                  <Table.Td ta="right">{formatBudgetAmount(budget, budget.forecast)}</Table.Td>
+                  <Table.Td ta="right">
+                    {formatBudgetAmount(budget, budget.forecast)}
+                    <StandingWords of={budgetStanding(budget)} what="budget" />
+                  </Table.Td>
                   <Table.Td ta="right">{formatBudgetAmount(budget, budget.amount)}</Table.Td>
                   <Table.Td visibleFrom="sm">
                     <Text size="sm">

@@ -4,35 +4,12 @@ import { errorMessage, errorStatus } from '../../api/client';
 import { useSaveControls, type Settings } from '../../api/useEnterpriseControls';
 import { mergePatch } from './mergePatch';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { PolicySelect, type PolicyDefault } from './PolicySelect';
+import { PolicySelect } from './PolicySelect';
+import { DAYS, LISTS, SWITCHES } from './controlsFields';
 
 // The controls api.md names, as a form; every other property as JSON. Saving sends the merge
 // patch from the settings as loaded to the edited ones, with If-Match: the loaded revision.
 
-// Each policy with what is in force while it is not set: the server's rule for those it enforces
-// (docs/controls.md), 'agent' for those only agents read, whose own defaults apply.
-const SWITCHES: { key: string; label: string; unset: PolicyDefault }[] = [
-  { key: 'restrictApiKeyCreationToManagers', label: 'Only owners and managers create API keys', unset: false },
-  { key: 'restrictMemberVisibility', label: 'Members see only themselves', unset: 'agent' },
-  { key: 'managedComputersEnabled', label: 'Managed (hosted) computers allowed', unset: true },
-  { key: 'byomComputersEnabled', label: 'Own computers (BYOM) allowed', unset: true },
-  { key: 'telemetryCreatesMembers', label: 'Telemetry from unknown people creates members', unset: false },
-  { key: 'creditLimitsExcludeIngestKeyTelemetry', label: 'Credit limits leave out what ingest keys report', unset: false },
-  { key: 'cloudSessionSync', label: 'Sync sessions to the cloud', unset: 'agent' },
-  { key: 'wikiCloudSync', label: 'Sync the wiki to the cloud', unset: 'agent' },
-  { key: 'includeCoAuthoredByAgent', label: 'Co-authored-by the agent in commits', unset: 'agent' },
-  { key: 'enableAgentShield', label: 'Agent shield', unset: 'agent' },
-  { key: 'ideAutoConnect', label: 'Connect to the IDE automatically', unset: 'agent' },
-];
-const LISTS: { key: string; label: string }[] = [
-  { key: 'managedComputersAllowedEmails', label: 'Managed computers: allowed e-mails' },
-  { key: 'byomComputersAllowedEmails', label: 'Own computers: allowed e-mails' },
-];
-// Day counts (docs/controls.md): empty leaves the setting out, and its default applies.
-const DAYS: { key: string; label: string; description: string; min: number; max: number }[] = [
-  { key: 'apiKeyMaxLifetimeDays', label: 'API key lifetime cap (days)', description: 'New keys expire within this; empty: keys may live forever', min: 1, max: 3650 },
-  { key: 'auditLogRetentionDays', label: 'Audit log retention (days)', description: 'Older entries are deleted (owners only; at least 30); empty: 365 days', min: 30, max: 3650 },
-];
 /** Properties the form edits; the JSON box holds the others. */
 const FORM_KEYS = new Set([...SWITCHES.map((item) => item.key), ...LISTS.map((item) => item.key), ...DAYS.map((item) => item.key), 'sessionDefaultSettings', 'modelPolicy']);
 

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useControlsHistory, useRevisionDiff, useSaveControls, type Settings } from '../../api/useEnterpriseControls';
@@ -6,10 +6,11 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStat
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { mergePatch } from './mergePatch';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { formatDateTime } from '../../format';
+import { changeLabel, changeValue } from './controlsFields';
 
 type Change = NonNullable<ReturnType<typeof useControlsHistory>['data']>['pages'][number]['changes'][number];
 
-const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
 
 function RevisionChanges({ revision }: { revision: number }) {
   const diff = useRevisionDiff(revision, true);
@@ -18,15 +19,17 @@ function RevisionChanges({ revision }: { revision: number }) {
   if (diff.data.changes.length === 0) return <Text size="sm">No change.</Text>;
   return (
     <Table aria-label={`Changes of revision ${revision}`}>
-      <ColumnHeads columns={['Property', 'Old', 'New']} />
+      <ColumnHeads columns={['Setting', 'Before', 'After']} />
       <Table.Tbody>
         {diff.data.changes.map((change) => (
           <Table.Tr key={change.path}>
             <Table.Td>
-              <Code>{change.path}</Code>
+              <Text size="sm" title={change.path}>
+                {changeLabel(change.path)}
+              </Text>
             </Table.Td>
-            <Table.Td style={{ wordBreak: 'break-all' }}>{show(change.old)}</Table.Td>
-            <Table.Td style={{ wordBreak: 'break-all' }}>{show(change.new)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{changeValue(change.path, change.old)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{changeValue(change.path, change.new)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -73,7 +76,8 @@ export function ControlsHistory({ current }: { current: { settings: Settings; re
             <Stack key={change.revision} id={`revision-${change.revision}`} gap={4} p="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
               <Group justify="space-between" wrap="wrap">
                 <Text size="sm">
-                  <strong>Revision {change.revision}</strong> · {new Date(change.updatedAt).toLocaleString()} · {change.user ? (change.user.name ?? change.user.email) : 'the system'}
+                  {/* The author by name (an empty name is no name: the e-mail then), the console's date format. */}
+                  <strong>Revision {change.revision}</strong> · {formatDateTime(Date.parse(change.updatedAt))} · {change.user ? `by ${change.user.name || change.user.email}` : 'the organization as created'}
                 </Text>
                 <Group gap="xs">
                   <Button size="xs" variant="default" onClick={() => setOpen(open === change.revision ? null : change.revision)} aria-expanded={open === change.revision}>

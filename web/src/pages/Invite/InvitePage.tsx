@@ -20,7 +20,7 @@ export function InvitePage() {
     event.preventDefault();
     setSubmitted(true);
     if (newPasswordProblem(password, confirm)) return;
-    accept.mutate({ token, password }, { onSuccess: () => navigate('/settings/api-keys', { replace: true }) });
+    accept.mutate({ token, password }, { onSuccess: () => navigate('/', { replace: true }) });
   };
 
   if (errorStatus(accept.error) === 404) {

@@ -1,20 +1,40 @@
 import { ManagersOnly } from '../../components/ManagersOnly';
 import { useMemberLimits } from '../../api/useBudgets';
-import { Alert, Badge, Button, Card, FileButton, Group, Modal, NumberInput, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, FileButton, Group, Modal, NumberInput, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type User } from '../../api/client';
 import { useMonthCredits, useSetGlobalLimit, useSetUserLimits, useUserLimits, type LimitsAnswer } from '../../api/useCreditLimits';
 import { useMembers } from '../../api/useMembers';
 import { ActionError, ErrorState, LoadingState } from '../../components/QueryState';
-import { formatDay, formatExact, formatPercent } from '../../format';
-import { monthToDate, parseBulk, projectedDay, thresholdReached, type BulkRow } from './usage';
+import { compareNames, formatDay, formatExact } from '../../format';
+import { monthToDate, parseBulk, type BulkRow } from './usage';
+import { StandingBadge } from '../../components/Standing';
+import { memberStanding } from '../Budgets/budgetFigures';
 import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { SortableHeads, type SortState } from '../../components/SortableHeads';
 import { usePhone } from '../../components/usePhone';
 import { OneMemberNote, useOneMember } from '../../components/OneMember';
 import { FormActions } from '../../components/FormActions';
 
-const BADGE_COLORS = { 1: 'red', 0.9: 'orange', 0.75: 'yellow' } as const;
+
+type LimitSortKey = 'member' | 'used' | 'limit';
+
+/** The wide table's heads: sortable by member, used and limit; "From" and "Reaches it" are read, not sorted. */
+function LimitHeads({ sort, onSort }: { sort: SortState<LimitSortKey>; onSort: (next: SortState<LimitSortKey>) => void }) {
+  return (
+    <SortableHeads
+      columns={[
+        { key: 'member', label: 'Member' },
+        { key: 'used', label: 'Used', numeric: true },
+        { key: 'limit', label: 'Limit', numeric: true },
+      ]}
+      sort={sort}
+      onSort={onSort}
+      after={[{ label: 'From' }, { label: 'Reaches it' }, { label: 'Actions', hidden: true }]}
+    />
+  );
+}
 
 /** /settings/limits — owner and manager: monthly credit limits, their use and their edits. */
 export default function LimitsPage() {
@@ -32,17 +52,24 @@ function Limits() {
   const monthCredits = useMonthCredits(month && { startDate: month.startDate, endDate: month.endDate });
   const memberLimits = useMemberLimits();
   const [editing, setEditing] = useState<User | null>(null);
+  const [sort, setSort] = useState<SortState<LimitSortKey>>({ key: 'member', descending: false });
   const phone = usePhone();
   // The member page links to one member's line.
   const { memberId, showEveryone } = useOneMember('member');
   if (limits.isPending || members.isPending) return <LoadingState label="Loading credit limits" />;
   if (limits.isError || members.isError) return <ErrorState error={limits.error ?? members.error} />;
   const overrides = new Map(limits.data.userLimits.map((entry) => [entry.email.toLowerCase(), entry]));
-  const active = members.data.filter((member) => member.active).sort((a, b) => (a.email < b.email ? -1 : 1));
-  const listed = memberId === null ? active : active.filter((member) => member.id === memberId);
   // Members with a limit (own or global) carry the live counter; others the closed days of the month (analytics).
-  const liveUsed = new Map((memberLimits.data?.members ?? []).map((entry) => [entry.userId, entry.used]));
-  const usedOf = (member: User) => overrides.get(member.email.toLowerCase())?.used ?? liveUsed.get(member.id) ?? monthCredits.data?.get(member.id) ?? 0;
+  const live = new Map((memberLimits.data?.members ?? []).map((entry) => [entry.userId, entry]));
+  const usedOf = (member: User) => overrides.get(member.email.toLowerCase())?.used ?? live.get(member.id)?.used ?? monthCredits.data?.get(member.id) ?? 0;
+  const limitOf = (member: User) => (overrides.get(member.email.toLowerCase())?.limit ?? limits.data.globalLimit ?? Infinity);
+  const nameOf = (member: User) => member.name ?? member.email;
+  // Sorted by the column asked, names in natural order (User 2 before User 10), ties by name.
+  const direction = sort.descending ? -1 : 1;
+  const byColumn = (a: User, b: User) =>
+    sort.key === 'member' ? compareNames(nameOf(a), nameOf(b)) : sort.key === 'used' ? usedOf(a) - usedOf(b) : limitOf(a) === limitOf(b) ? 0 : limitOf(a) < limitOf(b) ? -1 : 1;
+  const active = members.data.filter((member) => member.active).sort((a, b) => byColumn(a, b) * direction || compareNames(nameOf(a), nameOf(b)));
+  const listed = memberId === null ? active : active.filter((member) => member.id === memberId);
   // Members the global limit applies to, with what they used: a lower global limit may cut them off.
   const underGlobal = active.filter((member) => !overrides.has(member.email.toLowerCase())).map((member) => ({ email: member.email, used: usedOf(member) }));
   return (
@@ -56,27 +83,28 @@ function Limits() {
         {memberId !== null && <OneMemberNote who={listed[0]?.email} what="limits" onShowEveryone={showEveryone} />}
         <Table.ScrollContainer minWidth={phone ? 0 : 720}>
           <Table striped aria-label="Members' credit limits">
-            <ColumnHeads columns={phone ? ['Member', { label: 'Actions', labelHidden: true }] : ['Member', { label: 'Used', numeric: true }, { label: 'Limit', numeric: true }, 'From', 'Reaches it', { label: 'Actions', labelHidden: true }]} />
+            {phone ? (
+              <SortableHeads columns={[{ key: 'member', label: 'Member' }]} sort={sort} onSort={setSort} after={[{ label: 'Actions', hidden: true }]} />
+            ) : (
+              <LimitHeads sort={sort} onSort={setSort} />
+            )}
             <Table.Tbody>
               {listed.map((member) => {
                 const override = overrides.get(member.email.toLowerCase());
                 const used = usedOf(member);
                 const limit = override ? override.limit : limits.data.globalLimit;
-                const reached = thresholdReached(used, limit);
-                const projected = projectedDay(used, limit);
+                // The live month of a member under a limit (its forecast too): the dashboard's figures and rule.
+                const entry = live.get(member.id);
+                const state = entry && memberStanding(entry);
                 const usedCell = (
                   <Group gap={4} justify={phone ? 'flex-start' : 'flex-end'} wrap="nowrap">
-                    {reached !== null && (
-                      <Badge color={BADGE_COLORS[reached]} variant="filled" style={{ flex: 'none' }}>
-                        {formatPercent(reached)}
-                      </Badge>
-                    )}
+                    {state && <StandingBadge of={state} />}
                     <Text size="sm">{formatExact(used)}</Text>
                   </Group>
                 );
                 const limitText = limit === null ? 'none' : formatExact(limit);
                 const from = override ? 'own limit' : limits.data.globalLimit === null ? '—' : 'global limit';
-                const reaches = projected === null ? '—' : projected === 'reached' ? 'reached' : formatDay(projected);
+                const reaches = !state ? '—' : state.level === 'reached' ? 'reached' : state.day ? formatDay(state.day) : 'not this month';
                 return (
                   <Table.Tr key={member.id}>
                     <Table.Td>

@@ -1,13 +1,5 @@
-// A member's month against its effective limit: the share used, the badge it earns and, at the
-// pace of the month so far, the UTC day it would reach the limit.
-
-export const THRESHOLDS = [1, 0.9, 0.75] as const;
-
-export function thresholdReached(used: number, limit: number | null): (typeof THRESHOLDS)[number] | null {
-  if (limit === null) return null;
-  if (limit === 0) return 1;
-  return THRESHOLDS.find((threshold) => used / limit >= threshold) ?? null;
-}
+// The month so far (the closed days analytics has for members without a limit) and the bulk
+// edit's lines. A member's standing against a limit is components/Standing.tsx's one rule.
 
 /** The month so far: its first day and the closed days (up to yesterday), or null on the 1st. */
 export function monthToDate(now = new Date()): { startDate: string; endDate: string; elapsedDays: number; monthDays: number } | null {
@@ -18,17 +10,6 @@ export function monthToDate(now = new Date()): { startDate: string; endDate: str
   if (elapsedDays === 0) return null;
   const day = (date: number) => new Date(Date.UTC(year, month, date)).toISOString().slice(0, 10);
   return { startDate: day(1), endDate: day(elapsedDays), elapsedDays, monthDays };
-}
-
-/** The day (YYYY-MM-DD) the limit is reached at the month's pace so far; null if not this month. */
-export function projectedDay(used: number, limit: number | null, now = new Date()): string | null {
-  const month = monthToDate(now);
-  if (limit === null || !month || used <= 0) return null;
-  if (used >= limit) return 'reached';
-  const perDay = used / month.elapsedDays;
-  const day = Math.ceil(limit / perDay);
-  if (day > month.monthDays) return null;
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), day)).toISOString().slice(0, 10);
 }
 
 export interface BulkRow {

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Code, Group, Image, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { errorStatus } from '../../api/client';
 import { useComputers } from '../../api/useComputers';
 import { useAgentSession, useDeleteSession, useInterruptSession, useMessages, useRenameSession, useSendMessage } from '../../api/useSessions';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -35,9 +36,27 @@ export default function SessionPage() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [deleting, setDeleting] = useState(false);
-  usePageTitle(session.data ? session.data.title || 'Session' : 'Session');
+  usePageTitle(session.data ? session.data.title || 'Session' : errorStatus(session.error) === 404 ? 'No such session' : 'Session');
   if (session.isPending) return <LoadingState label="Loading the session" />;
-  if (session.isError) return <ErrorState error={session.error} onRetry={() => void session.refetch()} />;
+  if (session.isError) {
+    const missing = errorStatus(session.error) === 404;
+    return (
+      <Stack>
+        <Anchor component={Link} to="/sessions" size="sm">
+          ← Sessions
+        </Anchor>
+        <Title order={1} size="h2">
+          {missing ? 'No such session' : 'Session'}
+        </Title>
+        {/* A 404 stays a 404: nothing to try again, only the way back to the list. */}
+        {missing ? (
+          <EmptyState title="This session does not exist">It was deleted, or it is not one you may see.</EmptyState>
+        ) : (
+          <ErrorState error={session.error} onRetry={() => void session.refetch()} />
+        )}
+      </Stack>
+    );
+  }
   const usage = session.data.sessionSettings?.tokenUsage;
   const working = session.data.status !== 'idle';
   const computer = computers.data?.find((candidate) => candidate.id === session.data.computerId);

@@ -24,7 +24,7 @@ export function SetupPage() {
     setSubmitted(true);
     if (missing || newPasswordProblem(password, confirm)) return;
     const body = { token, organizationName: organizationName.trim(), email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) };
-    setup.mutate(body, { onSuccess: () => navigate('/settings/api-keys', { replace: true }) });
+    setup.mutate(body, { onSuccess: () => navigate('/', { replace: true }) });
   };
 
   return (
