@@ -18,3 +18,9 @@ WITH changed AS (
 )
 SELECT analytics_mark_days_pending(organization_id, array_agg(DISTINCT day), 29)
 FROM changed GROUP BY organization_id;
+
+-- The usage shares agents attribute to a skill, sub-agent, plugin or MCP server are events of
+-- their own types, counted into the day cells like every event; GET
+-- /api/v1/analytics/attributed-costs reads only those cells, a few per day among thousands.
+CREATE INDEX telemetry_day_cells_usage ON telemetry_day_cells (organization_id, day)
+  WHERE type IN ('skill_usage', 'subagent_usage', 'plugin_usage', 'mcp_server_usage');
