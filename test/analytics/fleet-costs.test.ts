@@ -184,8 +184,20 @@ const KIND_OF_LABEL: Record<string, string> = { 'skill.name': 'skill', 'agent.na
 const FIELD_OF_TYPE = { input: 'input_tokens', output: 'output_tokens', cacheRead: 'cache_read_tokens', cacheCreation: 'cache_write_tokens' } as const;
 
 /** The reference: every labelled point summed per day, kind and name; cost from the tokens at PRICES. */
+interface ReferenceRow {
+  date: string;
+  kind: string;
+  group_key: string;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+  costMicros: number;
+  reportedMicros: number | null;
+}
+
 function expectedAttributedRows(kind?: string) {
-  const rows = new Map<string, Record<string, number | string | null | string[]> & { costMicros: number; reportedMicros: number | null }>();
+  const rows = new Map<string, ReferenceRow>();
   for (const share of SHARES) {
     if (share.day >= today() || share.day < daysAgo(3)) continue;
     for (const point of share.points) {
@@ -193,24 +205,23 @@ function expectedAttributedRows(kind?: string) {
         const rowKind = KIND_OF_LABEL[label];
         if (!rowKind || (kind && rowKind !== kind)) continue;
         const key = `${share.day}|${rowKind}|${name}`;
-        const row =
-          rows.get(key) ??
-          rows
-            .set(key, { date: share.day, kind: rowKind, group_key: name, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, costMicros: 0, reportedMicros: null })
-            .get(key)!;
+        let row = rows.get(key);
+        if (!row) {
+          row = { date: share.day, kind: rowKind, group_key: name, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, costMicros: 0, reportedMicros: null };
+          rows.set(key, row);
+        }
         if (point.metric === 'claude_code.cost.usage') row.reportedMicros = (row.reportedMicros ?? 0) + Math.round(point.value * 1e6);
         else {
-          const field = FIELD_OF_TYPE[point.type!];
-          row[field] = (row[field] as number) + point.value;
-          const price = PRICES['claude-sonnet-4-5']![point.type === 'cacheCreation' ? 'cacheWrite' : point.type!];
-          row.costMicros += point.value * price;
+          row[FIELD_OF_TYPE[point.type!]] += point.value;
+          row.costMicros += point.value * PRICES['claude-sonnet-4-5']![point.type === 'cacheCreation' ? 'cacheWrite' : point.type!];
         }
       }
     }
   }
+  const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...rows.values()]
-    .map(({ costMicros, reportedMicros, ...row }) => ({ ...row, cost: Math.round(costMicros) / 1e6, unpriced_models: [], reported_cost_usd: reportedMicros === null ? null : reportedMicros / 1e6 }))
-    .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.group_key < b.group_key ? -1 : a.group_key > b.group_key ? 1 : 0));
+    .sort((a, b) => byteOrder(a.date, b.date) || byteOrder(a.kind, b.kind) || byteOrder(a.group_key, b.group_key))
+    .map(({ costMicros, reportedMicros, ...row }) => ({ ...row, cost: Math.round(costMicros) / 1e6, unpriced_models: [], reported_cost_usd: reportedMicros === null ? null : reportedMicros / 1e6 }));
 }
 
 beforeAll(async () => {
