@@ -55,7 +55,7 @@ export function TodayCard() {
               <Badge color="teal.9" variant="filled">
                 Live
               </Badge>
-              <Badge color="gray.8" variant="outline">
+              <Badge variant="default">
                 Partial day
               </Badge>
             </Group>
