@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { fromMicroCredits, toMicroCredits } from '../domain/micro-credits.js';
 import { costMicros, type PriceBook } from '../domain/prices.js';
 import { byteOrder } from './order.js';
@@ -34,15 +34,8 @@ export const UsageFigures = {
   reported_cost_usd: Type.Union([Num, Type.Null()], { description: 'The cost the agent reported itself (USD); null when none did' }),
 };
 
-export interface UsageFigures {
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
-  cost: number;
-  unpriced_models: string[];
-  reported_cost_usd: number | null;
-}
+const UsageFiguresObject = Type.Object(UsageFigures);
+export type UsageFigures = Static<typeof UsageFiguresObject>;
 
 /** The model of usage that names none (a cost counter without its model): never priced. */
 export const NO_MODEL = '(none)';

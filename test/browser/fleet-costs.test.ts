@@ -128,7 +128,7 @@ describe('the dashboard in Chromium', () => {
     const card = page.getByRole('region', { name: 'Today so far' });
     await expect.poll(() => card.getByText('Live', { exact: true }).count(), { timeout: 20_000 }).toBe(1);
     expect(await card.getByText('Partial day', { exact: true }).count()).toBe(1);
-    expect(await card.textContent()).toContain('the panels below stop at yesterday');
+    expect(await card.textContent()).toContain('panels below stop at yesterday');
     const today = (await ok<{ data: TodayRow[] }>(await call('GET', '/api/v1/analytics/today'))).data;
     const total = today.find((row) => row.dimension === 'total')!;
     expect(total.model_calls).toBe(2);
@@ -169,11 +169,14 @@ describe('the dashboard in Chromium', () => {
     await expect.poll(() => darkPage.getByRole('table', { name: 'Today so far by people' }).count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => darkPage.getByRole('table', { name: 'Cost by skills' }).count(), { timeout: 20_000 }).toBe(1);
     await screenshotAndScan(darkPage, shots, '03-dark');
+    await darkPage.getByRole('region', { name: 'Today so far' }).screenshot({ path: join(shots, '03-dark-today-card.png') });
     const phone = await phonePage(browser, context);
     await phone.page.goto(`${running.server.url}/analytics`);
     await expect.poll(() => phone.page.getByRole('table', { name: 'Today so far by people' }).count(), { timeout: 20_000 }).toBe(1);
     // Nothing wider than the screen: the page does not scroll sideways.
     expect(await phone.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await screenshotAndScan(phone.page, shots, '04-phone');
+    await phone.page.getByRole('region', { name: 'Today so far' }).screenshot({ path: join(shots, '04-phone-today-card.png') });
+    await phone.page.getByRole('region', { name: 'Cost by skill, sub-agent, plugin and MCP server' }).screenshot({ path: join(shots, '04-phone-attributed-panel.png') });
   }, 120_000);
 });

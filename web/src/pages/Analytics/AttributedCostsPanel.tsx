@@ -12,11 +12,11 @@ import { Panel } from './Panel';
 // server counts for both), so they are never added together.
 
 type Kind = AnalyticsAttributedCostRow['kind'];
-const KINDS: { value: Kind; label: string }[] = [
-  { value: 'skill', label: 'Skills' },
-  { value: 'subagent', label: 'Sub-agents' },
-  { value: 'plugin', label: 'Plugins' },
-  { value: 'mcp_server', label: 'MCP servers' },
+const KINDS: { value: Kind; label: string; column: string }[] = [
+  { value: 'skill', label: 'Skills', column: 'Skill' },
+  { value: 'subagent', label: 'Sub-agents', column: 'Sub-agent' },
+  { value: 'plugin', label: 'Plugins', column: 'Plugin' },
+  { value: 'mcp_server', label: 'MCP servers', column: 'MCP server' },
 ];
 
 interface Totals {
@@ -46,7 +46,7 @@ export function totalsByName(rows: readonly AnalyticsAttributedCostRow[], kind: 
 export function AttributedCostsPanel({ range }: { range: DayRange }) {
   const [kind, setKind] = useState<Kind>('skill');
   const answer = useAttributedCosts(range);
-  const label = KINDS.find((entry) => entry.value === kind)!.label;
+  const { label, column } = KINDS.find((entry) => entry.value === kind)!;
   return (
     <Panel
       title="Cost by skill, sub-agent, plugin and MCP server"
@@ -64,7 +64,7 @@ export function AttributedCostsPanel({ range }: { range: DayRange }) {
             ) : (
               <Table.ScrollContainer minWidth={420}>
                 <Table striped verticalSpacing="xs" aria-label={`Cost by ${label.toLowerCase()}`}>
-                  <ColumnHeads columns={[label.slice(0, -1), { label: 'Spend', numeric: true }, { label: 'Tokens', numeric: true }, { label: 'Agent-reported (USD)', numeric: true, wideOnly: true }]} />
+                  <ColumnHeads columns={[column, { label: 'Spend', numeric: true }, { label: 'Tokens', numeric: true }, { label: 'Agent-reported (USD)', numeric: true, wideOnly: true }]} />
                   <Table.Tbody>
                     {totals.map((row) => (
                       <Table.Tr key={row.name}>

@@ -12,18 +12,18 @@ import { formatCompact, formatExact } from '../../format';
 
 const clock = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone: 'UTC' });
 const BREAKDOWNS = [
-  { dimension: 'user', title: 'People', label: (row: AnalyticsTodayRow) => row.user_email ?? row.group_key },
-  { dimension: 'model', title: 'Models', label: (row: AnalyticsTodayRow) => row.group_key },
-  { dimension: 'agent', title: 'Agents', label: (row: AnalyticsTodayRow) => row.group_key },
+  { dimension: 'user', title: 'People', column: 'Person', label: (row: AnalyticsTodayRow) => row.user_email ?? row.group_key },
+  { dimension: 'model', title: 'Models', column: 'Model', label: (row: AnalyticsTodayRow) => row.group_key },
+  { dimension: 'agent', title: 'Agents', column: 'Agent', label: (row: AnalyticsTodayRow) => row.group_key },
 ] as const;
 /** Rows shown per breakdown: the card is a glance, the CSV of GET /api/v1/analytics/today has them all. */
 const SHOWN = 5;
 
-function Breakdown({ title, rows, label, currency }: { title: string; rows: AnalyticsTodayRow[]; label: (row: AnalyticsTodayRow) => string; currency: string }) {
+function Breakdown({ title, column, rows, label, currency }: { title: string; column: string; rows: AnalyticsTodayRow[]; label: (row: AnalyticsTodayRow) => string; currency: string }) {
   return (
     <Table.ScrollContainer minWidth={260}>
       <Table verticalSpacing={4} aria-label={`Today so far by ${title.toLowerCase()}`}>
-        <ColumnHeads columns={[title.slice(0, -1), { label: 'Spend', numeric: true }, { label: 'Credits', numeric: true }]} />
+        <ColumnHeads columns={[column, { label: 'Spend', numeric: true }, { label: 'Credits', numeric: true }]} />
         <Table.Tbody>
           {rows.slice(0, SHOWN).map((row) => (
             <Table.Tr key={row.group_key}>
@@ -92,8 +92,8 @@ export function TodayCard() {
               ))}
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, md: 3 }}>
-              {BREAKDOWNS.map(({ dimension, title, label }) => (
-                <Breakdown key={dimension} title={title} label={label} currency={today.data.meta.currency} rows={today.data.rows.filter((row) => row.dimension === dimension)} />
+              {BREAKDOWNS.map(({ dimension, title, column, label }) => (
+                <Breakdown key={dimension} title={title} column={column} label={label} currency={today.data.meta.currency} rows={today.data.rows.filter((row) => row.dimension === dimension)} />
               ))}
             </SimpleGrid>
           </>
