@@ -5,6 +5,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { EmptyState } from '../../components/QueryState';
 import { Spend } from '../../components/Spend';
 import { formatCompact, formatMoney } from '../../format';
+import { usePhone } from '../../components/usePhone';
 import { Panel } from './Panel';
 
 // Cost by skill, sub-agent, plugin and MCP server over the range
@@ -45,6 +46,8 @@ export function totalsByName(rows: readonly AnalyticsAttributedCostRow[], kind: 
 
 export function AttributedCostsPanel({ range }: { range: DayRange }) {
   const [kind, setKind] = useState<Kind>('skill');
+  // Four choices do not fit side by side on a phone: stacked there.
+  const phone = usePhone();
   const answer = useAttributedCosts(range);
   const { label, column } = KINDS.find((entry) => entry.value === kind)!;
   return (
@@ -58,11 +61,11 @@ export function AttributedCostsPanel({ range }: { range: DayRange }) {
         const totals = totalsByName(answer.data!.rows, kind);
         return (
           <Stack gap="sm">
-            <SegmentedControl value={kind} onChange={(value) => setKind(value as Kind)} data={KINDS} aria-label="Attributed to" fullWidth maw={560} />
+            <SegmentedControl value={kind} onChange={(value) => setKind(value as Kind)} data={KINDS} aria-label="Attributed to" fullWidth maw={560} orientation={phone ? 'vertical' : 'horizontal'} />
             {totals.length === 0 ? (
               <EmptyState title={`No ${label.toLowerCase()} in this range`}>Usage shows here when an agent attributes it (Claude Code 2.1.332 and later, metrics exporter on).</EmptyState>
             ) : (
-              <Table.ScrollContainer minWidth={420}>
+              <Table.ScrollContainer minWidth={300}>
                 <Table striped verticalSpacing="xs" aria-label={`Cost by ${label.toLowerCase()}`}>
                   <ColumnHeads columns={[column, { label: 'Spend', numeric: true }, { label: 'Tokens', numeric: true }, { label: 'Agent-reported (USD)', numeric: true, wideOnly: true }]} />
                   <Table.Tbody>
