@@ -62,6 +62,7 @@ async function main() {
         type: USAGE_TYPES[i % USAGE_TYPES.length],
         timestamp: `${day}T${String(8 + (i % 10)).padStart(2, '0')}:00:00Z`,
         sessionId: `bench-${i % users}`,
+        client: 'terminal-ui',
         agent: 'claude-code',
         name: `name-${i % NAMES}`,
         modelId: MODELS[i % MODELS.length],
