@@ -244,7 +244,8 @@ beforeAll(async () => {
   await exportOtlp('logs', claudeApiRequest(at(DAY, 11), { input_tokens: 1000, output_tokens: 200, cache_read_tokens: 50, cache_creation_5m_tokens: 120, cache_creation_1h_tokens: 80, cost_usd: 0.0071 }), org.users.owner);
   await exportOtlp('traces', copilotChat(at(DAY, 12), 1), org.users.owner);
   await runRollups(server);
-}, 60_000);
+  // Twenty-odd requests and a rollup: seconds on a quiet machine, a minute when it is shared.
+}, 120_000);
 afterAll(async () => server?.close());
 
 describe('GET /api/v1/analytics/attributed-costs', () => {
