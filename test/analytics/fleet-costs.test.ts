@@ -15,8 +15,12 @@ let server: TestServer;
 let org: TestOrganization;
 let other: TestOrganization;
 
+// The dates are taken once: a run that crosses midnight UTC keeps asking for the same days.
+const TODAY = today();
 const DAY = daysAgo(2);
-const RANGE = `startDate=${daysAgo(3)}&endDate=${daysAgo(1)}`;
+const START = daysAgo(3);
+const END = daysAgo(1);
+const RANGE = `startDate=${START}&endDate=${END}`;
 /** The organization's own prices (USD per million tokens), so the reference needs no dataset. */
 const PRICES: Record<string, { input: number; output: number; cacheRead: number; cacheWrite: number }> = {
   'claude-sonnet-4-5': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
@@ -173,11 +177,11 @@ const SHARES: { caller: () => Caller; day: string; points: UsagePoint[] }[] = [
   },
   {
     caller: () => org.users.member,
-    day: daysAgo(1),
+    day: END,
     points: [{ metric: 'claude_code.token.usage', type: 'output', value: 64, labels: { 'mcp_server.name': 'github' } }],
   },
   // Today: not in the analytics range (the day rule), whatever the extension.
-  { caller: () => org.users.member, day: today(), points: [{ metric: 'claude_code.token.usage', type: 'input', value: 999, labels: { 'skill.name': 'pdf' } }] },
+  { caller: () => org.users.member, day: TODAY, points: [{ metric: 'claude_code.token.usage', type: 'input', value: 999, labels: { 'skill.name': 'pdf' } }] },
 ];
 
 const KIND_OF_LABEL: Record<string, string> = { 'skill.name': 'skill', 'agent.name': 'subagent', 'plugin.name': 'plugin', 'mcp_server.name': 'mcp_server' };
@@ -199,7 +203,7 @@ interface ReferenceRow {
 function expectedAttributedRows(kind?: string) {
   const rows = new Map<string, ReferenceRow>();
   for (const share of SHARES) {
-    if (share.day >= today() || share.day < daysAgo(3)) continue;
+    if (share.day > END || share.day < START) continue;
     for (const point of share.points) {
       for (const [label, name] of Object.entries(point.labels)) {
         const rowKind = KIND_OF_LABEL[label];
@@ -235,7 +239,7 @@ beforeAll(async () => {
   }
   for (const share of SHARES) {
     const caller = share.caller();
-    await exportOtlp('metrics', claudeMetrics(at(share.day, share.day === today() ? 0 : 10), share.points, caller.id), caller);
+    await exportOtlp('metrics', claudeMetrics(at(share.day, share.day === TODAY ? 0 : 10), share.points, caller.id), caller);
   }
   // Sent again (an exporter's retry): counted once.
   await exportOtlp('metrics', claudeMetrics(at(DAY, 10), SHARES[0]!.points, org.users.member.id), org.users.member);
@@ -253,7 +257,7 @@ describe('GET /api/v1/analytics/attributed-costs', () => {
     const response = await get(`/api/v1/analytics/attributed-costs?${RANGE}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(body.meta).toEqual({ org_id: org.id, start_date: daysAgo(3), end_date: daysAgo(1), currency: 'USD' });
+    expect(body.meta).toEqual({ org_id: org.id, start_date: START, end_date: END, currency: 'USD' });
     expect(body.data).toEqual(expectedAttributedRows());
     // Sanity of the reference itself: the member's and the manager's pdf skill in one row.
     expect(body.data.find((row: { kind: string; group_key: string }) => row.kind === 'skill' && row.group_key === 'pdf')).toMatchObject({ input_tokens: 1900, output_tokens: 300, reported_cost_usd: 0.0102 });
