@@ -184,6 +184,8 @@ type AnalyticsUsersQuery = NonNullable<QueryOf<Operation<'/api/v1/analytics/user
 export type AnalyticsUserRow = NonNullable<SuccessBody<Operation<'/api/v1/analytics/users', 'get'>>>['data'][number];
 export type AnalyticsRepositoryRow = NonNullable<SuccessBody<Operation<'/api/v1/analytics/repositories', 'get'>>>['data'][number];
 export type AnalyticsOutcomesRow = NonNullable<SuccessBody<Operation<'/api/v1/analytics/outcomes', 'get'>>>['data'][number];
+export type AnalyticsAttributedCostRow = NonNullable<SuccessBody<Operation<'/api/v1/analytics/attributed-costs', 'get'>>>['data'][number];
+export type AnalyticsTodayRow = NonNullable<SuccessBody<Operation<'/api/v1/analytics/today', 'get'>>>['data'][number];
 type ReadinessQuery = NonNullable<QueryOf<Operation<'/api/organization/maturity-level-reports', 'get'>>>;
 export type ReadinessReport = NonNullable<SuccessBody<Operation<'/api/organization/maturity-level-reports', 'get'>>>['reports'][number];
 

@@ -7719,6 +7719,217 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/attributed-costs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tokens and cost per day by skill, sub-agent, plugin and MCP server, where the agent attributes its usage
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                    /** @description One kind only (all four when absent) */
+                    group_by?: "skill" | "subagent" | "plugin" | "mcp_server";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                /**
+                                 * @description What the usage was attributed to
+                                 * @enum {string}
+                                 */
+                                kind: "skill" | "subagent" | "plugin" | "mcp_server";
+                                /** @description The skill, sub-agent, plugin or MCP server, as the agent names it */
+                                group_key: string;
+                                input_tokens: number;
+                                output_tokens: number;
+                                cache_read_tokens: number;
+                                cache_write_tokens: number;
+                                /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
+                                cost: number;
+                                /** @description Models of this row that have no price (their tokens are not in `cost`) */
+                                unpriced_models: string[];
+                                /** @description The cost the agent reported itself (USD); null when none did */
+                                reported_cost_usd: number | null;
+                            }[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                                /** @description ISO 4217 code of the `cost` fields */
+                                currency: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today so far (UTC), live and partial: tokens, Standard Credits and cost per person, model and agent product
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One breakdown only, without the total row */
+                    group_by?: "user" | "model" | "agent";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * @description total (one row), or the breakdown the row is of
+                                 * @enum {string}
+                                 */
+                                dimension: "total" | "user" | "model" | "agent";
+                                /** @description The user id, model id or agent product; "(none)" for events of no agent product; "" for the total */
+                                group_key: string;
+                                /** @description The user's e-mail (user rows only) */
+                                user_email: string | null;
+                                model_calls: number;
+                                /** @description Standard Credits */
+                                billable_tokens: number;
+                                input_tokens: number;
+                                output_tokens: number;
+                                cache_read_tokens: number;
+                                cache_write_tokens: number;
+                                /** @description At the organization's prices, in meta.currency; leaves out unpriced_models */
+                                cost: number;
+                                /** @description Models of this row that have no price (their tokens are not in `cost`) */
+                                unpriced_models: string[];
+                                /** @description The cost the agent reported itself (USD); null when none did */
+                                reported_cost_usd: number | null;
+                            }[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description Today (UTC)
+                                 */
+                                date: string;
+                                /**
+                                 * Format: date-time
+                                 * @description The instant the figures were read; every event stored before it counts
+                                 */
+                                as_of: string;
+                                /** @enum {boolean} */
+                                live: true;
+                                /**
+                                 * @description The day is not over: figures grow until midnight UTC, and late events may still add to them
+                                 * @enum {boolean}
+                                 */
+                                partial: true;
+                                /** @description ISO 4217 code of the `cost` fields */
+                                currency: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/git-hosts/{gitHostId}/webhook": {
         parameters: {
             query?: never;
@@ -8025,6 +8236,7 @@ export interface paths {
                             cacheReadTokens: number;
                             cacheWriteTokens: number;
                             reportedCostUsd?: number;
+                            premiumRequests?: number;
                             thinkingTokens?: number;
                         };
                     };

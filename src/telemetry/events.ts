@@ -29,7 +29,22 @@ export const Tokens = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGE
  */
 export const MAX_TOKENS_PER_RECORD = 1_000_000_000;
 export const MAX_COST_USD_PER_RECORD = 1_000_000;
+/** No model's multiplier comes near this many premium requests for one call. */
+export const MAX_PREMIUM_REQUESTS_PER_RECORD = 1_000;
 const RecordTokens = Type.Integer({ minimum: 0, maximum: MAX_TOKENS_PER_RECORD });
+
+/** What a share of usage can be attributed to, by the agents that say (docs/analytics.md "Cost by skill, sub-agent, plugin and MCP server"). */
+export const USAGE_KINDS = ['skill', 'subagent', 'plugin', 'mcp_server'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+const USAGE_FIELDS = {
+  name: Name(200),
+  modelId: Type.Optional(ModelId),
+  inputTokens: RecordTokens,
+  outputTokens: RecordTokens,
+  cacheReadTokens: RecordTokens,
+  cacheWriteTokens: RecordTokens,
+  reportedCostUsd: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_COST_USD_PER_RECORD })),
+};
 
 const FIELDS_BY_TYPE = {
   session_start: {},
@@ -46,6 +61,11 @@ const FIELDS_BY_TYPE = {
     billableTokens: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TOKENS_PER_RECORD })),
     /** What the agent itself reported the call cost, in USD: kept beside the credits. */
     reportedCostUsd: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_COST_USD_PER_RECORD })),
+    /**
+     * GitHub Copilot's premium requests for the call (its `github.copilot.cost`: the model's
+     * multiplier, docs/otel.md): a count of Copilot's billing unit, never money.
+     */
+    premiumRequests: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PREMIUM_REQUESTS_PER_RECORD })),
   },
   tool_call: { tool: Name(200), mcpServer: Type.Optional(Name(200)), autonomyLevel: Type.Optional(StringEnum(AUTONOMY_LEVELS)) },
   /** A person accepted or rejected a change a tool proposed. */
@@ -60,6 +80,14 @@ const FIELDS_BY_TYPE = {
   lines_changed: { linesAdded: Tokens, linesRemoved: Tokens },
   git_commit: {},
   pr_created: {},
+  // What an agent's usage counters say went to one skill, sub-agent, plugin or MCP server (Claude
+  // Code's attribution labels on its token and cost counters, docs/otel.md "New fields"): tokens
+  // and a reported cost per model. They repeat model calls already counted, so they are a
+  // breakdown of their own (GET /api/v1/analytics/attributed-costs), never added to the calls.
+  skill_usage: USAGE_FIELDS,
+  subagent_usage: USAGE_FIELDS,
+  plugin_usage: USAGE_FIELDS,
+  mcp_server_usage: USAGE_FIELDS,
 } as const satisfies Record<string, TProperties>;
 
 /** The fields of a model call, for every other place that reports one (the agent's usage). */

@@ -180,6 +180,21 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
         columns.cache_write_tokens[i] = event.cacheWriteTokens;
         columns.credits[i] = standardCredits(event, catalogue);
         columns.reported_cost_usd[i] = event.reportedCostUsd === undefined ? null : toSixDecimals(event.reportedCostUsd);
+        columns.premium_requests[i] = event.premiumRequests === undefined ? null : toSixDecimals(event.premiumRequests);
+        break;
+      // A share of usage: the same columns as a model call's (the day's cells sum them by type and
+      // name), and no credits: the calls it repeats have them.
+      case 'skill_usage':
+      case 'subagent_usage':
+      case 'plugin_usage':
+      case 'mcp_server_usage':
+        columns.name[i] = event.name;
+        columns.model_id[i] = event.modelId ?? null;
+        columns.input_tokens[i] = event.inputTokens;
+        columns.output_tokens[i] = event.outputTokens;
+        columns.cache_read_tokens[i] = event.cacheReadTokens;
+        columns.cache_write_tokens[i] = event.cacheWriteTokens;
+        columns.reported_cost_usd[i] = event.reportedCostUsd === undefined ? null : toSixDecimals(event.reportedCostUsd);
         break;
       case 'tool_call':
         columns.tool[i] = event.tool;

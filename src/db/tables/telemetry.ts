@@ -39,6 +39,8 @@ export interface TelemetryEventsTable {
   repository: string | null;
   /** The ingest key that sent the event (migrations/0051); null: a person's own key or client. */
   ingest_key_id: string | null;
+  /** Copilot CLI's premium requests for the call (`github.copilot.cost`, migrations/0059): never money. */
+  premium_requests: number | null;
 }
 
 /**
@@ -82,6 +84,7 @@ export const EVENT_COLUMN_TYPES = {
   decision: 'text',
   repository: 'text',
   ingest_key_id: 'text',
+  premium_requests: 'numeric',
 } as const satisfies Record<Exclude<keyof TelemetryEventsTable, 'received_at'>, string>;
 
 export type EventColumn = keyof typeof EVENT_COLUMN_TYPES;

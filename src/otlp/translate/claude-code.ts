@@ -1,3 +1,4 @@
+import { normaliseModel } from '../../domain/model-id.js';
 import type { EventRecord, PointRecord } from '../records.js';
 import { durationOf, modelCallDetail, successOf, toolCallDetail } from './step-detail.js';
 import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
@@ -6,7 +7,9 @@ import { attribute, count, modelCall, standardIdentity, text, times, tokens, typ
 // `event.name` attribute). Model calls, prompts, tool calls and decisions come from the events;
 // sessions, lines of code, commits and pull requests from the counters. The token and cost
 // counters (claude_code.token.usage, claude_code.cost.usage) repeat the api_request events'
-// figures and are not counted.
+// figures and are not counted as calls: what they add is the attribution labels of Claude Code
+// 2.1.332 (which skill, sub-agent, plugin or MCP server the usage went to), read from them into
+// usage shares of their own (below), a breakdown beside the calls.
 
 const COUNTERS: Record<string, (point: PointRecord, amount: number) => Draft[]> = {
   'claude_code.session.count': (_point, amount) => [{ type: 'session_start', times: times(amount) }],
@@ -20,6 +23,57 @@ const COUNTERS: Record<string, (point: PointRecord, amount: number) => Draft[]> 
     return [];
   },
 };
+
+/** The attribution labels of the token and cost counters, and the usage kind each names. */
+const ATTRIBUTIONS = [
+  ['skill.name', 'skill_usage'],
+  ['agent.name', 'subagent_usage'],
+  ['plugin.name', 'plugin_usage'],
+  ['mcp_server.name', 'mcp_server_usage'],
+] as const;
+
+/** `claude_code.token.usage`'s `type` as our token fields. */
+const TOKEN_TYPES: Record<string, 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens'> = {
+  input: 'inputTokens',
+  output: 'outputTokens',
+  cacheRead: 'cacheReadTokens',
+  cacheCreation: 'cacheWriteTokens',
+};
+
+const attributed = (point: PointRecord) => ATTRIBUTIONS.some(([label]) => text(point.attributes, label) !== undefined);
+
+/**
+ * A token or cost counter's increment, once per label it carries (a plugin's MCP server's usage is
+ * the server's and the plugin's): the kinds are breakdowns of their own, never added together.
+ */
+function usageShares(point: PointRecord, amount: number): Draft[] {
+  if (!(amount > 0)) return [];
+  const model = text(point.attributes, 'model');
+  const figures = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  let reportedCostUsd: number | undefined;
+  if (point.name === 'claude_code.cost.usage') reportedCostUsd = Math.max(0, amount);
+  else {
+    const field = TOKEN_TYPES[text(point.attributes, 'type') ?? ''];
+    if (!field) return [];
+    figures[field] = times(amount);
+  }
+  const drafts: Draft[] = [];
+  for (const [label, type] of ATTRIBUTIONS) {
+    const name = text(point.attributes, label);
+    if (name === undefined) continue;
+    drafts.push({ type, name, ...(model ? { modelId: normaliseModel(model) } : {}), ...figures, ...(reportedCostUsd === undefined ? {} : { reportedCostUsd }) });
+  }
+  return drafts;
+}
+
+const USAGE_COUNTERS = new Set(['claude_code.token.usage', 'claude_code.cost.usage']);
+
+/** A call's cache writes: the total when sent, else the sum of the 5-minute and 1-hour tiers Claude Code 2.1.332 reports. */
+function cacheWrites(attributes: EventRecord['attributes']): number {
+  const total = count(attributes, 'cache_creation_tokens');
+  if (total !== undefined) return Math.round(total);
+  return tokens(attributes, 'cache_creation_5m_tokens') + tokens(attributes, 'cache_creation_1h_tokens');
+}
 
 function event(record: EventRecord): Draft[] {
   if (record.signal !== 'logs') return [];
@@ -39,7 +93,7 @@ function event(record: EventRecord): Draft[] {
             inputTokens: tokens(attributes, 'input_tokens'),
             outputTokens: tokens(attributes, 'output_tokens'),
             cacheReadTokens: tokens(attributes, 'cache_read_tokens'),
-            cacheWriteTokens: tokens(attributes, 'cache_creation_tokens'),
+            cacheWriteTokens: cacheWrites(attributes),
           },
           { reportedCostUsd: count(attributes, 'cost_usd') },
         ),
@@ -84,8 +138,8 @@ function detail(record: EventRecord): RecordDetail | undefined {
 export const claudeCode: Translator = {
   agent: 'claude-code',
   event,
-  countsPoint: (point) => point.kind === 'sum' && point.name in COUNTERS,
-  point: (point, amount) => COUNTERS[point.name]?.(point, amount) ?? [],
+  countsPoint: (point) => point.kind === 'sum' && (point.name in COUNTERS || (USAGE_COUNTERS.has(point.name) && attributed(point))),
+  point: (point, amount) => (USAGE_COUNTERS.has(point.name) ? usageShares(point, amount) : (COUNTERS[point.name]?.(point, amount) ?? [])),
   identity: (record) => standardIdentity(record, ['user.account_uuid'], ['user.id']),
   session: (record) => attribute(record, 'session.id'),
   client: () => undefined,

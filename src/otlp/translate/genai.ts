@@ -10,7 +10,12 @@ import { attribute, count, modelCall, standardIdentity, text, times, tokens, typ
 
 const INFERENCE_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
 
-export function inferenceSpan(record: EventRecord, reportedCostKey?: string): Draft[] {
+/** A vendor's own attribute an inference span carries beside its tokens: Copilot's premium requests. */
+export interface SpanExtras {
+  premiumRequestsKey?: string;
+}
+
+export function inferenceSpan(record: EventRecord, extras: SpanExtras = {}): Draft[] {
   const { attributes } = record;
   const model = text(attributes, 'gen_ai.response.model') ?? text(attributes, 'gen_ai.request.model');
   if (!model || attributeValue(attributes, 'gen_ai.usage.input_tokens') === undefined) return [];
@@ -21,15 +26,18 @@ export function inferenceSpan(record: EventRecord, reportedCostKey?: string): Dr
     modelCall(
       model,
       { inputTokens: input - cacheRead - cacheWrite, outputTokens: tokens(attributes, 'gen_ai.usage.output_tokens'), cacheReadTokens: cacheRead, cacheWriteTokens: cacheWrite },
-      { reasoningTokens: count(attributes, 'gen_ai.usage.reasoning.output_tokens'), reportedCostUsd: reportedCostKey === undefined ? undefined : count(attributes, reportedCostKey) },
+      {
+        reasoningTokens: count(attributes, 'gen_ai.usage.reasoning.output_tokens'),
+        premiumRequests: extras.premiumRequestsKey === undefined ? undefined : count(attributes, extras.premiumRequestsKey),
+      },
     ),
   ];
 }
 
-export function genAiSpan(record: EventRecord, reportedCostKey?: string): Draft[] {
+export function genAiSpan(record: EventRecord, extras: SpanExtras = {}): Draft[] {
   if (record.signal !== 'traces') return [];
   const operation = text(record.attributes, 'gen_ai.operation.name');
-  if (operation && INFERENCE_OPERATIONS.has(operation)) return inferenceSpan(record, reportedCostKey);
+  if (operation && INFERENCE_OPERATIONS.has(operation)) return inferenceSpan(record, extras);
   if (operation === 'execute_tool') {
     const tool = text(record.attributes, 'gen_ai.tool.name');
     return tool ? [{ type: 'tool_call', tool }] : [];
@@ -62,10 +70,15 @@ export function genAi(agent: string): Translator {
   };
 }
 
-/** GitHub Copilot CLI: GenAI spans (with Copilot's own cost attribute), and its lines-added counter. */
+/**
+ * GitHub Copilot CLI: GenAI spans and its lines-added counter. Its `github.copilot.cost` is the
+ * call's premium requests (the model's multiplier: 0 for an included model, 1 or more for premium
+ * ones; Copilot's SDK calls it "model multiplier cost for billing purposes"), kept as such and never
+ * as money (docs/otel.md "Copilot's cost attribute").
+ */
 export const copilotCli: Translator = {
   agent: 'copilot-cli',
-  event: (record) => genAiSpan(record, 'github.copilot.cost'),
+  event: (record) => genAiSpan(record, { premiumRequestsKey: 'github.copilot.cost' }),
   countsPoint: (point) => point.kind === 'sum' && point.name === 'github.copilot.code.lines_added',
   point: (_point, amount) => [{ type: 'lines_changed', linesAdded: times(amount), linesRemoved: 0 }],
   identity: (record) => standardIdentity(record, [], []),

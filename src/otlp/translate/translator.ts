@@ -145,9 +145,9 @@ export function standardIdentity(record: EventRecord | PointRecord, accountKeys:
 export function modelCall(
   modelId: string,
   usage: Partial<Record<'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens', number>>,
-  options: { reportedCostUsd?: number | undefined; reasoningTokens?: number | undefined } = {},
+  options: { reportedCostUsd?: number | undefined; reasoningTokens?: number | undefined; premiumRequests?: number | undefined } = {},
 ): Draft {
-  const { reportedCostUsd, reasoningTokens } = options;
+  const { reportedCostUsd, reasoningTokens, premiumRequests } = options;
   return {
     type: 'model_call',
     modelId: normaliseModel(modelId),
@@ -158,6 +158,7 @@ export function modelCall(
     cacheReadTokens: usage.cacheReadTokens ?? 0,
     cacheWriteTokens: usage.cacheWriteTokens ?? 0,
     ...(reportedCostUsd === undefined ? {} : { reportedCostUsd }),
+    ...(premiumRequests === undefined ? {} : { premiumRequests }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AnalyticsRepositoryRow, AnalyticsUserRow } from '../../../src/sdk/client.js';
+import type { AnalyticsAttributedCostRow, AnalyticsRepositoryRow, AnalyticsTodayRow, AnalyticsUserRow } from '../../../src/sdk/client.js';
 import { markAnswer } from '../perf';
 import { api } from './client';
 
@@ -7,13 +7,13 @@ import { api } from './client';
 // the grouped answers where one exists: the ungrouped /tokens of a long range carries every
 // user's every model per day (a year of 1,000 users is ~77 MB).
 
-export type { AnalyticsRepositoryRow, AnalyticsUserRow };
+export type { AnalyticsAttributedCostRow, AnalyticsRepositoryRow, AnalyticsTodayRow, AnalyticsUserRow };
 export interface DayRange {
   startDate: string;
   endDate: string;
 }
 
-export type AnalyticsResource = 'tokens' | 'tools' | 'activity' | 'productivity' | 'users' | 'repositories' | 'outcomes';
+export type AnalyticsResource = 'tokens' | 'tools' | 'activity' | 'productivity' | 'users' | 'repositories' | 'outcomes' | 'attributed-costs';
 
 // Answers of closed days never change; a range's answers stay fresh for the session's view.
 const options = { staleTime: 5 * 60_000, placeholderData: keepPreviousData };
@@ -80,6 +80,35 @@ export function useRepositories(range: DayRange) {
       return answered('repositories', { rows: answer.data, currency: answer.meta.currency });
     },
     ...options,
+  });
+}
+
+/** Per day: tokens and cost of each skill, sub-agent, plugin and MCP server the agents attributed usage to. */
+export function useAttributedCosts(range: DayRange) {
+  return useQuery({
+    queryKey: ['analytics', 'attributed-costs', range],
+    queryFn: async () => {
+      const answer = await api.request('get', '/api/v1/analytics/attributed-costs', { query: range });
+      return answered('attributed-costs', { rows: answer.data, currency: answer.meta.currency });
+    },
+    ...options,
+  });
+}
+
+/** How often the day in progress is asked again: the card promises figures at most a minute old. */
+export const TODAY_REFRESH_MS = 30_000;
+
+/** Today so far (UTC), live: the total, then per person, model and agent product. */
+export function useToday() {
+  return useQuery({
+    queryKey: ['analytics', 'today'],
+    queryFn: async () => {
+      const answer = await api.request('get', '/api/v1/analytics/today', {});
+      return { rows: answer.data, meta: answer.meta };
+    },
+    // Unlike closed days, today's figures change: never served stale, asked again while shown.
+    staleTime: 0,
+    refetchInterval: TODAY_REFRESH_MS,
   });
 }
 

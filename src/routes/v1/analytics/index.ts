@@ -4,9 +4,11 @@ import { acceptsCsv } from '../../../http/csv.js';
 import { toCsv } from '../../../sdk/csv.js';
 import type { App } from '../../../http/context.js';
 import activity from './activity.js';
+import attributedCosts from './attributed-costs.js';
 import outcomes from './outcomes.js';
 import productivity from './productivity.js';
 import repositories from './repositories.js';
+import today from './today.js';
 import tokens from './tokens.js';
 import tools from './tools.js';
 import users from './users.js';
@@ -33,4 +35,6 @@ export default async function analytics(app: App) {
   await app.register(users);
   await app.register(repositories);
   await app.register(outcomes);
+  await app.register(attributedCosts);
+  await app.register(today);
 }

@@ -4,6 +4,7 @@ import { useActivity, useProductivity, useTokensByModel, useTools } from '../../
 import { useSignedInSession } from '../../components/SessionContext';
 import { useRenderedMark } from '../../perf';
 import { ActivityPanelBody } from './ActivityPanel';
+import { AttributedCostsPanel } from './AttributedCostsPanel';
 import { BudgetPanel } from './BudgetPanel';
 import { KpiCards } from './KpiCards';
 import { MembersPanel } from './MembersPanel';
@@ -13,6 +14,7 @@ import { RangePicker } from './RangePicker';
 import { TokensPanelBody } from './TokensPanel';
 import { TeamsPanel } from './TeamsPanel';
 import { ToolsPanelBody } from './ToolsPanel';
+import { TodayCard } from './TodayCard';
 import { useDayRange } from './range';
 import { GranularityPicker } from './GranularityPicker';
 import { useTimeAxis } from './timeAxis';
@@ -42,6 +44,7 @@ function Dashboard() {
   return (
     <Stack>
       <PageHeader title="Analytics" description="Usage of the organization's agents, per UTC day." />
+      <TodayCard />
       <RangePicker key={`${range.startDate}/${range.endDate}`} range={range} choice={choice} onPreset={setPreset} onCustom={setCustom} />
       <GranularityPicker value={axis.granularity} onChange={setGranularity} />
       <KpiCards range={range} />
@@ -50,6 +53,7 @@ function Dashboard() {
       <Panel title="Spend, credits and tokens" description="Spend by model at your prices, Standard Credits per day stacked by model, and tokens in and out." source={{ resource: 'tokens', range, groupBy: 'model' }} query={tokens}>
         {() => <TokensPanelBody axis={axis} answer={tokens.data!} />}
       </Panel>
+      <AttributedCostsPanel range={range} />
       <Panel title="Activity" description="Active users (DAU, WAU, MAU), DAU by client, sessions and messages." source={{ resource: 'activity', range }} query={activity}>
         {() => <ActivityPanelBody axis={axis} rows={activity.data!} />}
       </Panel>

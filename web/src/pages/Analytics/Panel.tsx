@@ -18,6 +18,9 @@ export interface PanelSource {
   page?: { limit: number; cursor?: string | undefined };
 }
 
+/** Resources the CLI has no command for yet: their panels offer the CSV only. */
+const WITHOUT_CLI: ReadonlySet<AnalyticsResource> = new Set(['attributed-costs']);
+
 export function cliCommand(source: PanelSource): string {
   const groupBy = `${source.groupBy ? ` --group-by ${source.groupBy}` : ''}${source.teamId ? ` --team ${source.teamId}` : ''}`;
   const all = source.page ? ` --limit ${source.page.limit}${source.page.cursor ? ` --cursor ${source.page.cursor}` : ''}` : '';
@@ -50,6 +53,7 @@ export function PanelActions({ source, title, csv }: { source: PanelSource; titl
         <Button size="xs" variant="default" loading={downloading} onClick={() => void download()} aria-label={`Download CSV: ${title}`}>
           CSV
         </Button>
+        {!WITHOUT_CLI.has(source.resource) && (
         <Popover width={360} position="bottom-end" shadow="md">
           <Popover.Target>
             <Button size="xs" variant="default" aria-label={`CLI command: ${title}`}>
@@ -72,6 +76,7 @@ export function PanelActions({ source, title, csv }: { source: PanelSource; titl
             </Stack>
           </Popover.Dropdown>
         </Popover>
+        )}
       </Group>
       <ActionError error={error} />
     </Stack>
