@@ -68,6 +68,14 @@ export interface Config {
   webhookInFlightPerOrganization: number;
   /** How often each replica checks budgets and credit limits for thresholds crossed (docs/budgets.md). */
   budgetCheckIntervalMs: number;
+  /** Readiness on computers (docs/readiness.md): the UTC hour from which a night's evaluations are queued. */
+  readinessNightlyHour: number;
+  /** How often each replica looks for nights due and lapsed evaluations. */
+  readinessIntervalMs: number;
+  /** The wait before the second try of a failed evaluation (doubling after). */
+  readinessRetryDelayMs: number;
+  /** Whether file:// and loopback clone URLs are accepted (tests and local trials). */
+  readinessLocalRemotes: boolean;
   /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: no e-mail. */
   smtpUrl: string | undefined;
   /** The From of every mail. */
@@ -220,6 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookInFlightPerEndpoint: integer(env, 'WEBHOOK_IN_FLIGHT_PER_ENDPOINT', 4, 1, 64),
     webhookInFlightPerOrganization: integer(env, 'WEBHOOK_IN_FLIGHT_PER_ORGANIZATION', 16, 1, 64),
     budgetCheckIntervalMs: integer(env, 'BUDGET_CHECK_INTERVAL_MS', 60_000, 100, 3_600_000),
+    readinessNightlyHour: integer(env, 'READINESS_NIGHTLY_HOUR', 2, 0, 23),
+    readinessIntervalMs: integer(env, 'READINESS_INTERVAL_MS', 300_000, 100, 3_600_000),
+    readinessRetryDelayMs: integer(env, 'READINESS_RETRY_DELAY_MS', 600_000, 0, 86_400_000),
+    readinessLocalRemotes: flag(env, 'READINESS_LOCAL_REMOTES'),
     smtpUrl,
     mailFrom,
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 5000, 100, 3_600_000),
