@@ -26,6 +26,8 @@ export type WebhookAttempt = components['schemas']['WebhookAttempt'];
 export type GitHost = components['schemas']['GitHost'];
 export type GitDelivery = components['schemas']['GitDelivery'];
 export type PullRequest = components['schemas']['PullRequest'];
+export type ReadinessRepository = components['schemas']['ReadinessRepository'];
+export type ReadinessEvaluation = components['schemas']['ReadinessEvaluation'];
 /** What may be changed of an endpoint (PATCH); its creation takes the same fields with a url. */
 export type WebhookChanges = NonNullable<paths['/api/v0/webhooks/{webhookId}']['patch']['requestBody']>['content']['application/json'];
 
