@@ -9,7 +9,7 @@ import { useSignedInSession } from '../../components/SessionContext';
 import { formatDateTime } from '../../format';
 import { LEVELS, readinessLevel } from '../../../../src/sdk/readiness-levels';
 import { averageLevel, blockers, byLevel, repositoriesOf, titleOf, weeklyTrend, type RepositoryReadiness } from './organization';
-import { criterionState } from './score';
+import { criterionState, scoreOf } from './score';
 
 // Filled in the darkest shades: white text on them meets AA contrast (green 9 does not).
 const RESULT_COLORS = { pass: 'teal.9', fail: 'red.9', 'n/a': 'gray' } as const;
@@ -214,7 +214,7 @@ function Histories({ repositories }: { repositories: RepositoryReadiness[] }) {
       <Title order={2} size="h4">
         Each repository
       </Title>
-      <Accordion multiple variant="separated">
+      <Accordion multiple variant="separated" defaultValue={[repositories[0]!.repoId]}>
         {repositories.map((repository) => {
           const report = repository.latest;
           return (
@@ -224,7 +224,9 @@ function Histories({ repositories }: { repositories: RepositoryReadiness[] }) {
                   <Text fw={600} style={{ wordBreak: 'break-all' }}>
                     {repository.repoId}
                   </Text>
-                  <Badge variant="light">Level {repository.level.level}</Badge>
+                  <Badge variant="light">
+                    Level {repository.level.level} · {scoreOf(report).passed} / {scoreOf(report).applicable} criteria
+                  </Badge>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>

@@ -1,5 +1,6 @@
 import { readinessLevel, READINESS_CRITERIA, type CriterionId, type ReadinessLevel } from '../../../../src/sdk/readiness-levels';
 import type { ReadinessReport } from '../../api/useReadiness';
+import { scoreOf } from './score';
 
 // The organization's readiness from its repositories' reports (docs/readiness.md, "Console"):
 // each repository's level is that of its latest report (the SDK's rule, as the evaluator prints
@@ -23,7 +24,8 @@ export function repositoriesOf(reports: readonly ReadinessReport[]): RepositoryR
       const latest = history[history.length - 1]!;
       return { repoId, history, latest, level: readinessLevel(latest.report) };
     })
-    .sort((a, b) => a.level.level - b.level.level || (a.repoId < b.repoId ? -1 : 1));
+    // The least ready first: by level, then by the share of criteria passed.
+    .sort((a, b) => a.level.level - b.level.level || scoreOf(a.latest).ratio - scoreOf(b.latest).ratio || (a.repoId < b.repoId ? -1 : 1));
 }
 
 export function averageLevel(repositories: readonly RepositoryReadiness[]): number {

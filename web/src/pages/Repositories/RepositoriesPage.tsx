@@ -56,8 +56,8 @@ interface RepositoryColumn {
 // readiness level beside the cost and the cost per merged PR, so that whether readiness pays reads across a row.
 const COLUMNS: RepositoryColumn[] = [
   { key: 'repository', label: 'Repository', cell: ({ row }) => <Text fw={500} size="sm">{row.repository}</Text>, sort: ({ row }) => row.repository },
-  { key: 'level', label: 'Readiness level', numeric: true, cell: ({ level }) => (level === null ? '—' : formatExact(level)), sort: ({ level }) => level },
   { key: 'spend', label: 'Spend', numeric: true, cell: ({ row, currency }) => <Spend cost={row.cost} unpricedModels={row.unpriced_models ?? []} currency={currency} />, sort: ({ row }) => row.cost ?? null },
+  { key: 'level', label: 'Readiness level', numeric: true, cell: ({ level }) => (level === null ? '—' : formatExact(level)), sort: ({ level }) => level },
   { key: 'cost-per-merged', label: 'Cost per merged PR', numeric: true, cell: ({ outcome, currency }) => (outcome?.costPerMerged == null ? '—' : formatMoney(outcome.costPerMerged, currency)), sort: ({ outcome }) => outcome?.costPerMerged ?? null },
   { key: 'merged', label: 'Merged PRs', numeric: true, cell: ({ outcome }) => formatExact(outcome?.merged ?? 0), sort: ({ outcome }) => outcome?.merged ?? 0 },
   { key: 'agent-share', label: 'Agent-assisted', numeric: true, cell: ({ outcome }) => (outcome?.agentShare == null ? '—' : formatPercent(outcome.agentShare)), sort: ({ outcome }) => outcome?.agentShare ?? null },
