@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { ReadinessTables } from '../db/tables/readiness.js';
@@ -308,4 +309,36 @@ export async function latestEvaluations(db: Db, organizationId: string, repoIds:
       SELECT * FROM readiness_evaluations WHERE organization_id = ${organizationId} AND repo_id = repos.repo_id ORDER BY id DESC LIMIT 1
     ) latest`.execute(db);
   return new Map(rows.map((row) => [row.repo_id, toEvaluation(row)]));
+}
+
+/** A nightly evaluation that ran in the past with its report (the demo's history): stored as the computer's upload would have stored them. */
+export async function recordPastEvaluation(
+  db: Db,
+  organizationId: string,
+  past: { repoId: string; cloneUrl: string; computerId: string; night: string; at: Date; report: Record<string, unknown> },
+): Promise<void> {
+  const reportId = randomUUID();
+  const finishedAt = new Date(past.at.getTime() + 40_000);
+  await db.transaction().execute(async (trx) => {
+    await insertReport(trx, organizationId, { reportId, repoId: past.repoId, createdAt: finishedAt.getTime(), body: past.report });
+    await trx
+      .insertInto('readiness_evaluations')
+      .values({
+        organization_id: organizationId,
+        id: newId('rde', past.at.getTime()),
+        repo_id: past.repoId,
+        clone_url: past.cloneUrl,
+        trigger: 'nightly',
+        night: past.night,
+        status: 'succeeded',
+        attempts: 1,
+        not_before: past.at,
+        computer_id: past.computerId,
+        queued_at: past.at,
+        started_at: past.at,
+        finished_at: finishedAt,
+        report_id: reportId,
+      })
+      .execute();
+  });
 }

@@ -238,11 +238,11 @@ describe('the Impact view', () => {
     await page.goto(`${server.url}/repositories?days=7`);
     const repositoryRow = page.getByRole('table', { name: 'Repositories, their usage and readiness' }).getByRole('row', { name: /^github\.com\/acme\/api/ });
     // The cells of Merged PRs, Agent-assisted and Cost per merged PR (beside the readiness level).
-    const figures = async () => {
+    const repositoryFigures = async () => {
       const cells = await repositoryRow.getByRole('cell').allTextContents();
       return [cells[4], cells[5], cells[3]];
     };
-    await expect.poll(figures, { timeout: 20_000 }).toEqual([api.merged, api['agent-share'], api['cost-per-merged']]);
+    await expect.poll(repositoryFigures, { timeout: 20_000 }).toEqual([api.merged, api['agent-share'], api['cost-per-merged']]);
   }, 180_000);
 
   it('lists the connected host and its deliveries on the Git hosts page, and connects another', async () => {

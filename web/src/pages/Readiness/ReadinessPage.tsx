@@ -55,7 +55,7 @@ function Organization({ repositories, evaluated }: { repositories: RepositoryRea
             Evaluate every repository now
           </Button>
           {evaluateNow.isSuccess && <Text size="sm">{evaluateNow.data.length} evaluations queued for the organization's computers.</Text>}
-          {evaluateNow.isError && <Text size="sm" c="red.9">{(evaluateNow.error as Error).message}</Text>}
+          {evaluateNow.isError && <Text size="sm" role="alert">{(evaluateNow.error as Error).message}</Text>}
         </Group>
       )}
       {repositories.length === 0 && unreported.length === 0 ? (
@@ -200,7 +200,7 @@ function LastEvaluation({ evaluation }: { evaluation: ReadinessEvaluation | null
         </Text>
       </Group>
       {evaluation.error && (
-        <Text size="xs" c={evaluation.status === 'failed' ? 'red.9' : undefined} style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }} lineClamp={3}>
+        <Text size="xs" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }} lineClamp={3}>
           {evaluation.status === 'failed' ? evaluation.error : `Last try: ${evaluation.error}`}
         </Text>
       )}
