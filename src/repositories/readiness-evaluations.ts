@@ -181,11 +181,16 @@ export async function queueForRepositories(db: Db, organizationId: string, trigg
   return queued;
 }
 
-/** Organizations with something to evaluate and no nightly evaluation for `night` yet. */
+/**
+ * Organizations with a computer, something to evaluate and no nightly evaluation for `night` yet.
+ * One that never registered a computer has not taken up evaluations on computers: it is not sent
+ * a failed evaluation every night.
+ */
 export async function organizationsDueForNight(db: Db, night: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     SELECT o.id FROM organizations o
     WHERE NOT EXISTS (SELECT 1 FROM readiness_evaluations e WHERE e.organization_id = o.id AND e.night = ${night})
+      AND EXISTS (SELECT 1 FROM computers c WHERE c.organization_id = o.id)
       AND (EXISTS (SELECT 1 FROM readiness_repositories r WHERE r.organization_id = o.id)
         OR EXISTS (SELECT 1 FROM git_hosts h WHERE h.organization_id = o.id)
         OR EXISTS (SELECT 1 FROM analytics_daily d WHERE d.organization_id = o.id AND d.repository_members::text <> '[]'))
