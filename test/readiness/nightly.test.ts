@@ -129,6 +129,13 @@ describe('the repositories evaluated', () => {
     expect(evaluations[0].error).toMatch(/no computer of the organization is online/);
     const listed = json(await call(server, fresh.owner.key, 'GET', '/api/v0/readiness/repositories')).repositories[0];
     expect(listed.lastEvaluation).toEqual(evaluations[0]);
+    // GitLab's push hook the same way; the same delivery again queues nothing more.
+    const gitlab = json(await call(server, fresh.owner.key, 'POST', '/api/v0/git-hosts', { provider: 'gitlab' }));
+    const body = JSON.stringify({ object_kind: 'push', ref: 'refs/heads/trunk', after: 'b'.repeat(40), project: { web_url: 'https://gitlab.example.test/acme/lab', default_branch: 'trunk' }, commits: [{ id: 'b'.repeat(40), message: 'fix: x', timestamp: '2026-12-01T10:00:00Z', author: { name: 'B', email: 'b@example.test' } }] });
+    const headers = { 'content-type': 'application/json', 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': gitlab.webhookSecret, 'x-gitlab-event-uuid': 'gl-1' };
+    for (let i = 0; i < 2; i++) expect((await server.app.inject({ method: 'POST', url: hostPath(gitlab), payload: body, headers })).statusCode).toBe(200);
+    const pushes = json(await call(server, fresh.owner.key, 'GET', '/api/v0/readiness/evaluations?repoId=gitlab.example.test/acme/lab')).evaluations;
+    expect(pushes).toEqual([expect.objectContaining({ trigger: 'push', repoId: 'gitlab.example.test/acme/lab' })]);
   });
 
   it('lists, refuses and removes repositories (roles, bad input, other organizations)', async () => {
