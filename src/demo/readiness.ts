@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Db } from '../db/store.js';
 import { evaluateCheckout } from '../readiness/evaluate.js';
-import { listRepository, queueForRepositories, recordPastEvaluation } from '../repositories/readiness-evaluations.js';
+import { listRepository, queueForRepositories, recordPastEvaluations, type PastEvaluation } from '../repositories/readiness-evaluations.js';
 import { REPOSITORIES } from './generate.js';
 
 // The demo's readiness (docs/readiness.md, "Demo"): six of the demo repositories as real git
@@ -105,15 +105,17 @@ export async function seedDemoReadiness(db: Db, organizationId: string, computer
     await commit(base(name), 'feat: the service', new Date(firstNight - DAY_MS));
     const plan = PLANS[name]!;
     let report: Record<string, unknown> | undefined;
+    const nights: PastEvaluation[] = [];
     for (let night = firstNight; night <= lastNight; night += DAY_MS) {
       const week = Math.floor((night - firstNight) / (7 * DAY_MS));
       const landed = plan.filter(([, at]) => at === week && night === firstNight + at * 7 * DAY_MS);
       for (const [stage] of landed) await commit(STAGES[stage]!(name), `chore: ${stage}`, new Date(night - 6 * 3_600_000));
       // The report of the night's commit: evaluated again only when the commit changed.
       if (!report || landed.length > 0) report = (await evaluateCheckout(work, { agentVersion: 'quarterdeck demo', repoUrl: `https://${repoId}` })).report as unknown as Record<string, unknown>;
-      await recordPastEvaluation(db, organizationId, { repoId, cloneUrl: `file://${bare}`, computerId, night: new Date(night).toISOString().slice(0, 10), at: new Date(night), report });
-      evaluations += 1;
+      nights.push({ repoId, cloneUrl: `file://${bare}`, computerId, night: new Date(night).toISOString().slice(0, 10), at: new Date(night), report });
     }
+    await recordPastEvaluations(db, organizationId, nights);
+    evaluations += nights.length;
     await listRepository(db, organizationId, { repoId, cloneUrl: `file://${bare}` });
   }
   await queueForRepositories(db, organizationId, 'request', {}, now);

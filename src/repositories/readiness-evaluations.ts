@@ -13,7 +13,7 @@ import {
   type EvaluationStatus,
   type EvaluationTrigger,
 } from '../domain/readiness-schedule.js';
-import { insertReport, type ReadinessReportRecord } from './readiness-reports.js';
+import { insertReport, insertReports, type ReadinessReportRecord } from './readiness-reports.js';
 
 // Readiness on computers (docs/readiness.md, "Every repository, every night"): the repositories
 // an organization evaluates, and the evaluations queued for its computers, claimed with a lease,
@@ -316,34 +316,41 @@ export async function latestEvaluations(db: Db, organizationId: string, repoIds:
   return new Map(rows.map((row) => [row.repo_id, toEvaluation(row)]));
 }
 
-/** A nightly evaluation that ran in the past with its report (the demo's history): stored as the computer's upload would have stored them. */
-export async function recordPastEvaluation(
-  db: Db,
-  organizationId: string,
-  past: { repoId: string; cloneUrl: string; computerId: string; night: string; at: Date; report: Record<string, unknown> },
-): Promise<void> {
-  const reportId = randomUUID();
-  const finishedAt = new Date(past.at.getTime() + 40_000);
+export interface PastEvaluation {
+  repoId: string;
+  cloneUrl: string;
+  computerId: string;
+  night: string;
+  at: Date;
+  report: Record<string, unknown>;
+}
+
+/** Nightly evaluations that ran in the past with their reports (the demo's history), stored as the computer's uploads would have stored them, in one transaction. */
+export async function recordPastEvaluations(db: Db, organizationId: string, pasts: readonly PastEvaluation[]): Promise<void> {
+  if (pasts.length === 0) return;
+  const rows = pasts.map((past) => ({ past, reportId: randomUUID(), finishedAt: new Date(past.at.getTime() + 40_000) }));
   await db.transaction().execute(async (trx) => {
-    await insertReport(trx, organizationId, { reportId, repoId: past.repoId, createdAt: finishedAt.getTime(), body: past.report });
+    await insertReports(trx, organizationId, rows.map(({ past, reportId, finishedAt }) => ({ reportId, repoId: past.repoId, createdAt: finishedAt.getTime(), body: past.report })));
     await trx
       .insertInto('readiness_evaluations')
-      .values({
-        organization_id: organizationId,
-        id: newId('rde', past.at.getTime()),
-        repo_id: past.repoId,
-        clone_url: past.cloneUrl,
-        trigger: 'nightly',
-        night: past.night,
-        status: 'succeeded',
-        attempts: 1,
-        not_before: past.at,
-        computer_id: past.computerId,
-        queued_at: past.at,
-        started_at: past.at,
-        finished_at: finishedAt,
-        report_id: reportId,
-      })
+      .values(
+        rows.map(({ past, reportId, finishedAt }) => ({
+          organization_id: organizationId,
+          id: newId('rde', past.at.getTime()),
+          repo_id: past.repoId,
+          clone_url: past.cloneUrl,
+          trigger: 'nightly',
+          night: past.night,
+          status: 'succeeded',
+          attempts: 1,
+          not_before: past.at,
+          computer_id: past.computerId,
+          queued_at: past.at,
+          started_at: past.at,
+          finished_at: finishedAt,
+          report_id: reportId,
+        })),
+      )
       .execute();
   });
 }

@@ -4,7 +4,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seedDemoReadiness } from '../../src/demo/readiness.js';
 import { runReadinessNight } from '../../src/jobs/readiness-nightly.js';
 import { sweepEvaluations } from '../../src/repositories/readiness-evaluations.js';
 import { readinessLevel } from '../../src/sdk/readiness-levels.js';
@@ -253,31 +252,5 @@ describe('evaluations on a computer, with a real quarterdeck agent', () => {
     expect(back).toMatchObject({ status: 'queued', attempts: 1 });
     expect(back.error).toMatch(/stopped answering/);
     expectError(await call(server, computer.token, 'POST', `/api/v0/agent/readiness-evaluations/${queued.id}/failure`, { error: 'late' }), 409);
-  });
-});
-
-describe('the demo', () => {
-  it("seeds twelve weeks of nightly evaluations of evolving repositories, by the evaluator on each night's commit, and lists them", async () => {
-    const demo = await createOrganization(server, 'Demo Readiness');
-    const computer = await registerComputer(server, demo.owner.key, { name: 'demo-box' });
-    const { evaluations } = await seedDemoReadiness(server.store.db, demo.id, computer.id);
-    expect(evaluations).toBe(6 * 84);
-    const levels = async (repo: string): Promise<number[]> => {
-      const { reports } = json(await call(server, demo.owner.key, 'GET', `/api/organization/maturity-level-reports?repoId=github.example.test/demo-org/${repo}&limit=1000`));
-      return reports.map((report: any) => readinessLevel(report.report).level).reverse();
-    };
-    // payments-api climbs from level 0 to 3 over the weeks and never falls; data-pipeline stays at 0.
-    const payments = await levels('payments-api');
-    expect(payments).toHaveLength(84);
-    expect(payments[0]).toBe(0);
-    expect(payments[83]).toBeGreaterThanOrEqual(3);
-    expect(payments.every((level, i) => i === 0 || level >= payments[i - 1]!)).toBe(true);
-    expect(new Set(await levels('data-pipeline'))).toEqual(new Set([0]));
-    const { repositories } = json(await call(server, demo.owner.key, 'GET', '/api/v0/readiness/repositories'));
-    expect(repositories).toHaveLength(6);
-    // The computer is not online here (no heartbeat): the evaluation queued now failed at once, saying so.
-    expect(repositories.every((repository: any) => repository.source === 'listed' && repository.cloneUrl.startsWith('file://') && repository.lastEvaluation.status === 'failed')).toBe(true);
-    const nights = json(await call(server, demo.owner.key, 'GET', '/api/v0/readiness/evaluations?status=succeeded&limit=5')).evaluations;
-    expect(nights.every((evaluation: any) => evaluation.trigger === 'nightly' && evaluation.computerId === computer.id && evaluation.reportId)).toBe(true);
   });
 });
