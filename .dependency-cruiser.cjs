@@ -33,10 +33,11 @@ const LAYERS = [
     paths: ['src/app.ts', 'src/server.ts', 'src/main.ts'],
     imports: ['sdk', 'domain', 'config', 'db', 'repositories', 'schemas', 'telemetry', 'analytics', 'git-hosts', 'otlp', 'services', 'jobs', 'http', 'routes', 'grpc'],
   },
-  // Programs that run beside an agent on a developer's machine: they speak to the server through the SDK.
-  { name: 'agent-side', paths: ['src/agent/', 'src/hooks/'], imports: ['sdk', 'domain'] },
   // The readiness evaluator: reads a checkout's files and git metadata; no server part.
   { name: 'readiness', paths: ['src/readiness/'], imports: ['sdk', 'domain'] },
+  // Programs that run beside an agent on a developer's machine: they speak to the server through
+  // the SDK; the computer agent runs the readiness evaluator in-process (docs/readiness.md).
+  { name: 'agent-side', paths: ['src/agent/', 'src/hooks/'], imports: ['sdk', 'domain', 'readiness'] },
   // The command line and the demo: programs over everything.
   {
     name: 'programs',

@@ -72,6 +72,14 @@ export interface Config {
   agentQuietAfterMs: number;
   /** How often a replica looks for quiet connections (the pass runs on one replica at a time: a lease). */
   agentQuietCheckIntervalMs: number;
+  /** Readiness on computers (docs/readiness.md): the UTC hour from which a night's evaluations are queued. */
+  readinessNightlyHour: number;
+  /** How often each replica looks for nights due and lapsed evaluations. */
+  readinessIntervalMs: number;
+  /** The wait before the second try of a failed evaluation (doubling after). */
+  readinessRetryDelayMs: number;
+  /** Whether file:// and loopback clone URLs are accepted (tests and local trials). */
+  readinessLocalRemotes: boolean;
   /** smtp:// or smtps:// URL of the mail server (credentials in it); undefined: no e-mail. */
   smtpUrl: string | undefined;
   /** The From of every mail. */
@@ -226,6 +234,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     budgetCheckIntervalMs: integer(env, 'BUDGET_CHECK_INTERVAL_MS', 60_000, 100, 3_600_000),
     agentQuietAfterMs: integer(env, 'AGENT_QUIET_AFTER_HOURS', 72, 1, 720) * 3_600_000,
     agentQuietCheckIntervalMs: integer(env, 'AGENT_QUIET_CHECK_INTERVAL_MS', 900_000, 100, 86_400_000),
+    readinessNightlyHour: integer(env, 'READINESS_NIGHTLY_HOUR', 2, 0, 23),
+    readinessIntervalMs: integer(env, 'READINESS_INTERVAL_MS', 300_000, 100, 3_600_000),
+    readinessRetryDelayMs: integer(env, 'READINESS_RETRY_DELAY_MS', 600_000, 0, 86_400_000),
+    readinessLocalRemotes: flag(env, 'READINESS_LOCAL_REMOTES'),
     smtpUrl,
     mailFrom,
     mailIntervalMs: integer(env, 'MAIL_INTERVAL_MS', 5000, 100, 3_600_000),

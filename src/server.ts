@@ -9,6 +9,7 @@ import { listenWhileStarting, type StartingListener } from './http/starting.js';
 import { clearClaims } from './analytics/pending-days.js';
 import { issueSetupLink } from './repositories/setup-link.js';
 import { SharedRedis } from './services/shared-redis.js';
+import { readinessNightlyJob } from './jobs/readiness-nightly.js';
 import { budgetCheckJob } from './jobs/budget-check.js';
 import { startJob } from './jobs/job.js';
 import { rollupJob } from './jobs/rollup.js';
@@ -120,6 +121,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(weeklyDigestJob(store.db, config.analyticsHistoryStart), app.log),
       startJob(budgetCheckJob(store.db, config.budgetCheckIntervalMs), app.log),
       startJob(agentQuietJob(store.db, { quietAfterMs: config.agentQuietAfterMs, intervalMs: config.agentQuietCheckIntervalMs }), app.log),
+      startJob(readinessNightlyJob(store.db, config.readinessNightlyHour, config.readinessIntervalMs), app.log),
       ...(mail ? [startJob(mailDeliveryJob(mail, config.mailIntervalMs), app.log)] : []),
     ];
     return {

@@ -9,6 +9,7 @@ import { OutputCollector, type OutgoingMessage } from './output.js';
 import { commandEnv, exitOf, killAllGroups, spawnShell, stopGroup, Tail, type CommandUser } from './processes.js';
 import { MachineSampler } from './metrics.js';
 import { installDeps, refreshRepos, type InstallSettings } from './provision.js';
+import { evaluateRepository } from './readiness.js';
 
 // The reference computer agent (docs/agent.md): heartbeats, provisioning (connect, then
 // install-deps), and the claim → run → post → finish loop, through the project's SDK. It rides
@@ -100,6 +101,8 @@ export class ComputerAgent {
       await this.provision(computer).catch((error: unknown) => this.unexpected('provisioning', error));
       this.scheduleHeartbeat();
       for (let refusals = 0; !this.stopping.signal.aborted; ) {
+        // Readiness evaluations first: a claim for them never waits, the session claim below does.
+        await this.evaluateReadiness();
         const claim = await this.retrying('claim', () =>
           this.client.request('post', '/api/v0/agent/claim', { query: { waitMs: this.options.claimWaitMs }, signal: this.stopping.signal }),
         ).catch((error: unknown) => this.unexpected('claim', error));
@@ -262,10 +265,13 @@ export class ComputerAgent {
 
   /** What installs and refreshes run with: the commands' user, the clone timeout, the agent's stop. */
   private provisioning(computer: Computer, what: string): InstallSettings {
+    return { ...this.gitSettings(what), repos: computer.repos ?? [], installCommand: this.options.install };
+  }
+
+  /** What every git command of the agent runs with (provisioning and readiness checkouts). */
+  private gitSettings(what: string): Omit<InstallSettings, 'repos' | 'installCommand'> {
     return {
       workdir: this.options.workdir,
-      repos: computer.repos ?? [],
-      installCommand: this.options.install,
       user: this.options.runAs,
       cloneTimeoutMs: this.options.cloneTimeoutMs,
       // A stop ends the git or install command at once; a step left running runs again at the next start.
@@ -290,6 +296,46 @@ export class ComputerAgent {
       if (!(error instanceof Stopped) && !(error instanceof TokenRefused)) this.log.warn(`install-deps: ${describe(error)}`);
     } finally {
       this.installing = false;
+    }
+  }
+
+  // ---- readiness evaluations ------------------------------------------------------------------
+
+  /** Set when the server has no readiness endpoints (an older server): asked no more. */
+  private readinessUnsupported = false;
+
+  /**
+   * Claims the organization's due readiness evaluations one at a time and runs each (clone or
+   * fetch, evaluate, upload; docs/readiness.md) until none is due. A failure is sent to the
+   * server, which keeps it visible and tries again while tries remain.
+   */
+  private async evaluateReadiness(): Promise<void> {
+    while (!this.readinessUnsupported && !this.stopping.signal.aborted) {
+      const claim = await this.retrying('claim a readiness evaluation', () => this.client.request('post', '/api/v0/agent/readiness-evaluations/claim', {})).catch((error: unknown) => {
+        if (error instanceof QuarterdeckError && error.status === 404) {
+          this.readinessUnsupported = true;
+          this.log.info('the server schedules no readiness evaluations');
+          return null;
+        }
+        return this.unexpected('claim a readiness evaluation', error);
+      });
+      if (!claim) return;
+      const { evaluation } = claim;
+      this.log.info(`readiness evaluation ${evaluation.id} of ${evaluation.repoId} (try ${evaluation.attempts})`);
+      const outcome = await evaluateRepository(evaluation, this.gitSettings('readiness'));
+      const path = { id: evaluation.id };
+      // Sent even while stopping: the evaluation is done and its lease should not have to lapse.
+      const answer = await this.retrying(
+        'send a readiness evaluation',
+        () =>
+          'report' in outcome
+            ? this.client.request('post', '/api/v0/agent/readiness-evaluations/{id}/report', { path, body: outcome.report })
+            : this.client.request('post', '/api/v0/agent/readiness-evaluations/{id}/failure', { path, body: { error: outcome.error.slice(-10_000) } }),
+        true,
+      ).catch((error: unknown) => this.unexpected('send a readiness evaluation', error));
+      if (!answer) continue;
+      if ('report' in outcome) this.log.info(`readiness evaluation ${evaluation.id} uploaded: report ${answer.evaluation.reportId}`);
+      else this.log.warn(`readiness evaluation ${evaluation.id} failed: ${outcome.error.split('\n')[0]}; the server has it (${answer.evaluation.status})`);
     }
   }
 

@@ -88,6 +88,33 @@ function git(args: string[], cwd: string, what: string, url: string, settings: G
   });
 }
 
+/** Commits fetched for a readiness checkout: what conventional_commits reads (50) with room. */
+const EVALUATION_DEPTH = '100';
+
+/**
+ * A readiness checkout of `url` at `target` (docs/readiness.md): cloned the first time (the
+ * default branch, 100 commits deep), else fetched and reset to the remote's default branch with
+ * untracked files removed: the checkout is the agent's own, never a user's work directory, so
+ * it must read as the remote has it. Answers the failure's text, or undefined.
+ */
+export async function readinessCheckout(url: string, target: string, settings: GitSettings): Promise<string | undefined> {
+  if (!(await exists(join(target, '.git')))) {
+    return git(['clone', '--depth', EVALUATION_DEPTH, '--no-tags', '--', url, target], settings.workdir, `git clone ${url}`, url, settings);
+  }
+  // The clone URL may have changed since the last evaluation.
+  const steps: [string[], string][] = [
+    [['remote', 'set-url', 'origin', '--', url], 'git remote set-url'],
+    [['fetch', '--depth', EVALUATION_DEPTH, '--no-tags', '--prune', 'origin'], `git fetch ${url}`],
+    [['reset', '--hard', '@{upstream}'], 'git reset to the remote branch'],
+    [['clean', '-ffdxq'], 'git clean'],
+  ];
+  for (const [args, what] of steps) {
+    const failure = await git(args, target, what, url, settings);
+    if (failure) return failure;
+  }
+  return undefined;
+}
+
 function gitClone(repo: RepoSpec, target: string, settings: GitSettings): Promise<string | undefined> {
   // `--` keeps a URL that starts with a dash from being read as an option.
   const args = ['clone', ...(repo.branch ? ['--branch', repo.branch] : []), '--', repo.url, target];

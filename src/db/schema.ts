@@ -10,6 +10,7 @@ import type { ScimTables } from './tables/scim.js';
 import type { TelemetryTables } from './tables/telemetry.js';
 import type { WebhooksTables } from './tables/webhooks.js';
 import type { OutcomesTables } from './tables/outcomes.js';
+import type { ReadinessTables } from './tables/readiness.js';
 
 // The database as Kysely sees it: each area declares its tables in db/tables/.
-export interface Database extends IdentityTables, CreditUsageTables, ControlsTables, ComputeTables, TelemetryTables, PricesTables, WebhooksTables, BudgetsTables, EnterpriseIdentityTables, ScimTables, OutcomesTables, AgentSessionsTables {}
+export interface Database extends IdentityTables, CreditUsageTables, ControlsTables, ComputeTables, TelemetryTables, PricesTables, WebhooksTables, BudgetsTables, EnterpriseIdentityTables, ScimTables, OutcomesTables, AgentSessionsTables, ReadinessTables {}

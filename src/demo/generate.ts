@@ -7,7 +7,7 @@ import type { Client, TelemetryEvent } from '../telemetry/events.js';
 // inconsistently as real clients do), skills, slash commands, hooks, file edits with their lines
 // changed, and git work.
 // Each user works in one to three of the organization's repositories (their URLs spelled in the
-// several ways git remotes are); a few sessions name none. Most repositories have readiness reports.
+// several ways git remotes are); a few sessions name none.
 
 export interface DemoOptions {
   seed: number;
@@ -139,32 +139,4 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
     });
   }
   return events;
-}
-
-export interface DemoReadinessReport {
-  repoUrl: string;
-  /** When it was made: days before options.lastDay's end. */
-  daysBeforeEnd: number;
-  report: Record<string, { numerator: number | null; denominator: number; rationale: string }>;
-}
-
-const CRITERIA = ['tests_run_in_ci', 'lint_configured', 'agents_md_present', 'build_reproducible', 'secrets_scanned', 'dev_environment_scripted'];
-
-/** Readiness reports of six of the eight repositories, one to three each, improving over time. */
-export function generateDemoReadinessReports(options: DemoOptions): DemoReadinessReport[] {
-  const next = random(options.seed + 2);
-  return REPOSITORIES.slice(0, 6).flatMap(({ spellings }) => {
-    const passing = next();
-    return Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => ({
-      repoUrl: spellings[0]!,
-      daysBeforeEnd: (3 - i) * Math.max(1, Math.floor(options.days / 4)),
-      report: Object.fromEntries(
-        CRITERIA.map((name) => {
-          const denominator = 1 + Math.floor(next() * 3);
-          const numerator = next() < 0.1 ? null : next() < passing + i * 0.15 ? denominator : Math.floor(next() * denominator);
-          return [name, { numerator, denominator, rationale: 'Generated for the demo.' }];
-        }),
-      ),
-    }));
-  });
 }

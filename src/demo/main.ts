@@ -8,6 +8,7 @@ import { startServer } from '../server.js';
 import { progressBar } from '../cli/format.js';
 import { DEMO_BUDGET_SHARE, startLiveDemo } from './live.js';
 import { seedDemoOrganization } from './seed.js';
+import { seedDemoReadiness } from './readiness.js';
 
 // `npm run demo`: a server on the embedded store (a fresh data directory unless DATA_DIR is set)
 // with a demo organization of 50 users and 90 days of telemetry (DEMO_USERS, DEMO_DAYS),
@@ -18,7 +19,8 @@ const DAYS = Number(process.env.DEMO_DAYS ?? 90);
 
 async function main() {
   const dataDir = process.env.DATA_DIR || (await mkdtemp(join(tmpdir(), 'quarterdeck-demo-')));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+  // The demo's repositories are local bare remotes (file://): its computer may clone them.
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', READINESS_LOCAL_REMOTES: 'true' });
   const server = await startServer(config);
   const { db } = server.app.services;
 
@@ -33,6 +35,12 @@ async function main() {
   showProgress(`posting ${gitHistory.length} git host deliveries`);
   const live = await startLiveDemo(server.url, { apiKey, email: owner.email }, teamIds, gitHistory);
   showProgress('');
+  // Twelve weeks of evaluations take some seconds of git and the evaluator: written while the
+  // server already answers, so the demo starts as fast as before (the readiness page fills then).
+  void seedDemoReadiness(db, owner.organizationId, live.computerId).then(
+    ({ evaluations, remotes }) => console.log(`Readiness:      ${evaluations} nightly evaluations over 12 weeks by the demo computer are in (${config.publicAppUrl}/readiness; its remotes in ${remotes})`),
+    (error: unknown) => console.error(`Readiness:      the demo's readiness history failed: ${(error as Error).message}`),
+  );
 
   const start = addDays(lastDay, -6);
   console.log(`\nQuarterdeck demo: ${events} events of ${USERS} users over ${DAYS} days, aggregated up to ${lastDay}.`);
@@ -42,6 +50,7 @@ async function main() {
   console.log(`Dashboard:      ${config.publicAppUrl}/analytics?days=${DAYS}`);
   console.log(`Repositories:   ${config.publicAppUrl}/repositories?days=${DAYS}`);
   console.log(`Impact:         ${config.publicAppUrl}/impact?days=30 (merged pull requests of a connected GitHub host, AI vs human; ${config.publicAppUrl}/settings/git-hosts)`);
+  console.log(`Readiness:      ${config.publicAppUrl}/readiness (six repositories evaluated every night by the demo computer; their history is being written)`);
   console.log(`Sessions:       ${config.publicAppUrl}/sessions (answered by \`quarterdeck agent\` on the demo computer, ${live.computerId})`);
   console.log(`Budgets:        an organization budget at ${Math.round(DEMO_BUDGET_SHARE * 100)} % of this month's spend; members near, at and over their credit limits (${config.publicAppUrl}/settings/limits)`);
   console.log(`Owner API key:  ${apiKey}`);

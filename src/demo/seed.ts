@@ -1,22 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { runAllPendingRollups } from '../analytics/rollup.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/store.js';
-import { repoIdOf } from '../domain/repo-id.js';
 import { SYSTEM_ACTOR } from '../domain/audit.js';
 import { createOrganization } from '../repositories/organizations.js';
 import { setPriceSettings } from '../repositories/prices.js';
-import { insertReport } from '../repositories/readiness-reports.js';
 import { addTeamMember, createTeam } from '../repositories/teams.js';
 import { insertUser } from '../repositories/users.js';
 import { recordEvents } from '../telemetry/ingest.js';
 import type { TelemetryEvent } from '../telemetry/events.js';
-import { generateDemoEvents, generateDemoReadinessReports } from './generate.js';
+import { generateDemoEvents } from './generate.js';
 import { generateDemoGitHistory, type DemoPerson } from './git-history.js';
 
 // A demo organization in a store: an owner, managers, members and guests in three teams that
 // overlap, `days` of generated telemetry ending `lastDay`, stored as ingestion stores it and
-// aggregated, readiness reports, and the git-host history to post. Used by `npm run demo`
+// aggregated, and the git-host history to post (readiness comes from its computer: readiness.ts). Used by `npm run demo`
 // and the console benchmark.
 
 const BATCH = 1000;
@@ -60,11 +57,6 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
       stored += batch.length;
       options.onStored?.(stored, events.length);
     }
-  }
-  const endOfLastDay = Date.parse(`${options.lastDay}T23:00:00Z`);
-  for (const { repoUrl, daysBeforeEnd, report } of generateDemoReadinessReports(demoOptions)) {
-    const body = { repoUrl, apps: {}, report };
-    await insertReport(db, created.organization.id, { reportId: randomUUID(), repoId: repoIdOf(repoUrl)!, createdAt: endOfLastDay - daysBeforeEnd * 86_400_000, body });
   }
   // The server's own rollup timer may take some days; wait for those too.
   await runAllPendingRollups(db, 120_000);

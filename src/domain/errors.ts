@@ -44,6 +44,10 @@ export const DOMAIN_ERROR_CODES = [
   'batch_too_large',
   /** An allowed e-mail domain of single sign-on belongs to another organization. */
   'sso_domain_taken',
+  /** The repository is already on the organization's readiness list. */
+  'readiness_repository_listed',
+  /** The readiness evaluation is not running on this computer (finished, or its lease lapsed). */
+  'evaluation_not_running',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -43,6 +43,8 @@ export interface CommitFacts {
 export interface DeliveryFacts {
   pullRequests: PullRequestFacts[];
   commits: CommitFacts[];
+  /** A push to the repository's default branch (when the host names it): readiness is evaluated again (docs/readiness.md). */
+  defaultBranchPush?: string;
 }
 
 /** Where a pull request stands: `closed` is closed without a merge (and not reopened). */

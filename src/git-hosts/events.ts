@@ -43,7 +43,8 @@ const GitHubReviewEvent = Loose({
 const Identity = Loose({ name: Type.Optional(Str), email: OptStr, username: Type.Optional(Str) });
 const GitHubPushEvent = Loose({
   ref: Str,
-  repository: GitHubRepository,
+  deleted: Type.Optional(Type.Boolean()),
+  repository: Loose({ html_url: Str, default_branch: Type.Optional(Str) }),
   commits: Type.Array(Loose({ id: Str, message: Str, timestamp: Time, author: Identity })),
 });
 
@@ -64,7 +65,7 @@ const GitLabMergeRequestEvent = Loose({
     last_commit: Type.Optional(Type.Union([GitLabCommit, Type.Null()])),
   }),
 });
-const GitLabPushEvent = Loose({ object_kind: Type.Literal('push'), ref: Str, project: GitLabProject, commits: Type.Array(GitLabCommit) });
+const GitLabPushEvent = Loose({ object_kind: Type.Literal('push'), ref: Str, after: Type.Optional(Str), project: Loose({ web_url: Str, default_branch: Type.Optional(Str) }), commits: Type.Array(GitLabCommit) });
 
 const ajv = createAjv({ coerceTypes: false });
 const checkers = new Map<TSchema, ReturnType<typeof ajv.compile>>();
@@ -164,7 +165,8 @@ export function gitHubFacts(event: string, payload: unknown): DeliveryFacts | un
     if (!body.ref.startsWith(BRANCH_REF)) return NOTHING;
     const repository = repositoryOf(body.repository.html_url);
     const branch = body.ref.slice(BRANCH_REF.length);
-    return { pullRequests: [], commits: body.commits.map((commit) => commitFacts(repository, branch, commit)) };
+    const commits = body.commits.map((commit) => commitFacts(repository, branch, commit));
+    return body.deleted !== true && branch === body.repository.default_branch ? { pullRequests: [], commits, defaultBranchPush: repository } : { pullRequests: [], commits };
   }
   return undefined;
 }
@@ -186,7 +188,8 @@ interface GitLabMergeRequest {
 
 interface GitLabPush {
   ref: string;
-  project: { web_url: string };
+  after?: string;
+  project: { web_url: string; default_branch?: string };
   commits: { id: string; message: string; timestamp: string; author: { name?: string; email?: string | null } }[];
 }
 
@@ -223,7 +226,10 @@ export function gitLabFacts(event: string, payload: unknown): DeliveryFacts | un
     if (!body.ref.startsWith(BRANCH_REF)) return NOTHING;
     const repository = repositoryOf(body.project.web_url);
     const branch = body.ref.slice(BRANCH_REF.length);
-    return { pullRequests: [], commits: body.commits.map((commit) => commitFacts(repository, branch, commit)) };
+    const commits = body.commits.map((commit) => commitFacts(repository, branch, commit));
+    // GitLab's push of a deleted branch has an all-zero `after`.
+    const deleted = body.after !== undefined && /^0+$/.test(body.after);
+    return !deleted && branch === body.project.default_branch ? { pullRequests: [], commits, defaultBranchPush: repository } : { pullRequests: [], commits };
   }
   return undefined;
 }

@@ -68,6 +68,8 @@ export const DOMAIN_TO_HTTP: Record<DomainErrorCode, ErrorCode> = {
   budget_exists: 'conflict',
   batch_too_large: 'payload_too_large',
   sso_domain_taken: 'conflict',
+  readiness_repository_listed: 'conflict',
+  evaluation_not_running: 'conflict',
 };
 
 /** The one error body. */

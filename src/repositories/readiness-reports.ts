@@ -12,9 +12,15 @@ export interface ReadinessReportRecord {
 }
 
 export async function insertReport(db: Db, organizationId: string, report: ReadinessReportRecord): Promise<void> {
+  await insertReports(db, organizationId, [report]);
+}
+
+/** Several reports in one statement (a history written at once). */
+export async function insertReports(db: Db, organizationId: string, reports: readonly ReadinessReportRecord[]): Promise<void> {
+  if (reports.length === 0) return;
   await db
     .insertInto('readiness_reports')
-    .values({ report_id: report.reportId, organization_id: organizationId, repo_id: report.repoId, created_at_ms: report.createdAt, body: JSON.stringify(report.body) })
+    .values(reports.map((report) => ({ report_id: report.reportId, organization_id: organizationId, repo_id: report.repoId, created_at_ms: report.createdAt, body: JSON.stringify(report.body) })))
     .execute();
 }
 

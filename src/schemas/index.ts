@@ -9,7 +9,7 @@ import { GitDelivery, GitHost } from './git-hosts.js';
 import { PullRequest, PullRequestEvidence } from './pull-requests.js';
 import { ApiKey, ConsoleSession, Preferences, RoleName, User } from './identity.js';
 import { ScimErrorBody, ScimToken } from './scim.js';
-import { ReadinessCriterion, ReadinessReport, ReadinessReportInput } from './readiness.js';
+import { ReadinessCriterion, ReadinessEvaluation, ReadinessReport, ReadinessReportInput, ReadinessRepository } from './readiness.js';
 import { ConnectedAgent, TelemetryIdentity } from './telemetry.js';
 import { Team, TeamMember } from './teams.js';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhooks.js';
@@ -60,6 +60,8 @@ export const sharedSchemas: TSchema[] = [
   ReadinessCriterion,
   ReadinessReportInput,
   ReadinessReport,
+  ReadinessEvaluation,
+  ReadinessRepository,
   TelemetryIdentity,
   ConnectedAgent,
   WebhookEndpoint,

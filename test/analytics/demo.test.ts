@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoEvents, generateDemoReadinessReports } from '../../src/demo/generate.js';
+import { generateDemoEvents } from '../../src/demo/generate.js';
 import { generateDemoGitHistory } from '../../src/demo/git-history.js';
 import { attributionOf, commitEvidence } from '../../src/domain/agent-attribution.js';
 import { repoIdOf } from '../../src/domain/repo-id.js';
-import { readinessScore } from '../../src/sdk/readiness-score.js';
 import { checkEvents } from '../../src/telemetry/events.js';
 
 // The demo generator: deterministic per seed, and every event it makes is a valid event.
@@ -35,11 +34,6 @@ describe('generateDemoEvents', () => {
     expect(events.some((event) => event.repository === undefined)).toBe(true);
   });
 
-  it('makes readiness reports of some repositories, with scores that differ', () => {
-    const reports = generateDemoReadinessReports(options);
-    expect(reports.every((report) => repoIdOf(report.repoUrl) !== undefined)).toBe(true);
-    expect(new Set(reports.map((report) => readinessScore(Object.values(report.report)).ratio)).size).toBeGreaterThan(1);
-  });
 });
 
 describe('generateDemoGitHistory', () => {

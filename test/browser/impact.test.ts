@@ -237,7 +237,12 @@ describe('the Impact view', () => {
     const api = expected(byRepository.data.filter((row) => row.group_key === 'github.com/acme/api'), byRepository.meta.currency);
     await page.goto(`${server.url}/repositories?days=7`);
     const repositoryRow = page.getByRole('table', { name: 'Repositories, their usage and readiness' }).getByRole('row', { name: /^github\.com\/acme\/api/ });
-    await expect.poll(async () => (await repositoryRow.getByRole('cell').allTextContents()).slice(9, 12), { timeout: 20_000 }).toEqual([api.merged, api['agent-share'], api['cost-per-merged']]);
+    // The cells of Merged PRs, Agent-assisted and Cost per merged PR (beside the readiness level).
+    const repositoryFigures = async () => {
+      const cells = await repositoryRow.getByRole('cell').allTextContents();
+      return [cells[4], cells[5], cells[3]];
+    };
+    await expect.poll(repositoryFigures, { timeout: 20_000 }).toEqual([api.merged, api['agent-share'], api['cost-per-merged']]);
   }, 180_000);
 
   it('lists the connected host and its deliveries on the Git hosts page, and connects another', async () => {

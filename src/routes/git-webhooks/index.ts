@@ -9,6 +9,7 @@ import { ApiError } from '../../http/errors.js';
 import type { App } from '../../http/context.js';
 import { gitHostForDelivery, type GitHostRecord } from '../../repositories/git-hosts.js';
 import { recordGitDelivery } from '../../repositories/git-deliveries.js';
+import { queueForRepositories } from '../../repositories/readiness-evaluations.js';
 import { StringEnum } from '../../schemas/index.js';
 
 // POST /api/v1/git-hosts/{gitHostId}/webhook — where a connected host posts its events
@@ -92,7 +93,11 @@ export default async function gitWebhookRoutes(app: App) {
       const delivery = await verifiedDelivery(request, host, body);
       const payload = parsed(body);
       const facts = host.provider === 'github' ? gitHubFacts(delivery.event, payload) : gitLabFacts(delivery.event, payload);
-      return { outcome: await recordGitDelivery(app.services.db, host, delivery, facts) };
+      const outcome = await recordGitDelivery(app.services.db, host, delivery, facts);
+      // A push to the default branch changes what readiness reads: evaluated again on a computer
+      // (when the repository is one the organization evaluates; a delivery sent again queues nothing).
+      if (outcome === 'stored' && facts?.defaultBranchPush) await queueForRepositories(app.services.db, host.organizationId, 'push', { repoIds: [facts.defaultBranchPush] });
+      return { outcome };
     },
   );
 }

@@ -19,6 +19,7 @@ import creditLimits from './credit-limits/index.js';
 import preferences from './preferences/index.js';
 import prices from './prices/index.js';
 import pullRequests from './pull-requests/index.js';
+import readiness from './readiness/index.js';
 import scimTokens from './scim-tokens/index.js';
 import webhooks from './webhooks/index.js';
 
@@ -48,4 +49,5 @@ export default async function v0Routes(app: App) {
   await app.register(computers);
   await app.register(sessions);
   await app.register(agentSessions);
+  await app.register(readiness);
 }

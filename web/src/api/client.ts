@@ -31,6 +31,8 @@ export type AgentSession = components['schemas']['AgentSession'];
 export type AgentSessionStep = components['schemas']['AgentSessionStep'];
 export type AgentSessionFinding = components['schemas']['AgentSessionFinding'];
 export type AgentSessionQuery = Omit<NonNullable<paths['/api/v0/agent-sessions']['get']['parameters']['query']>, 'limit' | 'cursor'>;
+export type ReadinessRepository = components['schemas']['ReadinessRepository'];
+export type ReadinessEvaluation = components['schemas']['ReadinessEvaluation'];
 /** What may be changed of an endpoint (PATCH); its creation takes the same fields with a url. */
 export type WebhookChanges = NonNullable<paths['/api/v0/webhooks/{webhookId}']['patch']['requestBody']>['content']['application/json'];
 

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReadinessReport } from '../../../src/sdk/client.js';
-import { api } from './client';
+import { api, type ReadinessEvaluation, type ReadinessRepository } from './client';
 
-// Readiness reports of the organization (/api/organization/maturity-level-reports, every role).
+// Readiness of the organization: its reports (/api/organization/maturity-level-reports, every
+// role), the repositories its computers evaluate with each one's last evaluation
+// (/api/v0/readiness/repositories), and "evaluate now" (owners and managers).
 
-export type { ReadinessReport };
+export type { ReadinessEvaluation, ReadinessReport, ReadinessRepository };
 
 async function fetchAllReports(): Promise<ReadinessReport[]> {
   const reports: ReadinessReport[] = [];
@@ -14,4 +16,17 @@ async function fetchAllReports(): Promise<ReadinessReport[]> {
 
 export function useReadinessReports() {
   return useQuery({ queryKey: ['readiness-reports'], queryFn: fetchAllReports });
+}
+
+export function useReadinessRepositories() {
+  return useQuery({ queryKey: ['readiness-repositories'], queryFn: async () => (await api.request('get', '/api/v0/readiness/repositories', {})).repositories });
+}
+
+/** Queues an evaluation of every repository (or one) on the organization's computers. */
+export function useEvaluateNow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (repoId?: string) => (await api.request('post', '/api/v0/readiness/evaluations', { body: repoId === undefined ? {} : { repoId } })).evaluations,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['readiness-repositories'] }),
+  });
 }

@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
-import { repoIdOf } from '../../../domain/repo-id.js';
 import { MEMBERS } from '../../../domain/roles.js';
 import { principalOf, requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
-import { type FieldError } from '../../../http/errors.js';
-import { invalidInput } from '../../../domain/errors.js';
 import { ReadinessReport, ReadinessReportInput } from '../../../schemas/index.js';
 import { insertReport } from '../../../repositories/readiness-reports.js';
-import { reportView } from '../../../schemas/index.js';
+import { reportRecordOf, reportView } from '../../../schemas/index.js';
 import { READINESS_REPORT_PATHS } from './list.js';
 
 // POST /api/organization/maturity-level-reports — the agent client uploads a report. Newer
@@ -28,15 +24,7 @@ export default async function createReadinessReportRoute(app: App) {
       },
       async (request, reply) => {
         const principal = principalOf(request);
-        const input = request.body as Static<typeof ReadinessReportInput>;
-        // A count of passing sub-applications cannot exceed the count evaluated.
-        const errors: FieldError[] = Object.entries(input.report)
-          .filter(([, criterion]) => criterion.numerator !== null && criterion.numerator > criterion.denominator)
-          .map(([id]) => ({ path: `body/report/${id}/numerator`, message: 'must be at most denominator' }));
-        if (errors.length > 0) throw invalidInput('a criterion numerator exceeds its denominator', errors);
-        const repoId = repoIdOf(input.repoUrl);
-        if (repoId === undefined) throw invalidInput('repoUrl names no repository (expected host/owner/name as https, ssh or git@host:owner/name)', [{ path: 'body/repoUrl', message: 'not a repository URL' }]);
-        const record = { reportId: randomUUID(), repoId, createdAt: Date.now(), body: input };
+        const record = reportRecordOf(request.body as Static<typeof ReadinessReportInput>, Date.now());
         await insertReport(app.services.db, principal.organizationId, record);
         return reply.code(201).send(reportView(record));
       },

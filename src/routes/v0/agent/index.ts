@@ -6,6 +6,8 @@ import createSession from './create-session.js';
 import finish from './finish.js';
 import heartbeat from './heartbeat.js';
 import postMessage from './post-message.js';
+import readinessClaim from './readiness-claim.js';
+import readinessFinish from './readiness-finish.js';
 import updateStep from './update-step.js';
 
 // /api/v0/agent: what a computer's agent calls, with its computer token.
@@ -19,4 +21,6 @@ export default async function agentRoutes(app: App) {
   await app.register(postMessage);
   await app.register(finish);
   await app.register(createSession);
+  await app.register(readinessClaim);
+  await app.register(readinessFinish);
 }
