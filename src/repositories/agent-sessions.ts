@@ -93,38 +93,42 @@ export async function recordSessionSteps(trx: Db, organizationId: string, steps:
     .execute();
   await trx.selectFrom('agent_sessions').select('id').where('organization_id', '=', organizationId).where('id', 'in', ordered).orderBy('id').forUpdate().execute();
   const book = await prices();
-  for (const sessionId of ordered) await recompute(trx, organizationId, sessionId, book);
+  await recomputeSessions(trx, organizationId, ordered, book);
 }
 
-async function recompute(trx: Db, organizationId: string, sessionId: string, prices: PriceBook): Promise<void> {
-  const steps = (await sessionStepRows(trx, organizationId, sessionId)).map(stepOf);
-  const figures = sessionFigures(steps, prices);
-  await trx
-    .updateTable('agent_sessions')
-    .set({
-      started_at: figures.startedAt,
-      ended_at: figures.endedAt,
-      repository: figures.repository,
-      models: figures.models,
-      turns: figures.turns,
-      model_calls: figures.modelCalls,
-      tool_calls: figures.toolCalls,
-      errors: figures.errors,
-      compactions: figures.compactions,
-      input_tokens: figures.tokens.input,
-      output_tokens: figures.tokens.output,
-      cache_read_tokens: figures.tokens.cacheRead,
-      cache_write_tokens: figures.tokens.cacheWrite,
-      cost_micros: figures.costMicros,
-      currency: figures.currency,
-      unpriced_models: figures.unpricedModels,
-      flagged: figures.findings.length > 0,
-      waste_micros: figures.wasteMicros,
-      findings: JSON.stringify(figures.findings),
-    })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', sessionId)
-    .execute();
+/** Sessions per recomputation round: their steps read in one query, their rows written in one. */
+const SESSIONS_PER_ROUND = 500;
+
+/**
+ * Recomputes sessions from all their steps: one read of the steps and one write of the rows per
+ * round of sessions, rather than a read and a write per session (an export touching fifty
+ * sessions made a hundred round trips). The rows exist and are locked by the caller.
+ */
+async function recomputeSessions(trx: Db, organizationId: string, sessionIds: readonly string[], prices: PriceBook): Promise<void> {
+  for (let at = 0; at < sessionIds.length; at += SESSIONS_PER_ROUND) {
+    const ids = sessionIds.slice(at, at + SESSIONS_PER_ROUND);
+    const rows = await trx.selectFrom('agent_session_steps').selectAll().where('organization_id', '=', organizationId).where('session_id', 'in', ids).execute();
+    const stepsOf = new Map<string, SessionStep[]>();
+    for (const row of rows) {
+      const steps = stepsOf.get(row.session_id);
+      if (steps) steps.push(stepOf(row));
+      else stepsOf.set(row.session_id, [stepOf(row)]);
+    }
+    // The figures sort the steps themselves (sessionFigures), so the read needs no order.
+    const values = ids.map((id) => {
+      const figures = sessionFigures(stepsOf.get(id)!, prices);
+      return sql`(${id}, ${figures.startedAt}::timestamptz, ${figures.endedAt}::timestamptz, ${figures.repository}::text, ${figures.models}::text[], ${figures.turns}::int, ${figures.modelCalls}::int, ${figures.toolCalls}::int, ${figures.errors}::int, ${figures.compactions}::int, ${figures.tokens.input}::bigint, ${figures.tokens.output}::bigint, ${figures.tokens.cacheRead}::bigint, ${figures.tokens.cacheWrite}::bigint, ${figures.costMicros}::bigint, ${figures.currency}::text, ${figures.unpricedModels}::text[], ${figures.findings.length > 0}::boolean, ${figures.wasteMicros}::bigint, ${JSON.stringify(figures.findings)}::jsonb)`;
+    });
+    await sql`
+      UPDATE agent_sessions AS s SET
+        started_at = v.started_at, ended_at = v.ended_at, repository = v.repository, models = v.models, turns = v.turns,
+        model_calls = v.model_calls, tool_calls = v.tool_calls, errors = v.errors, compactions = v.compactions,
+        input_tokens = v.input_tokens, output_tokens = v.output_tokens, cache_read_tokens = v.cache_read_tokens, cache_write_tokens = v.cache_write_tokens,
+        cost_micros = v.cost_micros, currency = v.currency, unpriced_models = v.unpriced_models, flagged = v.flagged, waste_micros = v.waste_micros, findings = v.findings
+      FROM (VALUES ${sql.join(values)}) AS v(id, started_at, ended_at, repository, models, turns, model_calls, tool_calls, errors, compactions,
+        input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_micros, currency, unpriced_models, flagged, waste_micros, findings)
+      WHERE s.organization_id = ${organizationId} AND s.id = v.id`.execute(trx);
+  }
 }
 
 function sessionStepRows(db: Db, organizationId: string, sessionId: string): Promise<StepRow[]> {
