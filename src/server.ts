@@ -16,6 +16,7 @@ import { leaseSweepJob } from './jobs/run-leases.js';
 import { seriesRetentionJob } from './jobs/series-retention.js';
 import { auditRetentionJob } from './jobs/audit-retention.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
+import { abandonedSessionsJob } from './jobs/abandoned-sessions.js';
 import { mailDeliveryJob, mailDeliveryOptions } from './jobs/mail-delivery.js';
 import { webhookDeliveryJob, webhookDeliveryOptions } from './jobs/webhook-delivery.js';
 import { webhookRetentionJob } from './jobs/webhook-retention.js';
@@ -118,6 +119,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(webhookRetentionJob(store.db), app.log),
       startJob(weeklyDigestJob(store.db, config.analyticsHistoryStart), app.log),
       startJob(budgetCheckJob(store.db, config.budgetCheckIntervalMs), app.log),
+      startJob(abandonedSessionsJob(store.db), app.log),
       ...(mail ? [startJob(mailDeliveryJob(mail, config.mailIntervalMs), app.log)] : []),
     ];
     return {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { AgentSessionsTables } from '../db/tables/agent-sessions.js';
-import { sessionFigures, type SessionStep, type StepKind } from '../domain/agent-sessions.js';
+import type { WastedSession } from '../domain/agent-session-waste.js';
+import { sessionFigures, type SessionStep, type StepKind, type WastePattern } from '../domain/agent-sessions.js';
 import { notFound } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
 
@@ -117,18 +118,63 @@ async function recomputeSessions(trx: Db, organizationId: string, sessionIds: re
     // The figures sort the steps themselves (sessionFigures), so the read needs no order.
     const values = ids.map((id) => {
       const figures = sessionFigures(stepsOf.get(id)!, prices);
-      return sql`(${id}, ${figures.startedAt}::timestamptz, ${figures.endedAt}::timestamptz, ${figures.repository}::text, ${figures.models}::text[], ${figures.turns}::int, ${figures.modelCalls}::int, ${figures.toolCalls}::int, ${figures.errors}::int, ${figures.compactions}::int, ${figures.tokens.input}::bigint, ${figures.tokens.output}::bigint, ${figures.tokens.cacheRead}::bigint, ${figures.tokens.cacheWrite}::bigint, ${figures.costMicros}::bigint, ${figures.currency}::text, ${figures.unpricedModels}::text[], ${figures.findings.length > 0}::boolean, ${figures.wasteMicros}::bigint, ${JSON.stringify(figures.findings)}::jsonb)`;
+      return sql`(${id}, ${figures.startedAt}::timestamptz, ${figures.endedAt}::timestamptz, ${figures.repository}::text, ${figures.models}::text[], ${figures.turns}::int, ${figures.modelCalls}::int, ${figures.toolCalls}::int, ${figures.errors}::int, ${figures.compactions}::int, ${figures.fileChanges}::int, ${figures.tokens.input}::bigint, ${figures.tokens.output}::bigint, ${figures.tokens.cacheRead}::bigint, ${figures.tokens.cacheWrite}::bigint, ${figures.costMicros}::bigint, ${figures.currency}::text, ${figures.unpricedModels}::text[], ${figures.findings.length > 0}::boolean, ${figures.wasteMicros}::bigint, ${JSON.stringify(figures.findings)}::jsonb)`;
     });
     await sql`
       UPDATE agent_sessions AS s SET
         started_at = v.started_at, ended_at = v.ended_at, repository = v.repository, models = v.models, turns = v.turns,
-        model_calls = v.model_calls, tool_calls = v.tool_calls, errors = v.errors, compactions = v.compactions,
+        model_calls = v.model_calls, tool_calls = v.tool_calls, errors = v.errors, compactions = v.compactions, file_changes = v.file_changes,
+        -- An abandonment stands while the session's end stays (a late record from inside it); a later end restarts the window.
+        abandoned = s.abandoned AND v.ended_at = s.ended_at,
         input_tokens = v.input_tokens, output_tokens = v.output_tokens, cache_read_tokens = v.cache_read_tokens, cache_write_tokens = v.cache_write_tokens,
         cost_micros = v.cost_micros, currency = v.currency, unpriced_models = v.unpriced_models, flagged = v.flagged, waste_micros = v.waste_micros, findings = v.findings
-      FROM (VALUES ${sql.join(values)}) AS v(id, started_at, ended_at, repository, models, turns, model_calls, tool_calls, errors, compactions,
+      FROM (VALUES ${sql.join(values)}) AS v(id, started_at, ended_at, repository, models, turns, model_calls, tool_calls, errors, compactions, file_changes,
         input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_micros, currency, unpriced_models, flagged, waste_micros, findings)
       WHERE s.organization_id = ${organizationId} AND s.id = v.id`.execute(trx);
   }
+}
+
+/** How long after a session its person has to commit before the session counts as abandoned. */
+export const ABANDON_WINDOW_HOURS = 24;
+/** Sessions that ended within this many days are decided again on each pass: late outcomes count. */
+export const ABANDON_HORIZON_DAYS = 35;
+
+/**
+ * Decides which sessions are abandoned (docs/agent-sessions.md): ended more than the window ago,
+ * cost money, changed files, and no outcome of their person within the window after their start:
+ * a commit the hooks recorded (in the session, or in its repository), a `git_commit` or
+ * `pr_created` event (in the session, or in its repository), or a commit pushed to its repository
+ * under the person's e-mail. One statement over every organization; answers how many sessions
+ * changed their decision.
+ */
+export async function decideAbandonedSessions(db: Db, now: Date = new Date()): Promise<number> {
+  const window = sql`make_interval(hours => ${ABANDON_WINDOW_HOURS})`;
+  const result = await sql`
+    UPDATE agent_sessions AS s SET abandoned = d.abandoned
+    FROM (
+      SELECT c.organization_id, c.id,
+        c.ended_at + ${window} <= ${now}::timestamptz AND c.cost_micros > 0 AND c.file_changes > 0
+        AND NOT EXISTS (
+          SELECT 1 FROM agent_commits k
+          WHERE k.organization_id = c.organization_id AND k.user_id = c.user_id
+            AND (k.session_id = c.session_key OR k.repository = c.repository)
+            AND k.committed_at >= c.started_at AND k.committed_at < c.ended_at + ${window})
+        AND NOT EXISTS (
+          SELECT 1 FROM telemetry_events e
+          WHERE e.organization_id = c.organization_id AND e.user_id = c.user_id
+            AND e.day BETWEEN (c.started_at AT TIME ZONE 'UTC')::date AND ((c.ended_at + ${window}) AT TIME ZONE 'UTC')::date
+            AND e.type IN ('git_commit', 'pr_created')
+            AND (e.session_id = c.session_key OR e.repository = c.repository)
+            AND e.occurred_at >= c.started_at AND e.occurred_at < c.ended_at + ${window})
+        AND NOT EXISTS (
+          SELECT 1 FROM git_commits g JOIN users u ON u.id = c.user_id
+          WHERE g.organization_id = c.organization_id AND g.repository = c.repository AND lower(g.author_email) = lower(u.email)
+            AND g.authored_at >= c.started_at AND g.authored_at < c.ended_at + ${window}) AS abandoned
+      FROM agent_sessions c
+      WHERE c.ended_at >= ${now}::timestamptz - make_interval(days => ${ABANDON_HORIZON_DAYS})
+    ) AS d
+    WHERE s.organization_id = d.organization_id AND s.id = d.id AND s.abandoned IS DISTINCT FROM d.abandoned`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 function sessionStepRows(db: Db, organizationId: string, sessionId: string): Promise<StepRow[]> {
@@ -198,7 +244,8 @@ export async function listAgentSessions(
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   if (filter.agent !== undefined) query = query.where('agent', '=', filter.agent);
   if (filter.repository !== undefined) query = query.where('repository', '=', filter.repository);
-  if (filter.flagged !== undefined) query = query.where('flagged', '=', filter.flagged);
+  // Flagged: a finding in its steps, or abandoned (the job's decision, apart from the steps' findings).
+  if (filter.flagged !== undefined) query = query.where(sql<boolean>`(flagged OR abandoned)`, '=', filter.flagged);
   if (filter.costAboveMicros !== undefined) query = query.where('cost_micros', '>', filter.costAboveMicros);
   if (filter.teamId !== undefined) {
     const teamId = filter.teamId;
@@ -221,6 +268,32 @@ export async function findAgentSession(db: Db, organizationId: string, sessionId
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('agent session');
   return row;
+}
+
+/**
+ * The flagged sessions that started in [from, before), of one person when `userId` is given, as
+ * the monthly waste figures read them: their findings' costs, and the abandoned finding the job
+ * decided (the whole session's cost) beside those of the steps.
+ */
+export async function wastedSessions(db: Db, organizationId: string, from: Date, before: Date, userId: string | undefined): Promise<WastedSession[]> {
+  let query = db
+    .selectFrom('agent_sessions')
+    .select(['repository', 'agent', 'findings', 'waste_micros', 'abandoned', 'cost_micros'])
+    .where('organization_id', '=', organizationId)
+    .where('started_at', '>=', from)
+    .where('started_at', '<', before)
+    .where(sql<boolean>`(flagged OR abandoned)`);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    repository: row.repository,
+    agent: row.agent,
+    findings: [
+      ...row.findings.map((finding) => ({ pattern: finding.pattern as WastePattern, occurrences: finding.occurrences, micros: Math.round(finding.estimatedCost * 1_000_000) })),
+      ...(row.abandoned ? [{ pattern: 'abandoned' as const, occurrences: 1, micros: Number(row.cost_micros) }] : []),
+    ],
+    wasteMicros: Number(row.abandoned ? row.cost_micros : row.waste_micros),
+  }));
 }
 
 export async function agentSessionSteps(db: Db, organizationId: string, sessionId: string): Promise<SessionStep[]> {
