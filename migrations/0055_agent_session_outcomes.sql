@@ -12,3 +12,7 @@ CREATE INDEX agent_sessions_by_end ON agent_sessions (ended_at);
 -- commits by time.
 CREATE INDEX agent_commits_by_user ON agent_commits (organization_id, user_id, committed_at);
 CREATE INDEX git_commits_by_repository ON git_commits (organization_id, repository, authored_at);
+
+-- Timeline retention (docs/agent-sessions.md "Retention"): a session whose steps the organization's
+-- agentSessionTimelineRetentionDays deleted keeps its figures, which late records no longer change.
+ALTER TABLE agent_sessions ADD COLUMN timeline_deleted boolean NOT NULL DEFAULT false;

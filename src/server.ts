@@ -17,6 +17,7 @@ import { seriesRetentionJob } from './jobs/series-retention.js';
 import { auditRetentionJob } from './jobs/audit-retention.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
 import { abandonedSessionsJob } from './jobs/abandoned-sessions.js';
+import { timelineRetentionJob } from './jobs/timeline-retention.js';
 import { mailDeliveryJob, mailDeliveryOptions } from './jobs/mail-delivery.js';
 import { webhookDeliveryJob, webhookDeliveryOptions } from './jobs/webhook-delivery.js';
 import { webhookRetentionJob } from './jobs/webhook-retention.js';
@@ -120,6 +121,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(weeklyDigestJob(store.db, config.analyticsHistoryStart), app.log),
       startJob(budgetCheckJob(store.db, config.budgetCheckIntervalMs), app.log),
       startJob(abandonedSessionsJob(store.db), app.log),
+      startJob(timelineRetentionJob(store.db, app.log), app.log),
       ...(mail ? [startJob(mailDeliveryJob(mail, config.mailIntervalMs), app.log)] : []),
     ];
     return {

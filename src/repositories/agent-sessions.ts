@@ -92,9 +92,12 @@ export async function recordSessionSteps(trx: Db, organizationId: string, steps:
     )
     .onConflict((conflict) => conflict.columns(['organization_id', 'id']).doNothing())
     .execute();
-  await trx.selectFrom('agent_sessions').select('id').where('organization_id', '=', organizationId).where('id', 'in', ordered).orderBy('id').forUpdate().execute();
+  const locked = await trx.selectFrom('agent_sessions').select(['id', 'timeline_deleted']).where('organization_id', '=', organizationId).where('id', 'in', ordered).orderBy('id').forUpdate().execute();
+  // A session whose timeline retention deleted has too few steps left to recompute from: its figures stay as they were.
+  const live = locked.filter((row) => !row.timeline_deleted).map((row) => row.id);
+  if (live.length === 0) return;
   const book = await prices();
-  await recomputeSessions(trx, organizationId, ordered, book);
+  await recomputeSessions(trx, organizationId, live, book);
 }
 
 /** Sessions per recomputation round: their steps read in one query, their rows written in one. */
@@ -132,6 +135,34 @@ async function recomputeSessions(trx: Db, organizationId: string, sessionIds: re
         input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_micros, currency, unpriced_models, flagged, waste_micros, findings)
       WHERE s.organization_id = ${organizationId} AND s.id = v.id`.execute(trx);
   }
+}
+
+/**
+ * Deletes the timelines of an organization's sessions that ended before `before` (timeline
+ * retention): their steps go, their figures stay, marked so that a late record does not recompute
+ * them from what is left. Answers how many steps were deleted.
+ */
+export async function deleteTimelinesBefore(db: Db, organizationId: string, before: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('agent_sessions')
+      .set({ timeline_deleted: true })
+      .where('organization_id', '=', organizationId)
+      .where('ended_at', '<', before)
+      .where('timeline_deleted', '=', false)
+      .execute();
+    // Sessions marked on an earlier pass get late steps too; those are deleted with the rest.
+    const result = await trx
+      .deleteFrom('agent_session_steps')
+      .where('organization_id', '=', organizationId)
+      .where('session_id', 'in', (ended) => ended.selectFrom('agent_sessions').select('id').where('organization_id', '=', organizationId).where('timeline_deleted', '=', true))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
+
+export async function organizationsWithAgentSessions(db: Db): Promise<string[]> {
+  return (await db.selectFrom('agent_sessions').select('organization_id').distinct().execute()).map((row) => row.organization_id);
 }
 
 /** How long after a session its person has to commit before the session counts as abandoned. */

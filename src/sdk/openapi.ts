@@ -2300,6 +2300,8 @@ export interface paths {
                         apiKeyMaxLifetimeDays?: number | null;
                         /** @description Audit log entries older than this many days are deleted (docs/audit-log.md) */
                         auditLogRetentionDays?: number | null;
+                        /** @description Agent sessions that ended longer ago lose their timeline; their figures stay (docs/agent-sessions.md) */
+                        agentSessionTimelineRetentionDays?: number | null;
                         routerGuidance?: string | null;
                     } & {
                         [key: string]: unknown;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteExpiredTimelines } from '../../src/jobs/timeline-retention.js';
 import { decideAbandonedSessions } from '../../src/repositories/agent-sessions.js';
 import { auth, createOrganization, expectError, json, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { codexExport, retryLoopRecords } from './records.js';
@@ -164,5 +165,33 @@ describe('GET /api/v0/agent-sessions/waste', () => {
     expectError(await get(org.users.guest.key, '/api/v0/agent-sessions/waste'), 403);
     expect((await server.app.inject({ method: 'GET', url: '/api/v0/agent-sessions/waste' })).statusCode).toBe(401);
     for (const bad of ['2026-13', '2026-1', 'december', '2026-00']) expectError(await get(org.owner.key, `/api/v0/agent-sessions/waste?month=${bad}`), 400);
+  });
+});
+
+describe('timeline retention', () => {
+  it('deletes the steps of sessions that ended before the setting’s days, keeps their figures, and ignores late records of them', async () => {
+    const kept = await createOrganization(server, 'Retention Org');
+    await ownSession(kept.owner, 'old', at, true);
+    await ownSession(kept.owner, 'recent', Date.now() - HOUR, true);
+    const patch = (key: string, body: object) => server.app.inject({ method: 'PATCH', url: '/api/v0/organization/enterprise-controls', headers: auth(key), payload: body });
+    expectError(await patch(kept.owner.key, { agentSessionTimelineRetentionDays: 0 }), 400);
+    expectError(await patch(kept.users.member.key, { agentSessionTimelineRetentionDays: 1 }), 403);
+    expect((await patch(kept.owner.key, { agentSessionTimelineRetentionDays: 1 })).statusCode).toBe(200);
+    const before = await byKey(kept.owner);
+    // Three steps of the old session go; the other organizations keep theirs (no setting).
+    expect(await deleteExpiredTimelines(server.store.db, server.app.log)).toBe(3);
+    const stored = await server.store.db.selectFrom('agent_session_steps').select('session_id').where('organization_id', '=', kept.id).execute();
+    expect(new Set(stored.map((row) => row.session_id))).toEqual(new Set([before.get('recent').id]));
+    const old = json(await get(kept.owner.key, `/api/v0/agent-sessions/${before.get('old').id}`));
+    expect(old.timeline).toEqual([]);
+    const { timeline: _none, ...figures } = old;
+    expect(figures).toEqual(before.get('old'));
+    expect(json(await get(kept.owner.key, `/api/v0/agent-sessions/${before.get('recent').id}`)).timeline).toHaveLength(3);
+    // A late record of the old session: stored, then deleted by the next pass; the figures do not move.
+    const late = { id: 'old-late', type: 'user_message', timestamp: at + 500, sessionId: 'old', client: 'terminal-ui', autonomyMode: 'auto-low', repository: `https://${REPOSITORY}.git` };
+    expect((await post(kept.owner.key, '/api/v1/telemetry/events', { events: [late] })).statusCode).toBe(202);
+    expect((await byKey(kept.owner)).get('old')).toEqual(before.get('old'));
+    expect(await deleteExpiredTimelines(server.store.db, server.app.log)).toBe(1);
+    expect(await deleteExpiredTimelines(server.store.db, server.app.log)).toBe(0);
   });
 });

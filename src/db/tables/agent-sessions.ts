@@ -44,6 +44,7 @@ export interface AgentSessionsTables {
     findings: ColumnType<FindingColumn[], string | undefined, string>;
     file_changes: Defaulted<number>;
     abandoned: Defaulted<boolean>;
+    timeline_deleted: Defaulted<boolean>;
   };
   agent_session_steps: {
     organization_id: string;
