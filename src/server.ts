@@ -18,6 +18,8 @@ import { seriesRetentionJob } from './jobs/series-retention.js';
 import { agentQuietJob } from './jobs/agent-quiet.js';
 import { auditRetentionJob } from './jobs/audit-retention.js';
 import { sessionRetentionJob } from './jobs/session-retention.js';
+import { abandonedSessionsJob } from './jobs/abandoned-sessions.js';
+import { timelineRetentionJob } from './jobs/timeline-retention.js';
 import { mailDeliveryJob, mailDeliveryOptions } from './jobs/mail-delivery.js';
 import { webhookDeliveryJob, webhookDeliveryOptions } from './jobs/webhook-delivery.js';
 import { webhookRetentionJob } from './jobs/webhook-retention.js';
@@ -122,6 +124,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(budgetCheckJob(store.db, config.budgetCheckIntervalMs), app.log),
       startJob(agentQuietJob(store.db, { quietAfterMs: config.agentQuietAfterMs, intervalMs: config.agentQuietCheckIntervalMs }), app.log),
       startJob(readinessNightlyJob(store.db, config.readinessNightlyHour, config.readinessIntervalMs), app.log),
+      startJob(abandonedSessionsJob(store.db), app.log),
+      startJob(timelineRetentionJob(store.db, app.log), app.log),
       ...(mail ? [startJob(mailDeliveryJob(mail, config.mailIntervalMs), app.log)] : []),
     ];
     return {

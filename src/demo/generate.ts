@@ -1,5 +1,6 @@
 import { addDays } from '../domain/dates.js';
 import type { Client, TelemetryEvent } from '../telemetry/events.js';
+import type { StepDetail } from '../telemetry/session-steps.js';
 
 // Deterministic demo telemetry: N users over D days, the same events for the same seed. Each user
 // has a persona (how often active, preferred client, model and autonomy mode); each active day
@@ -8,6 +9,8 @@ import type { Client, TelemetryEvent } from '../telemetry/events.js';
 // changed, and git work.
 // Each user works in one to three of the organization's repositories (their URLs spelled in the
 // several ways git remotes are); a few sessions name none.
+// Some sessions waste (docs/agent-sessions.md "Waste found"): a command that fails four times the
+// same way (a retry loop), and sessions that change files with no commit after (abandoned).
 
 export interface DemoOptions {
   seed: number;
@@ -21,7 +24,13 @@ export interface DemoEvent {
   /** Index of the user (0 .. users-1) the event is for. */
   user: number;
   event: TelemetryEvent;
+  /** What an agent's record would say of the step beyond the event: a tool call's outcome and arguments' digest. */
+  detail?: StepDetail;
 }
+
+/** The share of sessions with a retry loop, and of the editing sessions without a commit that get one. */
+const RETRY_LOOP_SHARE = 0.06;
+const COMMIT_SHARE = 0.8;
 
 /** mulberry32: a small, fast, seedable generator; good enough for demo data. */
 export function random(seed: number): () => number {
@@ -92,6 +101,8 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
     const { spellings } = own[Math.floor(nextForRepositories() * own.length)]!;
     return { repository: spellings[Math.floor(nextForRepositories() * spellings.length)]! };
   };
+  // Waste from a generator of its own too: the rest of the demo is the same with or without it.
+  const nextForWaste = random(options.seed + 3);
   const events: DemoEvent[] = [];
   let sequence = 0;
 
@@ -106,11 +117,23 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
         const client = next() < 0.8 ? persona.client : pick(CLIENTS);
         const repository = repositoryOfSession(user);
         let at = Date.parse(`${day}T08:00:00Z`) + between(0, 10 * 3600) * 1000;
-        const add = (event: Record<string, unknown>) => {
+        const add = (event: Record<string, unknown>, detail?: StepDetail) => {
           at += between(5, 120) * 1000;
-          events.push({ user, event: { id: `demo-${options.seed}-${++sequence}`, timestamp: at, sessionId, client, ...repository, ...event } as TelemetryEvent });
+          events.push({ user, event: { id: `demo-${options.seed}-${++sequence}`, timestamp: at, sessionId, client, ...repository, ...event } as TelemetryEvent, ...(detail ? { detail } : {}) });
         };
         add({ type: 'session_start' });
+        let edits = false;
+        let committed = false;
+        if (nextForWaste() < RETRY_LOOP_SHARE) {
+          // The same test command, failing four times, each after a model call that decided to run it again.
+          add({ type: 'user_message', autonomyMode: persona.mode });
+          for (let attempt = 0; attempt < 4; attempt++) {
+            add({ type: 'model_call', modelId: persona.model.id, modelTier: persona.model.tier, inputTokens: 8000 + attempt * 1500, outputTokens: 300, cacheReadTokens: 20_000, cacheWriteTokens: 0 });
+            add({ type: 'tool_call', tool: 'Bash', autonomyLevel: 'auto_high' }, { outcome: 'failure', callDigest: 'demo-npm-test', durationMs: 4000 + Math.floor(nextForWaste() * 2000) });
+          }
+          add({ type: 'model_call', modelId: persona.model.id, modelTier: persona.model.tier, inputTokens: 14_000, outputTokens: 500, cacheReadTokens: 20_000, cacheWriteTokens: 0 });
+          add({ type: 'tool_call', tool: 'Read', autonomyLevel: 'auto_high' }, { outcome: 'success', callDigest: 'demo-read-log', durationMs: 30 });
+        }
         for (let turn = between(1, 6); turn > 0; turn--) {
           add({ type: 'user_message', autonomyMode: next() < 0.7 ? persona.mode : pick(MODES) });
           for (let calls = between(1, 3); calls > 0; calls--) {
@@ -125,6 +148,7 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
           if (next() < 0.2) add({ type: 'slash_command', name: pick(SLASH_COMMANDS) });
           if (next() < 0.3) add({ type: 'hook', ...pick(HOOKS) });
           if (next() < 0.5) {
+            edits = true;
             add({ type: next() < 0.3 ? 'file_created' : 'file_edited', ...pick(FILES) });
             // The lines of that change, at the same instant.
             const linesAdded = Math.floor(nextForRepositories() * 120);
@@ -133,8 +157,13 @@ export function generateDemoEvents(options: DemoOptions): DemoEvent[] {
           }
           add({ type: 'assistant_message' });
         }
-        if (next() < 0.4) add({ type: 'git_commit' });
+        if (next() < 0.4) {
+          add({ type: 'git_commit' });
+          committed = true;
+        }
         if (next() < 0.1) add({ type: 'pr_created' });
+        // Most sessions that changed files end in a commit; the others are abandoned.
+        if (edits && !committed && nextForWaste() < COMMIT_SHARE) add({ type: 'git_commit' });
       }
     });
   }

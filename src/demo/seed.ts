@@ -8,6 +8,7 @@ import { addTeamMember, createTeam } from '../repositories/teams.js';
 import { insertUser } from '../repositories/users.js';
 import { recordEvents } from '../telemetry/ingest.js';
 import type { TelemetryEvent } from '../telemetry/events.js';
+import type { StepDetail } from '../telemetry/session-steps.js';
 import { generateDemoEvents } from './generate.js';
 import { generateDemoGitHistory, type DemoPerson } from './git-history.js';
 
@@ -45,15 +46,17 @@ export async function seedDemoOrganization(db: Db, config: Config, options: Demo
   const demoOptions = { seed: options.seed, users: options.users, days: options.days, lastDay: options.lastDay };
   const events = generateDemoEvents(demoOptions);
   const byUser = new Map<number, TelemetryEvent[]>();
-  for (const { user, event } of events) {
+  const details = new Map<string, StepDetail>();
+  for (const { user, event, detail } of events) {
     if (!byUser.has(user)) byUser.set(user, []);
     byUser.get(user)!.push(event);
+    if (detail) details.set(event.id, detail);
   }
   let stored = 0;
   for (const [user, own] of byUser) {
     for (let i = 0; i < own.length; i += BATCH) {
       const batch = own.slice(i, i + BATCH);
-      await recordEvents(db, config.modelCatalogue, created.organization.id, userIds[user]!, batch);
+      await recordEvents(db, config.modelCatalogue, created.organization.id, userIds[user]!, batch, new Date(), details);
       stored += batch.length;
       options.onStored?.(stored, events.length);
     }

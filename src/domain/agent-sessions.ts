@@ -31,7 +31,7 @@ export interface SessionStep {
   repository: string | null;
 }
 
-export const WASTE_PATTERNS = ['retry_loop', 'reread', 'tool_error_burst', 'context_pressure'] as const;
+export const WASTE_PATTERNS = ['retry_loop', 'reread', 'tool_error_burst', 'context_pressure', 'abandoned'] as const;
 export type WastePattern = (typeof WASTE_PATTERNS)[number];
 
 export interface Finding {
@@ -58,6 +58,8 @@ export interface SessionFigures {
   toolCalls: number;
   errors: number;
   compactions: number;
+  /** Steps that changed a file: file changes, and successful calls of a writing tool. */
+  fileChanges: number;
   tokens: TokenCounts;
   costMicros: number;
   currency: string;
@@ -76,6 +78,14 @@ const byTime = (a: SessionStep, b: SessionStep) => a.occurredAt.getTime() - b.oc
 export function sortedSteps(steps: readonly SessionStep[]): SessionStep[] {
   return [...steps].sort(byTime);
 }
+
+// Tools that only read a file, and tools that change one, by the names the agents give them.
+export const READING_TOOL = /^(read|read_?file|read_many_files|view|view_?file|open_?file|cat)$/i;
+export const WRITING_TOOL = /(write|edit|create|replace|patch|delete|insert)/i;
+
+/** A step that changed a file: a file change, or a writing tool's call that did not fail. */
+const changedAFile = (step: SessionStep) =>
+  step.kind === 'file_change' || (step.kind === 'tool_call' && step.outcome !== 'failure' && (step.fileAccess === 'write' || (step.name !== null && WRITING_TOOL.test(step.name))));
 
 const isFailedTool = (step: SessionStep) => step.kind === 'tool_call' && step.outcome === 'failure';
 
@@ -221,12 +231,14 @@ export function sessionFigures(steps: readonly SessionStep[], prices: PriceBook)
   let toolCalls = 0;
   let errors = 0;
   let compactions = 0;
+  let fileChanges = 0;
   let endedAt = sorted[0]!.occurredAt;
   // The repository most steps name (ties: the smallest id): an agent reports it per record.
   const repositories = new Map<string, number>();
   for (const step of sorted) {
     // A step's instant is when it ended (a span's end, a log record's time): the last one ends the session.
     if (step.occurredAt > endedAt) endedAt = step.occurredAt;
+    if (changedAFile(step)) fileChanges += 1;
     if (step.repository !== null) repositories.set(step.repository, (repositories.get(step.repository) ?? 0) + 1);
     switch (step.kind) {
       case 'prompt':
@@ -268,6 +280,7 @@ export function sessionFigures(steps: readonly SessionStep[], prices: PriceBook)
     toolCalls,
     errors,
     compactions,
+    fileChanges,
     tokens,
     costMicros: cost.micros,
     currency: prices.settings.currency,

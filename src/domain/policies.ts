@@ -99,6 +99,9 @@ export const EnterpriseSettingsSchema = Type.Object(
     sessionRetentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SESSION_RETENTION_DAYS })),
     apiKeyMaxLifetimeDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_API_KEY_LIFETIME_DAYS, description: 'New API keys expire within this many days (docs/controls.md)' })),
     auditLogRetentionDays: Type.Optional(Type.Integer({ minimum: MIN_AUDIT_RETENTION_DAYS, maximum: MAX_AUDIT_RETENTION_DAYS, description: 'Audit log entries older than this many days are deleted (docs/audit-log.md)' })),
+    agentSessionTimelineRetentionDays: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_SESSION_RETENTION_DAYS, description: 'Agent sessions that ended longer ago lose their timeline; their figures stay (docs/agent-sessions.md)' }),
+    ),
     routerGuidance: Type.Optional(Type.String()),
   },
   // Unknown properties are kept as given, each bounded like any free-form value.

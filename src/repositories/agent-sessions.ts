@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { AgentSessionsTables } from '../db/tables/agent-sessions.js';
-import { sessionFigures, type SessionStep, type StepKind } from '../domain/agent-sessions.js';
+import type { WastedSession } from '../domain/agent-session-waste.js';
+import { sessionFigures, type SessionStep, type StepKind, type WastePattern } from '../domain/agent-sessions.js';
 import { notFound } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
 
@@ -91,40 +92,120 @@ export async function recordSessionSteps(trx: Db, organizationId: string, steps:
     )
     .onConflict((conflict) => conflict.columns(['organization_id', 'id']).doNothing())
     .execute();
-  await trx.selectFrom('agent_sessions').select('id').where('organization_id', '=', organizationId).where('id', 'in', ordered).orderBy('id').forUpdate().execute();
+  const locked = await trx.selectFrom('agent_sessions').select(['id', 'timeline_deleted']).where('organization_id', '=', organizationId).where('id', 'in', ordered).orderBy('id').forUpdate().execute();
+  // A session whose timeline retention deleted has too few steps left to recompute from: its figures stay as they were.
+  const live = locked.filter((row) => !row.timeline_deleted).map((row) => row.id);
+  if (live.length === 0) return;
   const book = await prices();
-  for (const sessionId of ordered) await recompute(trx, organizationId, sessionId, book);
+  await recomputeSessions(trx, organizationId, live, book);
 }
 
-async function recompute(trx: Db, organizationId: string, sessionId: string, prices: PriceBook): Promise<void> {
-  const steps = (await sessionStepRows(trx, organizationId, sessionId)).map(stepOf);
-  const figures = sessionFigures(steps, prices);
-  await trx
-    .updateTable('agent_sessions')
-    .set({
-      started_at: figures.startedAt,
-      ended_at: figures.endedAt,
-      repository: figures.repository,
-      models: figures.models,
-      turns: figures.turns,
-      model_calls: figures.modelCalls,
-      tool_calls: figures.toolCalls,
-      errors: figures.errors,
-      compactions: figures.compactions,
-      input_tokens: figures.tokens.input,
-      output_tokens: figures.tokens.output,
-      cache_read_tokens: figures.tokens.cacheRead,
-      cache_write_tokens: figures.tokens.cacheWrite,
-      cost_micros: figures.costMicros,
-      currency: figures.currency,
-      unpriced_models: figures.unpricedModels,
-      flagged: figures.findings.length > 0,
-      waste_micros: figures.wasteMicros,
-      findings: JSON.stringify(figures.findings),
-    })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', sessionId)
-    .execute();
+/** Sessions per recomputation round: their steps read in one query, their rows written in one. */
+const SESSIONS_PER_ROUND = 500;
+
+/**
+ * Recomputes sessions from all their steps: one read of the steps and one write of the rows per
+ * round of sessions, rather than a read and a write per session (an export touching fifty
+ * sessions made a hundred round trips). The rows exist and are locked by the caller.
+ */
+async function recomputeSessions(trx: Db, organizationId: string, sessionIds: readonly string[], prices: PriceBook): Promise<void> {
+  for (let at = 0; at < sessionIds.length; at += SESSIONS_PER_ROUND) {
+    const ids = sessionIds.slice(at, at + SESSIONS_PER_ROUND);
+    const rows = await trx.selectFrom('agent_session_steps').selectAll().where('organization_id', '=', organizationId).where('session_id', 'in', ids).execute();
+    const stepsOf = new Map<string, SessionStep[]>();
+    for (const row of rows) {
+      const steps = stepsOf.get(row.session_id);
+      if (steps) steps.push(stepOf(row));
+      else stepsOf.set(row.session_id, [stepOf(row)]);
+    }
+    // The figures sort the steps themselves (sessionFigures), so the read needs no order.
+    const values = ids.map((id) => {
+      const figures = sessionFigures(stepsOf.get(id)!, prices);
+      return sql`(${id}, ${figures.startedAt}::timestamptz, ${figures.endedAt}::timestamptz, ${figures.repository}::text, ${figures.models}::text[], ${figures.turns}::int, ${figures.modelCalls}::int, ${figures.toolCalls}::int, ${figures.errors}::int, ${figures.compactions}::int, ${figures.fileChanges}::int, ${figures.tokens.input}::bigint, ${figures.tokens.output}::bigint, ${figures.tokens.cacheRead}::bigint, ${figures.tokens.cacheWrite}::bigint, ${figures.costMicros}::bigint, ${figures.currency}::text, ${figures.unpricedModels}::text[], ${figures.findings.length > 0}::boolean, ${figures.wasteMicros}::bigint, ${JSON.stringify(figures.findings)}::jsonb)`;
+    });
+    await sql`
+      UPDATE agent_sessions AS s SET
+        started_at = v.started_at, ended_at = v.ended_at, repository = v.repository, models = v.models, turns = v.turns,
+        model_calls = v.model_calls, tool_calls = v.tool_calls, errors = v.errors, compactions = v.compactions, file_changes = v.file_changes,
+        -- An abandonment stands while the session's end stays (a late record from inside it); a later end restarts the window.
+        abandoned = s.abandoned AND v.ended_at = s.ended_at,
+        input_tokens = v.input_tokens, output_tokens = v.output_tokens, cache_read_tokens = v.cache_read_tokens, cache_write_tokens = v.cache_write_tokens,
+        cost_micros = v.cost_micros, currency = v.currency, unpriced_models = v.unpriced_models, flagged = v.flagged, waste_micros = v.waste_micros, findings = v.findings
+      FROM (VALUES ${sql.join(values)}) AS v(id, started_at, ended_at, repository, models, turns, model_calls, tool_calls, errors, compactions, file_changes,
+        input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_micros, currency, unpriced_models, flagged, waste_micros, findings)
+      WHERE s.organization_id = ${organizationId} AND s.id = v.id`.execute(trx);
+  }
+}
+
+/**
+ * Deletes the timelines of an organization's sessions that ended before `before` (timeline
+ * retention): their steps go, their figures stay, marked so that a late record does not recompute
+ * them from what is left. Answers how many steps were deleted.
+ */
+export async function deleteTimelinesBefore(db: Db, organizationId: string, before: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('agent_sessions')
+      .set({ timeline_deleted: true })
+      .where('organization_id', '=', organizationId)
+      .where('ended_at', '<', before)
+      .where('timeline_deleted', '=', false)
+      .execute();
+    // Sessions marked on an earlier pass get late steps too; those are deleted with the rest.
+    const result = await trx
+      .deleteFrom('agent_session_steps')
+      .where('organization_id', '=', organizationId)
+      .where('session_id', 'in', (ended) => ended.selectFrom('agent_sessions').select('id').where('organization_id', '=', organizationId).where('timeline_deleted', '=', true))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
+
+export async function organizationsWithAgentSessions(db: Db): Promise<string[]> {
+  return (await db.selectFrom('agent_sessions').select('organization_id').distinct().execute()).map((row) => row.organization_id);
+}
+
+/** How long after a session its person has to commit before the session counts as abandoned. */
+export const ABANDON_WINDOW_HOURS = 24;
+/** Sessions that ended within this many days are decided again on each pass: late outcomes count. */
+export const ABANDON_HORIZON_DAYS = 35;
+
+/**
+ * Decides which sessions are abandoned (docs/agent-sessions.md): ended more than the window ago,
+ * cost money, changed files, and no outcome of their person within the window after their start:
+ * a commit the hooks recorded (in the session, or in its repository), a `git_commit` or
+ * `pr_created` event (in the session, or in its repository), or a commit pushed to its repository
+ * under the person's e-mail. One statement over every organization; answers how many sessions
+ * changed their decision.
+ */
+export async function decideAbandonedSessions(db: Db, now: Date = new Date()): Promise<number> {
+  const window = sql`make_interval(hours => ${ABANDON_WINDOW_HOURS})`;
+  const result = await sql`
+    UPDATE agent_sessions AS s SET abandoned = d.abandoned
+    FROM (
+      SELECT c.organization_id, c.id,
+        c.ended_at + ${window} <= ${now}::timestamptz AND c.cost_micros > 0 AND c.file_changes > 0
+        AND NOT EXISTS (
+          SELECT 1 FROM agent_commits k
+          WHERE k.organization_id = c.organization_id AND k.user_id = c.user_id
+            AND (k.session_id = c.session_key OR k.repository = c.repository)
+            AND k.committed_at >= c.started_at AND k.committed_at < c.ended_at + ${window})
+        AND NOT EXISTS (
+          SELECT 1 FROM telemetry_events e
+          WHERE e.organization_id = c.organization_id AND e.user_id = c.user_id
+            AND e.day BETWEEN (c.started_at AT TIME ZONE 'UTC')::date AND ((c.ended_at + ${window}) AT TIME ZONE 'UTC')::date
+            AND e.type IN ('git_commit', 'pr_created')
+            AND (e.session_id = c.session_key OR e.repository = c.repository)
+            AND e.occurred_at >= c.started_at AND e.occurred_at < c.ended_at + ${window})
+        AND NOT EXISTS (
+          SELECT 1 FROM git_commits g JOIN users u ON u.id = c.user_id
+          WHERE g.organization_id = c.organization_id AND g.repository = c.repository AND lower(g.author_email) = lower(u.email)
+            AND g.authored_at >= c.started_at AND g.authored_at < c.ended_at + ${window}) AS abandoned
+      FROM agent_sessions c
+      WHERE c.ended_at >= ${now}::timestamptz - make_interval(days => ${ABANDON_HORIZON_DAYS})
+    ) AS d
+    WHERE s.organization_id = d.organization_id AND s.id = d.id AND s.abandoned IS DISTINCT FROM d.abandoned`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 function sessionStepRows(db: Db, organizationId: string, sessionId: string): Promise<StepRow[]> {
@@ -194,7 +275,8 @@ export async function listAgentSessions(
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   if (filter.agent !== undefined) query = query.where('agent', '=', filter.agent);
   if (filter.repository !== undefined) query = query.where('repository', '=', filter.repository);
-  if (filter.flagged !== undefined) query = query.where('flagged', '=', filter.flagged);
+  // Flagged: a finding in its steps, or abandoned (the job's decision, apart from the steps' findings).
+  if (filter.flagged !== undefined) query = query.where(sql<boolean>`(flagged OR abandoned)`, '=', filter.flagged);
   if (filter.costAboveMicros !== undefined) query = query.where('cost_micros', '>', filter.costAboveMicros);
   if (filter.teamId !== undefined) {
     const teamId = filter.teamId;
@@ -217,6 +299,32 @@ export async function findAgentSession(db: Db, organizationId: string, sessionId
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('agent session');
   return row;
+}
+
+/**
+ * The flagged sessions that started in [from, before), of one person when `userId` is given, as
+ * the monthly waste figures read them: their findings' costs, and the abandoned finding the job
+ * decided (the whole session's cost) beside those of the steps.
+ */
+export async function wastedSessions(db: Db, organizationId: string, from: Date, before: Date, userId: string | undefined): Promise<WastedSession[]> {
+  let query = db
+    .selectFrom('agent_sessions')
+    .select(['repository', 'agent', 'findings', 'waste_micros', 'abandoned', 'cost_micros'])
+    .where('organization_id', '=', organizationId)
+    .where('started_at', '>=', from)
+    .where('started_at', '<', before)
+    .where(sql<boolean>`(flagged OR abandoned)`);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    repository: row.repository,
+    agent: row.agent,
+    findings: [
+      ...row.findings.map((finding) => ({ pattern: finding.pattern as WastePattern, occurrences: finding.occurrences, micros: Math.round(finding.estimatedCost * 1_000_000) })),
+      ...(row.abandoned ? [{ pattern: 'abandoned' as const, occurrences: 1, micros: Number(row.cost_micros) }] : []),
+    ],
+    wasteMicros: Number(row.abandoned ? row.cost_micros : row.waste_micros),
+  }));
 }
 
 export async function agentSessionSteps(db: Db, organizationId: string, sessionId: string): Promise<SessionStep[]> {

@@ -73,6 +73,35 @@ export const AgentSessionStep = Type.Object(
   { $id: 'AgentSessionStep' },
 );
 
+const WasteFigures = {
+  sessions: Type.Integer({ minimum: 0, description: 'Flagged sessions' }),
+  estimatedCost: Type.Number({ minimum: 0, description: 'In the organization’s currency' }),
+};
+const Patterns = Type.Array(StringEnum(WASTE_PATTERNS), { description: 'The patterns found in these sessions' });
+
+export const AgentSessionWaste = Type.Object(
+  {
+    month: Type.String({ description: 'The UTC month, YYYY-MM: sessions that started in it' }),
+    currency: Type.String(),
+    total: Type.Object({ ...WasteFigures }, { description: 'Every flagged session, each model call counted once' }),
+    patterns: Type.Array(
+      Type.Object({
+        pattern: StringEnum(WASTE_PATTERNS),
+        occurrences: Type.Integer({ minimum: 0 }),
+        ...WasteFigures,
+        suggestedFix: Type.Object({
+          hook: Type.Union([Type.String(), Type.Null()], { description: 'A hook that stops or prevents it, where one can' }),
+          agentsMd: Type.String({ description: 'A line for the repository’s AGENTS.md' }),
+        }),
+      }),
+      { description: 'Every pattern, found or not; a session with two patterns counts in both' },
+    ),
+    repositories: Type.Array(Type.Object({ repository: Type.Union([Type.String(), Type.Null()]), ...WasteFigures, patterns: Patterns }), { description: 'Costliest first' }),
+    agents: Type.Array(Type.Object({ agent: Type.String(), ...WasteFigures, patterns: Patterns }), { description: 'Costliest first' }),
+  },
+  { $id: 'AgentSessionWaste' },
+);
+
 export const AgentSessionWithTimeline = Type.Intersect([Type.Ref(AgentSession), Type.Object({ timeline: Type.Array(Type.Ref(AgentSessionStep)) })]);
 
 const micros = (value: number) => Number(value) / 1_000_000;
@@ -99,15 +128,25 @@ export function agentSessionView(row: AgentSessionRow): Static<typeof AgentSessi
     cost: micros(row.cost_micros),
     currency: row.currency,
     unpricedModels: row.unpriced_models,
-    flagged: row.flagged,
-    wasteCost: micros(row.waste_micros),
-    findings: row.findings.map((finding) => ({
-      ...finding,
-      pattern: finding.pattern as (typeof WASTE_PATTERNS)[number],
-      firstAt: Date.parse(finding.firstAt),
-      lastAt: Date.parse(finding.lastAt),
-    })),
+    flagged: row.flagged || row.abandoned,
+    // An abandoned session wasted all it cost, which holds every call of its other findings.
+    wasteCost: micros(row.abandoned ? row.cost_micros : row.waste_micros),
+    findings: [
+      ...row.findings.map((finding) => ({
+        ...finding,
+        pattern: finding.pattern as (typeof WASTE_PATTERNS)[number],
+        firstAt: Date.parse(finding.firstAt),
+        lastAt: Date.parse(finding.lastAt),
+      })),
+      ...(row.abandoned ? [abandonedFinding(row, startedAt, endedAt)] : []),
+    ],
   };
+}
+
+/** An abandoned session's finding: the whole session, all its tokens and cost. */
+function abandonedFinding(row: AgentSessionRow, startedAt: number, endedAt: number): Static<typeof AgentSessionFinding> {
+  const tokens = Number(row.input_tokens) + Number(row.output_tokens) + Number(row.cache_read_tokens) + Number(row.cache_write_tokens);
+  return { pattern: 'abandoned', occurrences: 1, tool: null, firstAt: startedAt, lastAt: endedAt, tokens, estimatedCost: micros(row.cost_micros) };
 }
 
 export function agentSessionStepView(step: SessionStep, prices: PriceBook): Static<typeof AgentSessionStep> {

@@ -1,4 +1,4 @@
-import { AgentSession, AgentSessionFinding, AgentSessionStep } from './agent-sessions.js';
+import { AgentSession, AgentSessionFinding, AgentSessionStep, AgentSessionWaste } from './agent-sessions.js';
 import { AuditLogEntry } from './audit.js';
 import type { TSchema } from '@sinclair/typebox';
 import { Budget, MemberLimitStatus } from './budgets.js';
@@ -78,5 +78,6 @@ export const sharedSchemas: TSchema[] = [
   AgentSessionFinding,
   AgentSession,
   AgentSessionStep,
+  AgentSessionWaste,
 ];
 

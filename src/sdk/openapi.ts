@@ -2310,6 +2310,8 @@ export interface paths {
                         apiKeyMaxLifetimeDays?: number | null;
                         /** @description Audit log entries older than this many days are deleted (docs/audit-log.md) */
                         auditLogRetentionDays?: number | null;
+                        /** @description Agent sessions that ended longer ago lose their timeline; their figures stay (docs/agent-sessions.md) */
+                        agentSessionTimelineRetentionDays?: number | null;
                         routerGuidance?: string | null;
                     } & {
                         [key: string]: unknown;
@@ -5845,6 +5847,63 @@ export interface paths {
                             agentSessions: components["schemas"]["AgentSession"][];
                             pagination: components["schemas"]["Pagination"];
                         };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/agent-sessions/waste": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Waste found in agent sessions in a month */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The UTC month, YYYY-MM; the current one by default */
+                    month?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgentSessionWaste"];
                     };
                 };
                 /** @description The one error body of every endpoint. */
@@ -10567,7 +10626,7 @@ export interface components {
         };
         AgentSessionFinding: {
             /** @enum {string} */
-            pattern: "retry_loop" | "reread" | "tool_error_burst" | "context_pressure";
+            pattern: "retry_loop" | "reread" | "tool_error_burst" | "context_pressure" | "abandoned";
             occurrences: number;
             /** @description The tool a retry loop repeated */
             tool: string | null;
@@ -10635,6 +10694,54 @@ export interface components {
             traceId: string | null;
             spanId: string | null;
             parentSpanId: string | null;
+        };
+        AgentSessionWaste: {
+            /** @description The UTC month, YYYY-MM: sessions that started in it */
+            month: string;
+            currency: string;
+            /** @description Every flagged session, each model call counted once */
+            total: {
+                /** @description Flagged sessions */
+                sessions: number;
+                /** @description In the organization’s currency */
+                estimatedCost: number;
+            };
+            /** @description Every pattern, found or not; a session with two patterns counts in both */
+            patterns: {
+                /** @enum {string} */
+                pattern: "retry_loop" | "reread" | "tool_error_burst" | "context_pressure" | "abandoned";
+                occurrences: number;
+                /** @description Flagged sessions */
+                sessions: number;
+                /** @description In the organization’s currency */
+                estimatedCost: number;
+                suggestedFix: {
+                    /** @description A hook that stops or prevents it, where one can */
+                    hook: string | null;
+                    /** @description A line for the repository’s AGENTS.md */
+                    agentsMd: string;
+                };
+            }[];
+            /** @description Costliest first */
+            repositories: {
+                repository: string | null;
+                /** @description Flagged sessions */
+                sessions: number;
+                /** @description In the organization’s currency */
+                estimatedCost: number;
+                /** @description The patterns found in these sessions */
+                patterns: ("retry_loop" | "reread" | "tool_error_burst" | "context_pressure" | "abandoned")[];
+            }[];
+            /** @description Costliest first */
+            agents: {
+                agent: string;
+                /** @description Flagged sessions */
+                sessions: number;
+                /** @description In the organization’s currency */
+                estimatedCost: number;
+                /** @description The patterns found in these sessions */
+                patterns: ("retry_loop" | "reread" | "tool_error_burst" | "context_pressure" | "abandoned")[];
+            }[];
         };
     };
     responses: never;

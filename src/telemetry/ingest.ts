@@ -11,7 +11,7 @@ import { findUser } from '../repositories/users.js';
 import { standardCredits, type ModelCatalogue } from './credits.js';
 import { checkEvents, type CheckedEvent, type TelemetryEvent } from './events.js';
 import { ensureEventPartitions } from './partitions.js';
-import { recordSteps, stepOfEvent } from './session-steps.js';
+import { recordSteps, stepOfEvent, type StepDetail } from './session-steps.js';
 
 // Storing telemetry: all events of a batch in one short transaction, idempotent per
 // (organization, event id). The statement that writes the events also adds their credits to the
@@ -30,12 +30,15 @@ export interface AttributedEvent extends CheckedEvent<TelemetryEvent> {
   userId: string;
   /** The ingest key that sent the event; absent for a person's own key or client. */
   ingestKeyId?: string | undefined;
+  /** What the record said of the event's session step beyond the event (its outcome, duration, digests). */
+  detail?: StepDetail | undefined;
 }
 
 /**
  * Records already-typed events of one user of the organization, with the same rules as
  * POST /api/v1/telemetry/events (types, timestamps, idempotency, credits). Invalid events or an
- * unknown/deactivated user: invalid_input, nothing stored.
+ * unknown/deactivated user: invalid_input, nothing stored. `details` (by event id) says what a
+ * record told of its session step beyond the event, as an OTLP record does (the demo's failures).
  */
 export async function recordEvents(
   db: Db,
@@ -44,11 +47,12 @@ export async function recordEvents(
   userId: string,
   events: readonly TelemetryEvent[],
   now: Date = new Date(),
+  details: ReadonlyMap<string, StepDetail> = new Map(),
 ): Promise<IngestResult> {
   const checked = checkEvents(events, 'events', now);
   const user = await findUser(db, organizationId, userId);
   if (!user?.active) throw invalidInput(`user ${userId} is not an active user of the organization`);
-  return storeEvents(db, catalogue, organizationId, checked.map((event) => ({ ...event, userId })), { copyIn: false });
+  return storeEvents(db, catalogue, organizationId, checked.map((event) => ({ ...event, userId, detail: details.get(event.event.id) })), { copyIn: false });
 }
 
 // A batch's new events: the ids go in first (ON CONFLICT DO NOTHING), then the events whose id
@@ -86,7 +90,7 @@ export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizatio
   return db.transaction().execute(async (trx) => {
     const claimed = await claimEvents(trx, catalogue, organizationId, events, options);
     await writeClaimedEvents(trx, claimed);
-    await recordSteps(trx, organizationId, events.flatMap((event) => stepOfEvent(event, event.userId) ?? []));
+    await recordSteps(trx, organizationId, events.flatMap((event) => stepOfEvent(event, event.userId, event.detail) ?? []));
     return { accepted: claimed.accepted, duplicates: claimed.duplicates };
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliJson } from '../cli/helpers.js';
 import { listPrice } from '../../src/repositories/list-prices.js';
 import { runs, bodyOf, daysBack, type Manifest } from '../otlp/captured.js';
+import { codexExport, codexRecord, geminiExport, retryLoopRecords } from './records.js';
 import { addUser, auth, createOrganization, expectError, json, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // Agent sessions built from what the real agent CLIs exported (test/fixtures/otlp), compared with
@@ -127,23 +128,8 @@ describe('sessions from the captured exports of every agent', () => {
   });
 });
 
-/** A Codex log record, in OTLP/JSON, of one session. */
-function codexRecord(conversation: string, at: number, name: string, attributes: Record<string, string | number | boolean>) {
-  return {
-    timeUnixNano: String(at * 1_000_000),
-    attributes: Object.entries({ 'event.name': name, 'conversation.id': conversation, ...attributes }).map(([key, value]) => ({
-      key,
-      value: typeof value === 'string' ? { stringValue: value } : typeof value === 'boolean' ? { boolValue: value } : { intValue: String(value) },
-    })),
-  };
-}
-
 /** A log record of an agent's session, in OTLP/JSON. */
 const logRecord = codexRecord;
-
-const geminiExport = (records: object[]) => ({ resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'gemini-cli' } }] }, scopeLogs: [{ scope: { name: 'gemini-cli' }, logRecords: records }] }] });
-
-const codexExport = (records: object[]) => ({ resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'codex_exec' } }] }, scopeLogs: [{ scope: { name: 'codex' }, logRecords: records }] }] });
 
 describe('waste', () => {
   const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
@@ -158,14 +144,7 @@ describe('waste', () => {
     expect(priced.statusCode).toBe(200);
     // A prompt, then four times: a model call that asks for the same failing command, and its failure; then a success of another command.
     start = Date.now() - 3_600_000;
-    const records: object[] = [codexRecord('loop-1', start, 'codex.user_prompt', { prompt_length: 10 })];
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      const at = start + 1000 * (attempt + 1);
-      records.push(codexRecord('loop-1', at, 'codex.sse_event', { 'event.kind': 'response.completed', model: MODEL, input_token_count: 1000 + attempt, output_token_count: 100, cached_token_count: 200 }));
-      records.push(codexRecord('loop-1', at + 500, 'codex.tool_result', { tool_name: 'exec_command', arguments: '{"cmd":"npm test"}', success: 'false', duration_ms: '40' }));
-    }
-    records.push(codexRecord('loop-1', start + 6000, 'codex.sse_event', { 'event.kind': 'response.completed', model: MODEL, input_token_count: 500, output_token_count: 50, cached_token_count: 0 }));
-    records.push(codexRecord('loop-1', start + 6500, 'codex.tool_result', { tool_name: 'exec_command', arguments: '{"cmd":"git status"}', success: 'true', duration_ms: '10' }));
+    const records = retryLoopRecords('loop-1', start, MODEL);
     // Sent in two exports, the second first.
     const half = Math.floor(records.length / 2);
     for (const part of [records.slice(half), records.slice(0, half)]) {

@@ -62,3 +62,19 @@ describe('generateDemoGitHistory', () => {
     expect(commits.some((commit) => /^This reverts commit [0-9a-f]{40}\./m.test(commit.message))).toBe(true);
   });
 });
+
+describe('the demo’s agent-session waste', () => {
+  it('runs a failing command four times in some sessions, and leaves some editing sessions without a commit', () => {
+    const events = generateDemoEvents({ seed: 42, users: 10, days: 30, lastDay: '2026-03-31' });
+    const sessions = new Map<string, typeof events>();
+    for (const one of events) sessions.set(one.event.sessionId, [...(sessions.get(one.event.sessionId) ?? []), one]);
+    const loops = [...sessions.values()].filter((session) => session.filter((one) => one.detail?.outcome === 'failure' && one.detail.callDigest === 'demo-npm-test').length === 4);
+    expect(loops.length).toBeGreaterThan(0);
+    const types = (session: typeof events) => new Set(session.map((one) => one.event.type));
+    const editing = [...sessions.values()].filter((session) => types(session).has('file_edited') || types(session).has('file_created'));
+    const uncommitted = editing.filter((session) => !types(session).has('git_commit') && !types(session).has('pr_created'));
+    // Most editing sessions commit; some do not (abandoned once their 24 hours pass).
+    expect(uncommitted.length).toBeGreaterThan(0);
+    expect(uncommitted.length).toBeLessThan(editing.length / 3);
+  });
+});

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-// Agent sessions and their steps (migrations/0054_agent_sessions.sql).
+// Agent sessions and their steps (migrations/0054_agent_sessions.sql, 0055_agent_session_outcomes.sql).
 
 
 
@@ -42,6 +42,9 @@ export interface AgentSessionsTables {
     flagged: Defaulted<boolean>;
     waste_micros: Defaulted<number>;
     findings: ColumnType<FindingColumn[], string | undefined, string>;
+    file_changes: Defaulted<number>;
+    abandoned: Defaulted<boolean>;
+    timeline_deleted: Defaulted<boolean>;
   };
   agent_session_steps: {
     organization_id: string;

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { READING_TOOL, WRITING_TOOL } from '../../domain/agent-sessions.js';
 import type { EventRecord } from '../records.js';
 import { count, flag, text, type RecordDetail } from './translator.js';
 
@@ -8,9 +9,6 @@ import { count, flag, text, type RecordDetail } from './translator.js';
 
 const digest = (...parts: string[]) => hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 22);
 
-// Tools that only read a file, and tools that change one, by the names the agents give them.
-const READS = /^(read|read_?file|read_many_files|view|view_?file|open_?file|cat)$/i;
-const WRITES = /(write|edit|create|replace|patch|delete|insert)/i;
 const PATH_KEYS = ['file_path', 'absolute_path', 'filePath', 'path', 'target_file', 'filename'];
 
 /** The arguments a tool call was given, as the JSON text the agent sent (maybe cut short), parsed when it is an object. */
@@ -32,7 +30,7 @@ export function toolCallDetail(tool: string, argumentsText: string | undefined, 
   const path = PATH_KEYS.map((key) => parsed?.[key]).find((value): value is string => typeof value === 'string' && value !== '');
   if (path !== undefined) {
     detail.fileDigest = digest(path);
-    detail.fileAccess = READS.test(tool) ? 'read' : WRITES.test(tool) ? 'write' : undefined;
+    detail.fileAccess = READING_TOOL.test(tool) ? 'read' : WRITING_TOOL.test(tool) ? 'write' : undefined;
   }
   return detail;
 }

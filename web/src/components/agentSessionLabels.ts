@@ -21,6 +21,7 @@ export const PATTERN_LABELS: Record<AgentSessionFinding['pattern'], string> = {
   reread: 'Reread',
   tool_error_burst: 'Tool-error burst',
   context_pressure: 'Context pressure',
+  abandoned: 'Abandoned',
 };
 
 export function agentLabel(agent: string): string {

@@ -15,6 +15,7 @@ import { TokensPanelBody } from './TokensPanel';
 import { TeamsPanel } from './TeamsPanel';
 import { ToolsPanelBody } from './ToolsPanel';
 import { TodayCard } from './TodayCard';
+import { WastePanel } from './WastePanel';
 import { useDayRange } from './range';
 import { GranularityPicker } from './GranularityPicker';
 import { useTimeAxis } from './timeAxis';
@@ -49,6 +50,7 @@ function Dashboard() {
       <GranularityPicker value={axis.granularity} onChange={setGranularity} />
       <KpiCards range={range} />
       <BudgetPanel />
+      <WastePanel />
       <TeamsPanel />
       <Panel title="Spend, credits and tokens" description="Spend by model at your prices, Standard Credits per day stacked by model, and tokens in and out." source={{ resource: 'tokens', range, groupBy: 'model' }} query={tokens}>
         {() => <TokensPanelBody axis={axis} answer={tokens.data!} />}
