@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Db } from '../db/store.js';
+import { SYSTEM_ACTOR } from '../domain/audit.js';
 import { evaluateCheckout } from '../readiness/evaluate.js';
 import { listRepository, queueForRepositories, recordPastEvaluations, type PastEvaluation } from '../repositories/readiness-evaluations.js';
 import { REPOSITORIES } from './generate.js';
@@ -116,7 +117,7 @@ export async function seedDemoReadiness(db: Db, organizationId: string, computer
     }
     await recordPastEvaluations(db, organizationId, nights);
     evaluations += nights.length;
-    await listRepository(db, organizationId, { repoId, cloneUrl: `file://${bare}` });
+    await listRepository(db, organizationId, { repoId, cloneUrl: `file://${bare}` }, SYSTEM_ACTOR);
   }
   await queueForRepositories(db, organizationId, 'request', {}, now);
   return { remotes: root, evaluations };

@@ -18,7 +18,7 @@ export interface AuditActor {
 }
 
 export interface AuditTarget {
-  type: 'user' | 'team' | 'api_key' | 'computer' | 'budget' | 'credit_limit' | 'enterprise_controls' | 'sso' | 'scim_token' | 'webhook' | 'prices' | 'telemetry_identity' | 'git_host';
+  type: 'user' | 'team' | 'api_key' | 'computer' | 'budget' | 'credit_limit' | 'enterprise_controls' | 'sso' | 'scim_token' | 'webhook' | 'prices' | 'telemetry_identity' | 'git_host' | 'readiness_repository';
   id: string;
   label?: string | null;
 }

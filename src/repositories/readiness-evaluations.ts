@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { ReadinessTables } from '../db/tables/readiness.js';
+import type { AuditActor } from '../domain/audit.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import {
@@ -13,6 +14,7 @@ import {
   type EvaluationStatus,
   type EvaluationTrigger,
 } from '../domain/readiness-schedule.js';
+import { appendAudit, inTransaction } from './audit-log.js';
 import { insertReport, insertReports, type ReadinessReportRecord } from './readiness-reports.js';
 
 // Readiness on computers (docs/readiness.md, "Every repository, every night"): the repositories
@@ -102,21 +104,27 @@ export async function repositoriesToEvaluate(db: Db, organizationId: string, now
   return listed.length > 0 ? listed : namedRepositories(db, organizationId, now);
 }
 
-export async function listRepository(db: Db, organizationId: string, input: { repoId: string; cloneUrl: string }): Promise<EvaluatedRepository> {
-  const id = newId('rdr');
-  const row = await db
-    .insertInto('readiness_repositories')
-    .values({ organization_id: organizationId, id, repo_id: input.repoId, clone_url: input.cloneUrl })
-    .onConflict((conflict) => conflict.columns(['organization_id', 'repo_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new DomainError('readiness_repository_listed', `${input.repoId} is already on the list; remove it first to change its clone URL`);
-  return { id: row.id, repoId: row.repo_id, cloneUrl: row.clone_url, source: 'listed', createdAt: new Date(row.created_at) };
+export async function listRepository(db: Db, organizationId: string, input: { repoId: string; cloneUrl: string }, actor: AuditActor): Promise<EvaluatedRepository> {
+  return inTransaction(db, async (trx) => {
+    const id = newId('rdr');
+    const row = await trx
+      .insertInto('readiness_repositories')
+      .values({ organization_id: organizationId, id, repo_id: input.repoId, clone_url: input.cloneUrl })
+      .onConflict((conflict) => conflict.columns(['organization_id', 'repo_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new DomainError('readiness_repository_listed', `${input.repoId} is already on the list; remove it first to change its clone URL`);
+    await appendAudit(trx, organizationId, { actor, action: 'readiness.repository_listed', target: { type: 'readiness_repository', id, label: input.repoId }, details: { cloneUrl: input.cloneUrl } });
+    return { id: row.id, repoId: row.repo_id, cloneUrl: row.clone_url, source: 'listed', createdAt: new Date(row.created_at) };
+  });
 }
 
-export async function unlistRepository(db: Db, organizationId: string, id: string): Promise<void> {
-  const result = await db.deleteFrom('readiness_repositories').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw notFound('readiness repository');
+export async function unlistRepository(db: Db, organizationId: string, id: string, actor: AuditActor): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const row = await trx.deleteFrom('readiness_repositories').where('organization_id', '=', organizationId).where('id', '=', id).returning(['repo_id']).executeTakeFirst();
+    if (!row) throw notFound('readiness repository');
+    await appendAudit(trx, organizationId, { actor, action: 'readiness.repository_unlisted', target: { type: 'readiness_repository', id, label: row.repo_id } });
+  });
 }
 
 // ---- queueing ---------------------------------------------------------------------------------

@@ -44,5 +44,7 @@ export const AUDIT_ACTIONS = [
   'telemetry.voided',
   'git_host.connected',
   'git_host.removed',
+  'readiness.repository_listed',
+  'readiness.repository_unlisted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -213,6 +213,13 @@ const WALK: Record<string, Audited | Exempt> = {
     request: async () => ({ url: `/api/v0/git-hosts/${(await api('POST', '/api/v0/git-hosts', owner(), { provider: 'gitlab', name: unique('host') })).id}` }),
   },
   'POST /api/v0/agent-commits': { exempt: REPORTED },
+  'POST /api/v0/readiness/repositories': { roles: MANAGERS, action: 'readiness.repository_listed', request: async () => ({ url: '/api/v0/readiness/repositories', payload: { cloneUrl: `https://github.com/walk/${unique('repo')}.git` } }) },
+  'DELETE /api/v0/readiness/repositories/{id}': {
+    roles: MANAGERS,
+    action: 'readiness.repository_unlisted',
+    request: async () => ({ url: `/api/v0/readiness/repositories/${(await api('POST', '/api/v0/readiness/repositories', owner(), { cloneUrl: `https://github.com/walk/${unique('listed')}.git` })).repository.id}` }),
+  },
+  'POST /api/v0/readiness/evaluations': { exempt: 'queues evaluations of the listed repositories for a computer: recorded as the evaluations themselves (GET /api/v0/readiness/evaluations), changes no setting' },
   'POST /api/v0/organization/scim-tokens': { roles: OWNERS, action: 'scim.token_created', request: async () => ({ url: '/api/v0/organization/scim-tokens', payload: { name: unique('IdP') } }) },
   'DELETE /api/v0/organization/scim-tokens/{id}': {
     roles: OWNERS,
@@ -278,6 +285,9 @@ const WALK: Record<string, Audited | Exempt> = {
   'POST /api/v0/agent/sessions/{sessionId}/messages': { exempt: AGENT },
   'POST /api/v0/agent/sessions/{sessionId}/finish': { exempt: AGENT },
   'POST /api/v0/agent/sessions': { exempt: AGENT },
+  'POST /api/v0/agent/readiness-evaluations/claim': { exempt: AGENT },
+  'POST /api/v0/agent/readiness-evaluations/{id}/report': { exempt: AGENT },
+  'POST /api/v0/agent/readiness-evaluations/{id}/failure': { exempt: AGENT },
   'POST /v1/metrics': { exempt: REPORTED },
   'POST /v1/logs': { exempt: REPORTED },
   'POST /v1/traces': { exempt: REPORTED },

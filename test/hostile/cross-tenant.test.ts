@@ -41,6 +41,8 @@ interface Victim {
   scimGroup: string;
   identity: string;
   agentSession: string;
+  readinessRepository: string;
+  readinessEvaluation: string;
   revision: number;
 }
 
@@ -101,6 +103,8 @@ beforeAll(async () => {
   const event = { id: 'alpha-event-1', type: 'model_call', timestamp: Date.now(), userId: orgA.users.member.id, sessionId: 'alpha-agent-session', client: 'terminal-ui', modelId: 'claude-sonnet-4-5', modelTier: 'standard', inputTokens: 10, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, billableTokens: 11 };
   await api('POST', '/api/v1/telemetry/events', ingest.key, { events: [event] });
   const agentSession = (await api('GET', '/api/v0/agent-sessions', owner)).agentSessions[0]?.id ?? 'none';
+  const readinessRepository = (await api('POST', '/api/v0/readiness/repositories', owner, { cloneUrl: 'https://github.com/alpha/secret-repo.git' })).repository.id;
+  const readinessEvaluation = (await api('POST', '/api/v0/readiness/evaluations', owner, { repoId: 'github.com/alpha/secret-repo' })).evaluations[0].id;
   let revision = 0;
   for (const guidance of ['one', 'two', 'three']) revision = (await api('PATCH', '/api/v0/organization/enterprise-controls', owner, { routerGuidance: `alpha ${guidance}` })).revision;
   a = {
@@ -124,6 +128,8 @@ beforeAll(async () => {
     scimGroup,
     identity,
     agentSession,
+    readinessRepository,
+    readinessEvaluation,
     revision,
   };
 
@@ -293,6 +299,13 @@ const WALK: Record<string, Entry> = {
   'GET /api/v0/sessions/{sessionId}/children': ({ a }) => ({ url: `/api/v0/sessions/${a.session}/children`, expect: 404 }),
   'GET /api/v0/agent-sessions': ({ a }) => ({ url: `/api/v0/agent-sessions?user=${a.org.users.member.id}&team=${a.team}`, expect: 'own' }),
   'GET /api/v0/agent-sessions/{agentSessionId}': ({ a }) => ({ url: `/api/v0/agent-sessions/${a.agentSession}`, expect: 404 }),
+  'GET /api/v0/agent-sessions/waste': own('/api/v0/agent-sessions/waste'),
+  'GET /api/v0/readiness/repositories': own('/api/v0/readiness/repositories'),
+  'POST /api/v0/readiness/repositories': own('/api/v0/readiness/repositories', { payload: { cloneUrl: 'https://github.com/bravo/own-repo.git' } }),
+  'DELETE /api/v0/readiness/repositories/{id}': ({ a }) => ({ url: `/api/v0/readiness/repositories/${a.readinessRepository}`, expect: 404 }),
+  'GET /api/v0/readiness/evaluations': own('/api/v0/readiness/evaluations'),
+  'POST /api/v0/readiness/evaluations': () => ({ url: '/api/v0/readiness/evaluations', payload: { repoId: 'github.com/alpha/secret-repo' }, expect: 'refused' }),
+  'GET /api/v0/readiness/evaluations/{id}': ({ a }) => ({ url: `/api/v0/readiness/evaluations/${a.readinessEvaluation}`, expect: 404 }),
   'POST /api/v0/auth/sign-in': ({ a }) => ({ url: '/api/v0/auth/sign-in', as: 'none', headers: { origin: APP_URL }, payload: { email: a.org.owner.email, password: 'not their password' }, expect: 401 }),
   'POST /api/v0/auth/sso/start': ({ a }) => ({ url: '/api/v0/auth/sso/start', as: 'none', headers: { origin: APP_URL }, payload: { email: a.org.owner.email }, expect: 'own' }),
   'GET /api/v0/auth/sso/callback': ({ a }) => ({ url: `/api/v0/auth/sso/callback?state=${a.org.id}&code=x`, as: 'console', expect: 'own' }),
@@ -317,6 +330,8 @@ const WALK: Record<string, Entry> = {
   'GET /api/v1/analytics/productivity': ({ a }) => ({ url: `/api/v1/analytics/productivity?startDate=${DAY}&endDate=${DAY}&group_by=team&team_id=${a.team}`, expect: 'refused' }),
   'GET /api/v1/analytics/users': own(`/api/v1/analytics/users?startDate=${DAY}&endDate=${DAY}`),
   'GET /api/v1/analytics/repositories': own(`/api/v1/analytics/repositories?startDate=${DAY}&endDate=${DAY}`),
+  'GET /api/v1/analytics/attributed-costs': own(`/api/v1/analytics/attributed-costs?startDate=${DAY}&endDate=${DAY}`),
+  'GET /api/v1/analytics/today': own('/api/v1/analytics/today'),
   'GET /api/v1/analytics/outcomes': own(`/api/v1/analytics/outcomes?startDate=${DAY}&endDate=${DAY}`),
   'POST /api/v1/git-hosts/{gitHostId}/webhook': async ({ a, b }) => {
     const body = JSON.stringify({ action: 'closed', repository: { html_url: 'https://github.com/alpha/forged' }, pull_request: { number: 9, html_url: 'https://github.com/alpha/forged/pull/9', user: { login: 'forger' }, head: { ref: 'x' }, created_at: `${DAY}T01:00:00Z`, merged_at: `${DAY}T02:00:00Z` } });
@@ -332,6 +347,9 @@ const WALK: Record<string, Entry> = {
   'POST /api/v0/agent/sessions/{sessionId}/messages': ({ a }) => ({ url: `/api/v0/agent/sessions/${a.session}/messages?runId=run_x`, as: 'computer', payload: { role: 'assistant', content: [{ text: 'forged' }] }, expect: 404 }),
   'POST /api/v0/agent/sessions/{sessionId}/finish': ({ a }) => ({ url: `/api/v0/agent/sessions/${a.session}/finish?runId=run_x`, as: 'computer', expect: 404 }),
   'POST /api/v0/agent/sessions': ({ a }) => ({ url: '/api/v0/agent/sessions', as: 'computer', payload: { parentSessionId: a.session, title: 'forged child' }, expect: 404 }),
+  'POST /api/v0/agent/readiness-evaluations/claim': own('/api/v0/agent/readiness-evaluations/claim', { as: 'computer' }),
+  'POST /api/v0/agent/readiness-evaluations/{id}/report': ({ a }) => ({ url: `/api/v0/agent/readiness-evaluations/${a.readinessEvaluation}/report`, as: 'computer', payload: { repoUrl: 'https://github.com/alpha/secret-repo', apps: {}, report: {} }, expect: 404 }),
+  'POST /api/v0/agent/readiness-evaluations/{id}/failure': ({ a }) => ({ url: `/api/v0/agent/readiness-evaluations/${a.readinessEvaluation}/failure`, as: 'computer', payload: { error: 'forged' }, expect: 404 }),
   'POST /v1/metrics': own('/v1/metrics', { as: 'ingest', payload: { resourceMetrics: [] } }),
   'POST /v1/logs': ({ a }) => ({ url: '/v1/logs', as: 'ingest', payload: otlpLogs(a.org.users.member.email), expect: 'own' }),
   'POST /v1/traces': own('/v1/traces', { as: 'ingest', payload: { resourceSpans: [] } }),
@@ -427,6 +445,8 @@ async function stateOfA(): Promise<unknown> {
     '/api/v0/organization/usage/limits/global',
     '/api/v0/organization/telemetry-identities',
     '/api/v0/agent-sessions',
+    '/api/v0/readiness/repositories',
+    `/api/v0/readiness/evaluations/${a.readinessEvaluation}`,
     // The members' spend this month: what forged telemetry would move.
     '/api/v0/budgets/members',
     '/api/v0/organization/audit-log?limit=100',
@@ -447,7 +467,7 @@ async function stateOfA(): Promise<unknown> {
 function secretsOfA(): string[] {
   const { org, revision: _revision, gitHostSecret, scimToken, ...ids } = a;
   const users = Object.values(org.users).flatMap((user) => (user.role === 'manager' ? [user.id] : [user.id, user.email]));
-  return [org.id, ...users, ...Object.values(ids).map(String).filter((id) => id !== 'none'), gitHostSecret, scimToken, 'Alpha secret', 'alpha-secret-box', 'alpha secret words', 'alpha-hook', 'alpha-laptop', 'alpha-scim-person'];
+  return [org.id, ...users, ...Object.values(ids).map(String).filter((id) => id !== 'none'), gitHostSecret, scimToken, 'Alpha secret', 'alpha-secret-box', 'alpha secret words', 'alpha-hook', 'alpha-laptop', 'alpha-scim-person', 'alpha/secret-repo'];
 }
 
 const BATCH = 6;

@@ -3,6 +3,7 @@ import { repoIdOf } from '../../../domain/repo-id.js';
 import { cloneUrlProblem } from '../../../domain/readiness-schedule.js';
 import { invalidInput } from '../../../domain/errors.js';
 import { MANAGERS } from '../../../domain/roles.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf, requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { latestEvaluations, listRepository } from '../../../repositories/readiness-evaluations.js';
@@ -38,7 +39,7 @@ export default async function addReadinessRepositoryRoute(app: App) {
         const path = body.repoId === undefined ? 'body/cloneUrl' : 'body/repoId';
         throw invalidInput('the repository has no id (host/owner/name): give repoId for a clone URL that names none', [{ path, message: 'names no repository' }]);
       }
-      const repository = await listRepository(app.services.db, organizationId, { repoId, cloneUrl: body.cloneUrl });
+      const repository = await listRepository(app.services.db, organizationId, { repoId, cloneUrl: body.cloneUrl }, auditActorOf(request));
       const last = await latestEvaluations(app.services.db, organizationId, [repoId]);
       return reply.code(201).send({ repository: evaluatedRepositoryView(repository, last.get(repoId)) });
     },

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { MANAGERS } from '../../../domain/roles.js';
+import { auditActorOf } from '../../../http/audit-actor.js';
 import { principalOf, requireRole } from '../../../http/auth.js';
 import type { App } from '../../../http/context.js';
 import { unlistRepository } from '../../../repositories/readiness-evaluations.js';
@@ -14,7 +15,7 @@ export default async function removeReadinessRepositoryRoute(app: App) {
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
-      await unlistRepository(app.services.db, organizationId, request.params.id);
+      await unlistRepository(app.services.db, organizationId, request.params.id, auditActorOf(request));
       return reply.code(204).send(null);
     },
   );
