@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoEvents } from '../../src/demo/generate.js';
+import { formatPeriod } from '../../web/src/pages/Analytics/range.js';
 import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import { acceptInvitation } from '../helpers/console-server.js';
 import { startBuiltServer, type BuiltServer } from '../helpers/built-console.js';
@@ -237,7 +238,7 @@ describe('console II in Chromium on a demo organization', () => {
     expect(active.size).toBeGreaterThan(0);
     await page.goto(`${server.url}/analytics?start=${start}&end=${end}`);
     await expect.poll(() => page.getByTestId('kpi-adoption').textContent(), { timeout: 20_000 }).toBe(`${Math.round((active.size / memberCount) * 100)} %`);
-    await expect.poll(() => page.getByText(`${active.size} of ${memberCount} members active in the range`).count()).toBe(1);
+    await expect.poll(() => page.getByText(`${active.size} of ${memberCount} members active ${formatPeriod({ startDate: start, endDate: end })}`).count()).toBe(1);
     // The others are the members table's inactive ones.
     expect(await page.getByLabel(`Inactive only (${memberCount - active.size})`).count()).toBe(1);
   }, 60_000);
@@ -423,7 +424,7 @@ describe('console II in Chromium on a demo organization', () => {
     await page.goto(`${server.url}/settings/api-keys?user=no-such-member`);
     await page.getByText('The id names no active member of this organization', { exact: false }).waitFor();
     await page.goto(memberPage);
-    expect(await page.getByRole('navigation', { name: 'The member elsewhere' }).getByRole('link', { name: 'Sessions' }).getAttribute('href')).toBe(`/sessions?owner=${userId}`);
+    expect(await page.getByRole('navigation', { name: 'The member elsewhere' }).getByRole('link', { name: 'Sessions', exact: true }).getAttribute('href')).toBe(`/sessions?owner=${userId}`);
   }, 180_000);
 
   it('shows readiness: the latest report per repository, the worst first, with its criteria by name', async () => {

@@ -5,6 +5,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import { createOrganization, phonePage, signedInPage, startConsoleServer, type ConsoleServer } from '../helpers/console-server.js';
+import { formatMoney } from '../../web/src/format.js';
+
+/** Money as the console shows it (docs/console.md "Money"). */
+const dollar = (value: number) => formatMoney(value, 'USD');
 
 // The dashboard's "Today so far" card and its cost by skill, sub-agent, plugin and MCP server
 // panel in headless Chromium against the built server: the card shows what the API answers for
@@ -96,7 +100,6 @@ interface TodayRow {
   billable_tokens: number;
   model_calls: number;
 }
-const dollars = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
 
 beforeAll(async () => {
   shots = await mkdtemp(join(tmpdir(), 'qd-fleet-costs-screenshots-'));
@@ -132,7 +135,7 @@ describe('the dashboard in Chromium', () => {
     const today = (await ok<{ data: TodayRow[] }>(await call('GET', '/api/v1/analytics/today'))).data;
     const total = today.find((row) => row.dimension === 'total')!;
     expect(total.model_calls).toBe(2);
-    await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain(dollars.format(total.cost));
+    await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain(dollar(total.cost));
     const people = card.getByRole('table', { name: 'Today so far by people' });
     expect(await people.locator('tbody td:first-child').allTextContents()).toEqual(today.filter((row) => row.dimension === 'user').map((row) => row.user_email));
     const agents = card.getByRole('table', { name: 'Today so far by agents' });
@@ -143,7 +146,7 @@ describe('the dashboard in Chromium', () => {
     await ok(await call('POST', '/api/v1/telemetry/events', { events: [modelCall('claude-sonnet-4-5', 1_000_000, 'claude-code')] }), 202);
     const after = (await ok<{ data: TodayRow[] }>(await call('GET', '/api/v1/analytics/today'))).data.find((row) => row.dimension === 'total')!;
     expect(after.model_calls).toBe(3);
-    await expect.poll(() => card.textContent(), { timeout: 45_000, interval: 1000 }).toContain(dollars.format(after.cost));
+    await expect.poll(() => card.textContent(), { timeout: 45_000, interval: 1000 }).toContain(dollar(after.cost));
   }, 120_000);
 
   it('lists the cost by skill, sub-agent, plugin and MCP server as the API sums it, one kind at a time', async () => {
@@ -156,7 +159,7 @@ describe('the dashboard in Chromium', () => {
       const expected = rows.filter((row) => row.kind === kind).sort((a, b) => b.cost - a.cost);
       const table = panel.getByRole('table', { name: `Cost by ${label.toLowerCase()}` });
       await expect.poll(() => table.locator('tbody td:first-child').allTextContents(), { timeout: 20_000 }).toEqual(expected.map((row) => row.group_key));
-      expect(await table.locator('tbody td:nth-child(2)').allTextContents()).toEqual(expected.map((row) => dollars.format(row.cost)));
+      expect(await table.locator('tbody td:nth-child(2)').allTextContents()).toEqual(expected.map((row) => dollar(row.cost)));
     }
     await panel.getByText('Plugins', { exact: true }).click();
     await screenshotAndScan(page, shots, '02-attributed-light');

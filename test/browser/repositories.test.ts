@@ -116,9 +116,11 @@ describe('the repositories page in Chromium', () => {
     const unpriced = (row: Row) => (row.unpriced_models.length > 0 ? `without ${row.unpriced_models.length} unpriced` : '');
     expect(await table.locator('tbody tr td:nth-child(2)').allTextContents()).toEqual(rows.map((row) => `${dollars.format(row.cost)}${unpriced(row)}`));
     await expect.poll(() => page.getByText('A Standard Credit is one token', { exact: false }).count()).toBe(1);
-    const first = table.locator('tbody tr').first();
-    expect(await first.locator('td').last().textContent()).toContain('67 %');
-    expect(await table.locator('tbody tr').nth(1).locator('td').last().textContent()).toBe('No report');
+    // The latest readiness by its column's heading (a button opening the row's agent sessions follows it).
+    const readiness = (await table.locator('thead th').allTextContents()).findIndex((heading) => heading.startsWith('Latest readiness'));
+    expect(readiness).toBeGreaterThan(0);
+    expect(await table.locator('tbody tr').first().locator('td').nth(readiness).textContent()).toContain('67 %');
+    expect(await table.locator('tbody tr').nth(1).locator('td').nth(readiness).textContent()).toBe('No report');
     await screenshotAndScan(page, shots, '01-repositories');
   }, 180_000);
 
