@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayOf } from '../../src/domain/dates.js';
 import { formatMoney, formatMoneyPrecise } from '../../web/src/format.js';
 import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
-import { type ConsoleServer, acceptInvitation, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
+import { acceptInvitation, callApi, type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 
 // The agent sessions explorer and a session's waterfall, against sessions built by the real
 // ingestion: a Copilot CLI trace whose `task` tool ran a subagent (its calls are child spans of the
@@ -47,15 +47,7 @@ const twoDaysAgo = addDays(today, -2);
 const T0 = Date.parse(`${yesterday}T10:00:00Z`);
 const LOOP_START = Date.parse(`${twoDaysAgo}T15:00:00Z`);
 
-async function call<T = any>(method: string, path: string, body?: unknown, key = ownerKey, status = 200): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBe(status);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
+const call = <T = any>(method: string, path: string, body?: unknown, key = ownerKey, status = 200): Promise<T> => callApi<T>(url, method, path, body, key, status);
 
 const attributes = (values: Record<string, string | number | boolean>) =>
   Object.entries(values).map(([key, value]) => ({ key, value: typeof value === 'string' ? { stringValue: value } : typeof value === 'boolean' ? { boolValue: value } : { intValue: String(value) } }));

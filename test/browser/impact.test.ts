@@ -9,7 +9,7 @@ import { addDays, dayOf } from '../../src/domain/dates.js';
 import { formatExact, formatMoney, formatPercent } from '../../web/src/format.js';
 import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
-import { type ConsoleServer, createOrganization, signedInPage, startConsoleServer } from '../helpers/console-server.js';
+import { callApi, type ConsoleServer, createOrganization, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 
 // The Impact view against the API: four pull requests of two members in two teams delivered to a
 // connected GitHub host (two with an agent's co-author trailer, one without, one closed unmerged),
@@ -34,15 +34,7 @@ const dayBefore = addDays(yesterday, -1);
 const start = addDays(yesterday, -6);
 const at = (day: string, time: string) => `${day}T${time}:00Z`;
 
-async function call<T = any>(method: string, path: string, body?: unknown, key = ownerKey, status = 200): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBe(status);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
+const call = <T = any>(method: string, path: string, body?: unknown, key = ownerKey, status = 200): Promise<T> => callApi<T>(server.url, method, path, body, key, status);
 
 async function csvOf(query: string): Promise<string> {
   const response = await fetch(`${server.url}/api/v1/analytics/outcomes?${query}`, { headers: { authorization: `Bearer ${ownerKey}`, accept: 'text/csv' } });

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContexts, screenshotAndScan, sharedChromium } from '../helpers/browser.js';
 import type { BuiltServer } from '../helpers/built-console.js';
-import { type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
+import { callApi, type ConsoleServer, createOrganization, phonePage, signedInPage, startConsoleServer } from '../helpers/console-server.js';
 
 // Numbers a manager can trust (issue 52), in headless Chromium against the built server: what an
 // unknown member or session shows, and budgets and limits coloured by their forecast with one
@@ -22,15 +22,7 @@ const people: Record<'fast' | 'calm', { id: string; email: string; apiKey: strin
 
 const check = (name: string, on: Page = page) => screenshotAndScan(on, shots, name);
 
-async function call<T = any>(method: string, path: string, body?: unknown, key = ownerKey, status = 200): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBe(status);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
+const call = <T = any>(method: string, path: string, body?: unknown, key = ownerKey, status = 200): Promise<T> => callApi<T>(server.url, method, path, body, key, status);
 
 /**
  * `tokens` input tokens of a priced model (credits = input tokens for it), on a whole day of this

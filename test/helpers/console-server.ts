@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startBuiltServer, type BuiltServer } from './built-console.js';
 import { scratchDatabase } from './server.js';
 
@@ -79,4 +80,19 @@ export async function signedInPage(browser: Browser, inviteUrl: string): Promise
 export async function phonePage(browser: Browser, context: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', storageState: await context.storageState() });
   return { context: phone, page: await phone.newPage() };
+}
+
+/**
+ * One API request to a console test's server (`baseUrl`) with `key`, its status checked (the body
+ * in the message when it differs); the answer's JSON, nothing for a 204. Files bind it to their
+ * server and owner's key as their `call`.
+ */
+export async function callApi<T = any>(baseUrl: string, method: string, path: string, body: unknown, key: string, status: number): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBe(status);
+  return (response.status === 204 ? undefined : await response.json()) as T;
 }
