@@ -80,7 +80,7 @@ async function authenticateSession(deps: AuthDeps, request: FastifyRequest, cook
   if (!session) throw new ApiError('unauthorized', 'the console session has ended: sign in again');
   if (isStateChanging(request)) assertNotForged(request, deps.config.publicAppUrl, session.csrfToken);
   const now = new Date();
-  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_RESOLUTION_MS) await touchBrowserSession(deps.db, session.sessionId, now);
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_RESOLUTION_MS) await touchBrowserSession(deps.db, session.organizationId, session.sessionId, now);
   const { sessionId, organizationId, userId, email, role, csrfToken, expiresAt } = session;
   request.principal = { kind: 'user', via: 'session', sessionId, organizationId, userId, email, role, csrfToken, sessionExpiresAt: expiresAt };
   request.credentialVerified = true;
@@ -91,7 +91,7 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
 }
 
 /** The live key behind a credential, through the credential cache. */
-function liveKey(deps: AuthDeps, where: { keyHash: string } | { apiKeyId: string }): Promise<KeyOwner | undefined> {
+function liveKey(deps: AuthDeps, where: { keyHash: string } | { organizationId: string; apiKeyId: string }): Promise<KeyOwner | undefined> {
   const cacheKey = 'keyHash' in where ? `key-hash:${where.keyHash}` : `key-id:${where.apiKeyId}`;
   return deps.credentials.lookup(cacheKey, () => findLiveKey(deps.db, where), (owner) => owner.expiresAt);
 }
@@ -115,7 +115,7 @@ export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[])
       // last-used is kept to the minute: no write on every request. The cached owner remembers it.
       if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
         owner.lastUsedAt = now;
-        await touchApiKey(deps.db, owner.apiKeyId, now);
+        await touchApiKey(deps.db, owner.organizationId, owner.apiKeyId, now);
       }
       request.principal = { kind: 'user', via: 'apiKey', ...owner };
       request.credentialVerified = true;
@@ -123,7 +123,7 @@ export function authenticate(deps: AuthDeps, accepts: readonly CredentialKind[])
     }
     if (acceptsJwt && looksLikeJwt(token)) {
       const claims = await deps.accessTokens.verify(token);
-      const owner = claims && (await liveKey(deps, { apiKeyId: claims.apiKeyId }));
+      const owner = claims && (await liveKey(deps, { organizationId: claims.organizationId, apiKeyId: claims.apiKeyId }));
       if (!claims || !owner || owner.userId !== claims.userId || owner.organizationId !== claims.organizationId || owner.keyKind === 'ingest') {
         throw new ApiError('unauthorized', 'invalid or expired access token');
       }

@@ -5,6 +5,7 @@ import { newId } from '../domain/ids.js';
 import type { Role } from '../domain/roles.js';
 import { credentialsChanged } from './credential-changes.js';
 import { appendAudit } from './audit-log.js';
+import { credentialOrganization } from './credential-organizations.js';
 
 // API keys: stored as a hash, shown once at creation.
 
@@ -161,11 +162,14 @@ export interface KeyOwner {
  * The live key behind a credential: not revoked, not expired, its user active. Requests find it
  * through the credential cache, which every revocation or deactivation flushes.
  */
-export async function findLiveKey(db: Db, where: { keyHash: string } | { apiKeyId: string }): Promise<KeyOwner | undefined> {
+export async function findLiveKey(db: Db, where: { keyHash: string } | { organizationId: string; apiKeyId: string }): Promise<KeyOwner | undefined> {
+  const organizationId = 'keyHash' in where ? await credentialOrganization(db, where.keyHash) : where.organizationId;
+  if (!organizationId) return undefined;
   let query = db
     .selectFrom('api_keys as k')
-    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .innerJoin('users as u', (join) => join.onRef('u.organization_id', '=', 'k.organization_id').onRef('u.id', '=', 'k.user_id'))
     .select(['k.id as apiKeyId', 'k.organization_id as organizationId', 'u.id as userId', 'u.email', 'u.role', 'k.kind as keyKind', 'k.last_used_at as lastUsedAt', 'k.expires_at as expiresAt'])
+    .where('k.organization_id', '=', organizationId)
     .where('k.revoked_at', 'is', null)
     .where('u.active', '=', true)
     .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', new Date())]));
@@ -174,6 +178,6 @@ export async function findLiveKey(db: Db, where: { keyHash: string } | { apiKeyI
   return row && { ...row, role: row.role as Role, keyKind: row.keyKind as ApiKeyKind };
 }
 
-export async function touchApiKey(db: Db, apiKeyId: string, now: Date): Promise<void> {
-  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', apiKeyId).execute();
+export async function touchApiKey(db: Db, organizationId: string, apiKeyId: string, now: Date): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('organization_id', '=', organizationId).where('id', '=', apiKeyId).execute();
 }

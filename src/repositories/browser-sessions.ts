@@ -5,6 +5,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_PREFIX } from '../domain/
 import { hashSecret, issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import type { Role } from '../domain/roles.js';
+import { credentialOrganization } from './credential-organizations.js';
 
 // Browser sessions of the console: a row per signed-in browser, so every replica sees them.
 
@@ -46,11 +47,15 @@ export interface LiveBrowserSession {
 
 /** The session behind a cookie value, if neither idle nor past its end and its user is active. */
 export async function findLiveBrowserSession(db: Db, token: string): Promise<LiveBrowserSession | undefined> {
+  const tokenHash = hashSecret(token);
+  const organizationId = await credentialOrganization(db, tokenHash);
+  if (!organizationId) return undefined;
   const row = await db
     .selectFrom('browser_sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('users as u', (join) => join.onRef('u.organization_id', '=', 's.organization_id').onRef('u.id', '=', 's.user_id'))
     .select(['s.id as sessionId', 's.organization_id as organizationId', 'u.id as userId', 'u.email', 'u.role', 's.csrf_token as csrfToken', 's.last_seen_at as lastSeenAt', 's.expires_at as expiresAt'])
-    .where('s.token_hash', '=', hashSecret(token))
+    .where('s.organization_id', '=', organizationId)
+    .where('s.token_hash', '=', tokenHash)
     .where('u.active', '=', true)
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})`)
@@ -58,13 +63,13 @@ export async function findLiveBrowserSession(db: Db, token: string): Promise<Liv
   return row && { ...row, role: row.role as Role };
 }
 
-export async function touchBrowserSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  await db.updateTable('browser_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+export async function touchBrowserSession(db: Db, organizationId: string, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable('browser_sessions').set({ last_seen_at: now }).where('organization_id', '=', organizationId).where('id', '=', sessionId).execute();
 }
 
 /** Deletes the session, answering the sealed ID token it kept when it began through single sign-on. */
-export async function deleteBrowserSession(db: Db, sessionId: string): Promise<{ sealedIdToken: string | null } | undefined> {
-  const row = await db.deleteFrom('browser_sessions').where('id', '=', sessionId).returning('id_token').executeTakeFirst();
+export async function deleteBrowserSession(db: Db, organizationId: string, sessionId: string): Promise<{ sealedIdToken: string | null } | undefined> {
+  const row = await db.deleteFrom('browser_sessions').where('organization_id', '=', organizationId).where('id', '=', sessionId).returning('id_token').executeTakeFirst();
   return row && { sealedIdToken: row.id_token };
 }
 

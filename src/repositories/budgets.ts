@@ -162,7 +162,7 @@ export async function recordCrossings(
     const inserted = await trx
       .insertInto('budget_crossings')
       .values(figures.reached.map((threshold) => ({ budget_id: budget.id, month: `${figures.month}-01`, threshold, organization_id: organizationId, spent: figures.spent, crossed_at: now })))
-      .onConflict((oc) => oc.columns(['budget_id', 'month', 'threshold']).doNothing())
+      .onConflict((oc) => oc.columns(['organization_id', 'budget_id', 'month', 'threshold']).doNothing())
       .returning('threshold')
       .execute();
     for (const { threshold } of inserted.sort((a, b) => a.threshold - b.threshold)) {

@@ -12,6 +12,7 @@ import { notFound } from '../domain/errors.js';
 import { credentialsChanged } from './credential-changes.js';
 import { appendAudit } from './audit-log.js';
 import { expireLapsedRuns, releaseComputerSessions } from './messages.js';
+import { credentialOrganization } from './credential-organizations.js';
 
 // Computers and their provisioning steps. Every call takes the organization id, except the
 // token lookup that finds the organization.
@@ -127,7 +128,7 @@ export async function insertComputer(db: Db, organizationId: string, ownerUserId
       .execute();
     await trx
       .insertInto('provisioning_steps')
-      .values(INITIAL_STEPS.map((step, position) => ({ computer_id: id, id: step.id, position, name: step.name, status: 'pending', error: null, started_at: null, completed_at: null })))
+      .values(INITIAL_STEPS.map((step, position) => ({ organization_id: organizationId, computer_id: id, id: step.id, position, name: step.name, status: 'pending', error: null, started_at: null, completed_at: null })))
       .execute();
     await appendAudit(trx, organizationId, { actor, action: 'computer_token.created', target: { type: 'computer', id, label: input.name }, details: { ownerUserId, providerType: input.providerType } });
   });
@@ -230,6 +231,7 @@ export async function changeStep(db: Db, organizationId: string, computerId: str
     await trx
       .updateTable('provisioning_steps')
       .set({ status: next.status, error: next.error, started_at: next.startedAt, completed_at: next.completedAt })
+      .where('organization_id', '=', organizationId)
       .where('computer_id', '=', computerId)
       .where('id', '=', stepId)
       .execute();
@@ -262,10 +264,13 @@ export interface ComputerIdentity {
 
 /** The computer behind a token; none when its owner was deactivated (its tokens die with it). */
 export async function findComputerByTokenHash(db: Db, tokenHash: string): Promise<ComputerIdentity | undefined> {
+  const organizationId = await credentialOrganization(db, tokenHash);
+  if (!organizationId) return undefined;
   return db
     .selectFrom('computers as c')
-    .innerJoin('users as u', 'u.id', 'c.owner_user_id')
+    .innerJoin('users as u', (join) => join.onRef('u.organization_id', '=', 'c.organization_id').onRef('u.id', '=', 'c.owner_user_id'))
     .select(['c.id as computerId', 'c.organization_id as organizationId', 'c.owner_user_id as ownerUserId'])
+    .where('c.organization_id', '=', organizationId)
     .where('c.token_hash', '=', tokenHash)
     .where('u.active', '=', true)
     .executeTakeFirst();
@@ -363,7 +368,7 @@ export async function recordMetrics(db: Db, organizationId: string, computerId: 
       })
       // Two heartbeats in the same millisecond: the later sample wins.
       .onConflict((oc) =>
-        oc.columns(['computer_id', 'recorded_at']).doUpdateSet((eb) => ({
+        oc.columns(['organization_id', 'computer_id', 'recorded_at']).doUpdateSet((eb) => ({
           cpu_used_pct: eb.ref('excluded.cpu_used_pct'),
           cpu_count: eb.ref('excluded.cpu_count'),
           mem_used: eb.ref('excluded.mem_used'),

@@ -23,7 +23,7 @@ export async function recordGitDelivery(
     const inserted = await trx
       .insertInto('git_deliveries')
       .values({ id: newId('gitd'), git_host_id: host.id, delivery_id: delivery.id, organization_id: host.organizationId, event: delivery.event, outcome: facts ? 'stored' : 'ignored' })
-      .onConflict((conflict) => conflict.columns(['git_host_id', 'delivery_id']).doNothing())
+      .onConflict((conflict) => conflict.columns(['organization_id', 'git_host_id', 'delivery_id']).doNothing())
       .returning('delivery_id')
       .executeTakeFirst();
     if (!inserted) return 'duplicate';
@@ -47,11 +47,11 @@ export async function recordGitDelivery(
             picked_from_sha: commit.pickedFromSha,
           })),
         )
-        .onConflict((conflict) => conflict.columns(['git_host_id', 'repository', 'sha']).doNothing())
+        .onConflict((conflict) => conflict.columns(['organization_id', 'git_host_id', 'repository', 'sha']).doNothing())
         .execute();
       await trx
         .insertInto('git_branch_commits')
-        .values(facts.commits.map((commit) => ({ git_host_id: host.id, repository: commit.repository, branch: commit.branch, sha: commit.sha })))
+        .values(facts.commits.map((commit) => ({ ...key, repository: commit.repository, branch: commit.branch, sha: commit.sha })))
         .onConflict((conflict) => conflict.doNothing())
         .execute();
       // Commits the hooks recorded in an agent session before the host delivered them.
@@ -78,7 +78,7 @@ export async function recordGitDelivery(
           reverts_number: pr.revertsNumber,
         })
         .onConflict((conflict) =>
-          conflict.columns(['git_host_id', 'repository', 'number']).doUpdateSet({
+          conflict.columns(['organization_id', 'git_host_id', 'repository', 'number']).doUpdateSet({
             url: sql`coalesce(git_pull_requests.url, excluded.url)`,
             author_login: sql`coalesce(git_pull_requests.author_login, excluded.author_login)`,
             head_branch: sql`coalesce(git_pull_requests.head_branch, excluded.head_branch)`,

@@ -4,6 +4,7 @@ import { INVITATION_PREFIX, INVITATION_TTL_MS } from '../domain/console-auth.js'
 import { hashSecret, issueSecret } from '../domain/credentials.js';
 import { newId } from '../domain/ids.js';
 import { recordEvent } from './webhook-events.js';
+import { credentialOrganization } from './credential-organizations.js';
 
 // One-time invitations: a user sets a password with one. Only the token's hash is stored; a new
 // invitation kills the user's unused ones. Each is a member.invited event: callers pass the
@@ -32,13 +33,17 @@ export async function issueInvitation(db: Db, organizationId: string, userId: st
  * used, expired, or its user deactivated. Single use holds under concurrency: the update is atomic.
  */
 export async function consumeInvitation(db: Db, token: string): Promise<{ organizationId: string; userId: string } | undefined> {
+  const tokenHash = hashSecret(token);
+  const organizationId = await credentialOrganization(db, tokenHash);
+  if (!organizationId) return undefined;
   const row = await db
     .updateTable('invitations')
     .set({ used_at: sql<Date>`now()` })
-    .where('token_hash', '=', hashSecret(token))
+    .where('organization_id', '=', organizationId)
+    .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .where(({ exists, selectFrom }) => exists(selectFrom('users').select('users.id').whereRef('users.id', '=', 'invitations.user_id').where('users.active', '=', true)))
+    .where(({ exists, selectFrom }) => exists(selectFrom('users').select('users.id').whereRef('users.organization_id', '=', 'invitations.organization_id').whereRef('users.id', '=', 'invitations.user_id').where('users.active', '=', true)))
     .returning(['organization_id', 'user_id'])
     .executeTakeFirst();
   return row && { organizationId: row.organization_id, userId: row.user_id };

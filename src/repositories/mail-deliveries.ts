@@ -58,7 +58,7 @@ export async function fanOutMail(db: Db, now: Date): Promise<number> {
       );
       return recipients.map((person) => ({ id: newId('mail', now.getTime()), organization_id: event.organization_id, event_id: event.id, user_id: person.id, address: person.email, next_attempt_at: now, created_at: now }));
     });
-    if (mails.length > 0) await trx.insertInto('mail_deliveries').values(mails).onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing()).execute();
+    if (mails.length > 0) await trx.insertInto('mail_deliveries').values(mails).onConflict((oc) => oc.columns(['organization_id', 'event_id', 'user_id']).doNothing()).execute();
     return mails.length;
   });
 }

@@ -152,6 +152,7 @@ export async function claimNextMessage(db: Db, organizationId: string, computerI
     const row = await trx
       .updateTable('messages')
       .set((eb) => ({ delivery: 'claimed', delivery_attempts: eb('delivery_attempts', '+', 1), updated_at: now }))
+      .where('organization_id', '=', organizationId)
       .where('id', '=', candidate.id)
       .returning(columns)
       .executeTakeFirstOrThrow();
@@ -228,10 +229,10 @@ export async function expireLapsedRuns(db: Db, now: Date, scope?: { organization
     const requeuedFor = new Set<string>();
     for (const session of await lockLapsedRuns(trx, now, scope)) {
       const message = session.runMessageId
-        ? await trx.selectFrom('messages').select(['delivery_attempts', 'computer_id']).where('id', '=', session.runMessageId).executeTakeFirst()
+        ? await trx.selectFrom('messages').select(['delivery_attempts', 'computer_id']).where('organization_id', '=', session.organizationId).where('id', '=', session.runMessageId).executeTakeFirst()
         : undefined;
       const requeue = message !== undefined && message.delivery_attempts <= MAX_REQUEUES;
-      if (message) await trx.updateTable('messages').set({ delivery: requeue ? 'queued' : 'dropped', updated_at: now }).where('id', '=', session.runMessageId!).execute();
+      if (message) await trx.updateTable('messages').set({ delivery: requeue ? 'queued' : 'dropped', updated_at: now }).where('organization_id', '=', session.organizationId).where('id', '=', session.runMessageId!).execute();
       if (requeue && message.computer_id) requeuedFor.add(message.computer_id);
       if (!requeue) {
         const text = `The agent was lost: message ${session.runMessageId ?? '(unknown)'} was claimed ${message?.delivery_attempts ?? 0} times and no agent finished it, so it was taken off the queue.`;

@@ -5,6 +5,7 @@ import { notFound } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { SCIM_TOKEN_PREFIX } from '../domain/scim.js';
 import { appendAudit } from './audit-log.js';
+import { credentialOrganization } from './credential-organizations.js';
 
 // SCIM tokens (docs/scim.md): the identity provider's bearer credential for /scim/v2, one
 // organization each, stored as a hash and shown once, like API keys.
@@ -64,16 +65,20 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * token stops at once. Its last use is kept to the minute.
  */
 export async function findLiveScimToken(db: Db, token: string): Promise<{ id: string; organizationId: string; name: string } | undefined> {
+  const tokenHash = hashSecret(token);
+  const organizationId = await credentialOrganization(db, tokenHash);
+  if (!organizationId) return undefined;
   const row = await db
     .selectFrom('scim_tokens')
     .select(['id', 'organization_id', 'name', 'last_used_at'])
-    .where('token_hash', '=', hashSecret(token))
+    .where('organization_id', '=', organizationId)
+    .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   const now = new Date();
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.updateTable('scim_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
+    await db.updateTable('scim_tokens').set({ last_used_at: now }).where('organization_id', '=', organizationId).where('id', '=', row.id).execute();
   }
   return { id: row.id, organizationId: row.organization_id, name: row.name };
 }

@@ -65,7 +65,7 @@ export async function fanOutEvents(db: Db, now: Date): Promise<number> {
         .filter((endpoint) => endpoint.organization_id === event.organization_id && endpoint.created_at <= event.created_at && subscribes(endpoint.event_types, event.type))
         .map((endpoint) => ({ id: newId('msg', now.getTime()), organization_id: event.organization_id, endpoint_id: endpoint.id, event_id: event.id, next_attempt_at: now, retry_window_start: now, created_at: now })),
     );
-    if (deliveries.length > 0) await trx.insertInto('webhook_deliveries').values(deliveries).onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing()).execute();
+    if (deliveries.length > 0) await trx.insertInto('webhook_deliveries').values(deliveries).onConflict((oc) => oc.columns(['organization_id', 'endpoint_id', 'event_id']).doNothing()).execute();
     return deliveries.length;
   });
 }
@@ -177,6 +177,7 @@ export async function recordAttempt(db: Db, delivery: ClaimedDelivery, outcome: 
             ? { next_attempt_at: retryAt, lease_until: null }
             : { status: 'failed', lease_until: null },
       )
+      .where('organization_id', '=', delivery.organizationId)
       .where('id', '=', delivery.id)
       .where('status', '=', 'pending')
       .where('attempts', '=', delivery.attempt)

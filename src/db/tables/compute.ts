@@ -39,6 +39,7 @@ export interface ComputerMetricsTable {
 }
 
 export interface ProvisioningStepsTable {
+  organization_id: string;
   computer_id: string;
   id: string;
   position: number;

@@ -53,6 +53,13 @@ export interface ServerSecretsTable {
   created_at: CreatedAt;
 }
 
+/** The organization of each credential's hash (migration 0064), written by triggers only. */
+export interface CredentialOrganizationsTable {
+  token_hash: string;
+  organization_id: string;
+  kind: string;
+}
+
 export interface InvitationsTable {
   id: string;
   organization_id: string;
@@ -107,6 +114,7 @@ export interface IdentityTables {
   api_keys: ApiKeysTable;
   server_secrets: ServerSecretsTable;
   invitations: InvitationsTable;
+  credential_organizations: CredentialOrganizationsTable;
   browser_sessions: BrowserSessionsTable;
   sign_in_failures: SignInFailuresTable;
   teams: TeamsTable;

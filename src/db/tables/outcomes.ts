@@ -75,6 +75,7 @@ export interface OutcomesTables {
     received_at: Defaulted<Date>;
   };
   git_branch_commits: {
+    organization_id: string;
     git_host_id: string;
     repository: string;
     branch: string;

@@ -36,7 +36,7 @@ export default async function signOutRoute(app: App, options: { providers: Provi
       clearSessionCookie(reply, config.publicAppUrl);
       if (principal.via !== 'session') return reply.code(204).send(null);
       const ended = await db.transaction().execute(async (trx) => {
-        const deleted = await deleteBrowserSession(trx, principal.sessionId);
+        const deleted = await deleteBrowserSession(trx, principal.organizationId, principal.sessionId);
         await appendAudit(trx, principal.organizationId, {
           actor: auditActorOf(request),
           action: 'sign_out',
