@@ -55,7 +55,7 @@ interface UniqueKey {
 }
 
 /** Every problem the schema has against the rule, one sentence each naming the table. */
-export async function distributionProblems(pool: pg.Pool, placements = documentedPlacements()): Promise<string[]> {
+export async function distributionProblems(pool: pg.Pool | pg.PoolClient, placements = documentedPlacements()): Promise<string[]> {
   const tables = await pool.query<{ name: string; tenant: boolean }>(`
     SELECT c.relname AS name,
            EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'organization_id' AND NOT a.attisdropped) AS tenant
