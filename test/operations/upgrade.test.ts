@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
+import { hashSecret } from '../../src/domain/credentials.js';
+import { distributionProblems } from '../helpers/distribution.js';
 import { scratchDatabase } from '../helpers/server.js';
 import { call, dayBefore, demoEvents, freePort, populate, readEverything, rollUp } from './helpers.js';
 
@@ -141,6 +143,14 @@ describe('upgrade from an earlier commit', () => {
     const applied = await current.store.pool.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
     expect(applied.rows.map((row) => row.name)).toContain('0013_day_documents_uncompressed.sql');
     expect(withoutAdditions(await readEverything(current.url, populated))).toEqual(before);
+
+    // The keys of a distributed schema (migration 0064) on the old rows: every key the rule asks
+    // for is there, and every key the earlier code issued maps to its organization (the answers
+    // above were read with them, and with the access token and console sessions it issued).
+    expect(applied.rows.map((row) => row.name)).toContain('0064_distribution_keys.sql');
+    expect(await distributionProblems(current.store.pool)).toEqual([]);
+    const mapped = await current.store.pool.query<{ organization_id: string }>('SELECT organization_id FROM credential_organizations WHERE token_hash = ANY($1)', [populated.keys.map(hashSecret)]);
+    expect(mapped.rows).toEqual(populated.keys.map(() => ({ organization_id: populated.organizationId })));
 
     // The old idempotency keys still hold: the old events sent again are all duplicates.
     const old = demoEvents(11, populated.userIds).slice(0, 300);
