@@ -135,3 +135,7 @@ ALTER TABLE mail_deliveries ADD CONSTRAINT mail_deliveries_organization_id_id UN
 ALTER TABLE mail_deliveries ADD CONSTRAINT mail_deliveries_organization_event_user UNIQUE (organization_id, event_id, user_id);
 ALTER TABLE budget_crossings ADD CONSTRAINT budget_crossings_organization_budget_month UNIQUE (organization_id, budget_id, month, threshold);
 ALTER TABLE computer_metrics ADD CONSTRAINT computer_metrics_organization_computer_time UNIQUE (organization_id, computer_id, recorded_at);
+
+-- 5. The plain (organization_id, id) indexes the keys above now duplicate.
+DROP INDEX users_organization_id, api_keys_organization_id, computers_organization_id, sessions_organization_id,
+  teams_organization, webhook_endpoints_organization, scim_tokens_organization, audit_log_organization, git_hosts_organization;
