@@ -103,6 +103,7 @@ export async function recordMailAttempt(db: Db, mail: ClaimedMail, outcome: Mail
           ? { next_attempt_at: outcome.retryAt, lease_until: null, last_error: outcome.error }
           : { status: 'failed', lease_until: null, last_error: outcome.error },
     )
+    .where('organization_id', '=', mail.event.organizationId)
     .where('id', '=', mail.id)
     .where('status', '=', 'pending')
     .where('attempts', '=', mail.attempt)

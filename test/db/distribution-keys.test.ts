@@ -27,7 +27,7 @@ describe('the distribution rule', () => {
 
   it('names a new table that breaks it, and accepts a normal tenant table', async () => {
     const suffix = randomBytes(3).toString('hex');
-    const [byId, byHash, global, tenant] = ['by_id', 'by_hash', 'global', 'tenant'].map((name) => `zz_${name}_${suffix}`);
+    const [byId, byHash, global, tenant] = [`zz_by_id_${suffix}`, `zz_by_hash_${suffix}`, `zz_global_${suffix}`, `zz_tenant_${suffix}`] as const;
     await query(`CREATE TABLE ${byId} (id text PRIMARY KEY, organization_id text NOT NULL)`);
     await query(`CREATE TABLE ${byHash} (organization_id text NOT NULL, id text NOT NULL, token_hash text NOT NULL, PRIMARY KEY (organization_id, id))`);
     await query(`CREATE UNIQUE INDEX ${byHash}_hash ON ${byHash} (token_hash)`);
