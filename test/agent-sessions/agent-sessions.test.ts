@@ -224,18 +224,19 @@ describe('waste', () => {
   });
 
   it('filters by model: the sessions that called it, as their models say', async () => {
-    const all = await sessionsOf(waste.owner.key);
+    // The captured runs of every agent, above: sessions of many models.
+    const all = await sessionsOf(org.owner.key);
     const models = [...new Set(all.flatMap((session) => session.models as string[]))];
     expect(models.length).toBeGreaterThan(1);
     for (const model of models) {
       const expected = all.filter((session) => session.models.includes(model)).map((session) => session.id);
-      expect((await sessionsOf(waste.owner.key, `&model=${encodeURIComponent(model)}`)).map((session) => session.id)).toEqual(expected);
+      expect((await sessionsOf(org.owner.key, `&model=${encodeURIComponent(model)}`)).map((session) => session.id)).toEqual(expected);
     }
-    expect(await sessionsOf(waste.owner.key, '&model=no-such-model')).toEqual([]);
-    expectError(await get(waste.owner.key, '/api/v0/agent-sessions?model='), 400);
+    expect(await sessionsOf(org.owner.key, '&model=no-such-model')).toEqual([]);
+    expectError(await get(org.owner.key, '/api/v0/agent-sessions?model='), 400);
     // A cursor is bound to its model too.
-    const first = json(await get(waste.owner.key, '/api/v0/agent-sessions?limit=1'));
-    if (first.pagination.hasMore) expectError(await get(waste.owner.key, `/api/v0/agent-sessions?limit=1&model=${models[0]}&cursor=${first.pagination.nextCursor}`), 400);
+    const first = json(await get(org.owner.key, '/api/v0/agent-sessions?limit=1'));
+    if (first.pagination.hasMore) expectError(await get(org.owner.key, `/api/v0/agent-sessions?limit=1&model=${models[0]}&cursor=${first.pagination.nextCursor}`), 400);
   });
 
   it('lists and shows them with the CLI', async () => {
