@@ -11,7 +11,7 @@ import { find as findLinks } from 'linkifyjs';
 /** Text longer than this is cut before redaction; the part kept is redacted whole. */
 const SCANNED_CHARS = 32_768;
 /** What is kept of a redacted text, at most. */
-export const KEPT_CONTENT_CHARS = 16_384;
+const KEPT_CONTENT_CHARS = 16_384;
 
 const RULES = {
   rules: [

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredContents } from '../../src/jobs/content-retention.js';
-import { codexExport, codexRecord } from './records.js';
+import { codexExport, codexRecord, geminiExport } from './records.js';
 import { addUser, auth, createOrganization, expectError, json, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 
 // The content control of agent sessions (decisions.md §16, docs/agent-sessions.md "Content"):
@@ -130,6 +130,52 @@ describe('content on', () => {
     const response = await server.app.inject({ method: 'POST', url: '/v1/logs', headers: { ...auth(org.owner.key), 'content-type': 'application/json' }, payload: codexExport(records) });
     expect(response.statusCode).toBe(200);
     expect(await storedContent(org.id)).toEqual([]);
+  });
+});
+
+describe('each agent’s content fields', () => {
+  it('reads Claude Code’s prompt and tool_input and Gemini CLI’s prompt and function_args, and drops Claude Code’s placeholder', async () => {
+    const org = await createOrganization(server, 'Agents');
+    await turnContent(org, { enabled: true });
+    const at = Date.now() - 20_000;
+    const claude = (offset: number, name: string, values: Record<string, string>) => codexRecord('-', at + offset, name, { 'session.id': 'claude-1', ...values });
+    const claudeExport = {
+      resourceLogs: [
+        {
+          resource: { attributes: [{ key: 'service.name', value: { stringValue: 'claude-code' } }] },
+          scopeLogs: [
+            {
+              scope: { name: 'com.anthropic.claude_code.events' },
+              logRecords: [
+                claude(0, 'user_prompt', { prompt: `Ask ${EMAIL} for the token`, prompt_length: '30' }),
+                claude(1000, 'tool_result', { tool_name: 'Bash', success: 'true', duration_ms: '12', tool_input: JSON.stringify({ command: `gh auth login --with-token ${GITHUB_TOKEN}` }) }),
+                claude(2000, 'user_prompt', { prompt: '<REDACTED>', prompt_length: '12' }),
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const gemini = (offset: number, name: string, values: Record<string, string | boolean | number>) => codexRecord('-', at + offset, name, { 'session.id': 'gemini-1', ...values });
+    const geminiRecords = [
+      gemini(0, 'gemini_cli.user_prompt', { prompt: `Write to ${EMAIL}`, prompt_length: 20 }),
+      gemini(1000, 'gemini_cli.tool_call', { function_name: 'write_file', function_args: JSON.stringify({ file_path: '/w/.env', content: `AWS_ACCESS_KEY_ID=${AWS_KEY_ID}` }), success: true, duration_ms: 5 }),
+    ];
+    for (const payload of [claudeExport, geminiExport(geminiRecords)]) {
+      const response = await server.app.inject({ method: 'POST', url: '/v1/logs', headers: { ...auth(org.owner.key), 'content-type': 'application/json' }, payload });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const sessions = json(await server.app.inject({ method: 'GET', url: '/api/v0/agent-sessions', headers: auth(org.owner.key) })).agentSessions;
+    const contentOf = async (agent: string) => (await timeline(org.owner, sessions.find((session: { agent: string }) => session.agent === agent).id)).map((step: { content?: unknown }) => step.content ?? null);
+    expect(await contentOf('claude-code')).toEqual([
+      { input: 'Ask [REDACTED:email] for the token', output: null },
+      { input: JSON.stringify({ command: 'gh auth login --with-token [REDACTED:GITHUB_TOKEN]' }), output: null },
+      null,
+    ]);
+    expect(await contentOf('gemini-cli')).toEqual([
+      { input: 'Write to [REDACTED:email]', output: null },
+      { input: JSON.stringify({ file_path: '/w/.env', content: 'AWS_ACCESS_KEY_ID=[REDACTED:AWSAccessKeyID]' }), output: null },
+    ]);
   });
 });
 
