@@ -128,7 +128,7 @@ function detail(record: EventRecord): RecordDetail | undefined {
       return modelCallDetail(record);
     case 'tool_result': {
       const tool = text(attributes, 'tool_name');
-      // The tool's input is `tool_input` in the captured 2.1 exports, `tool_parameters` in earlier ones.
+      // The tool's input: `tool_input` as the captured exports send it, else `tool_parameters` (what was read before).
       return tool === undefined ? undefined : toolCallDetail(tool, text(attributes, 'tool_input') ?? text(attributes, 'tool_parameters'), successOf(record), durationOf(record));
     }
     case 'api_error':
