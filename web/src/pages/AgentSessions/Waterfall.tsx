@@ -76,7 +76,8 @@ function ContentRow({ name, content, columns }: { name: string; content: NonNull
   return (
     <Table.Tr data-testid="step-content">
       <Table.Td colSpan={columns}>
-        <details>
+        {/* Held at the left of the scrolling table and no wider than the screen, so that a phone reads it without scrolling sideways. */}
+        <details style={{ position: 'sticky', left: 0, maxWidth: 'calc(100vw - 5rem)' }}>
           <summary>
             <Text span size="xs">
               Content of {name} <Badge size="xs" variant="outline" color="gray">redacted</Badge>
