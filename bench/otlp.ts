@@ -11,7 +11,7 @@ import { AggregationTemporality } from '../src/otlp/generated/opentelemetry/prot
 import { createOrganization as insertOrganization } from '../src/repositories/organizations.js';
 import { copyFloor } from './lib/copy-floor.js';
 import { createOrganization } from './lib/demo-load.js';
-import { fmt, load, machine, timed } from './lib/measure.js';
+import { fmt, load, machine, quantile, timed } from './lib/measure.js';
 import { scratchStore } from './lib/scratch-store.js';
 import { startServerProcess, type ServerProcess } from './lib/server-process.js';
 import { SYSTEM_ACTOR } from '../src/domain/audit.js';
@@ -22,11 +22,14 @@ import { SYSTEM_ACTOR } from '../src/domain/audit.js';
 // log records shaped like Claude Code's and Codex's, in alternating rounds, and the COPY floor (the
 // native rows written again by COPY FROM STDIN); then the server's RSS while a simulated fleet of
 // agents sends its cumulative counters, each agent a resource of its own, in rounds as fast as the
-// server takes them (an agent exports every 60 s; the rounds compress that time). Run by hand:
-// npm run bench:otlp -- --help
+// server takes them (an agent exports every 60 s; the rounds compress that time); then a fleet's
+// hour of agent sessions (every agent's calls of an hour, timestamped across it, sent as fast as
+// the server takes them) and the p50 of the session list and of a 1,000-call timeline against the
+// floor of the same route answering a not-found. Run by hand: npm run bench:otlp -- --help
 
 const HELP = `npm run bench:otlp -- [--database-url postgres://postgres@127.0.0.1:5432/postgres]
-  [--events 120000] [--batch 500] [--rounds 4] [--clients 4] [--agents 10000] [--fleet-rounds 3] [--fleet-clients 32]`;
+  [--events 120000] [--batch 500] [--rounds 4] [--clients 4] [--agents 10000] [--fleet-rounds 3] [--fleet-clients 32]
+  [--session-agents 2000] [--session-calls 60] [--samples 40]`;
 
 const { values: flags } = parseArgs({
   options: {
@@ -38,6 +41,9 @@ const { values: flags } = parseArgs({
     agents: { type: 'string', default: '10000' },
     'fleet-rounds': { type: 'string', default: '3' },
     'fleet-clients': { type: 'string', default: '32' },
+    'session-agents': { type: 'string', default: '2000' },
+    'session-calls': { type: 'string', default: '60' },
+    samples: { type: 'string', default: '40' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -65,6 +71,19 @@ function post(url: string, token: string, body: Uint8Array | string, contentType
     });
     request.on('error', reject);
     request.end(body);
+  });
+}
+
+/** One GET; throws unless the answer is `expect`. */
+function get(url: string, token: string, expect: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
+        response.resume();
+        response.on('error', reject);
+        response.on('end', () => (response.statusCode === expect ? resolve() : reject(new Error(`GET ${url}: HTTP ${response.statusCode}`))));
+      })
+      .on('error', reject);
   });
 }
 
@@ -166,6 +185,39 @@ function otlpBody(usages: readonly { usage: Usage; n: number }[]): Uint8Array {
   return toBinary(ExportLogsServiceRequestSchema, request);
 }
 
+// --- A fleet's hour of agent sessions -----------------------------------------------------------
+
+/** Records per export of the sessions' fleet: an exporter batches what it logged (Claude Code's and Codex's batch every few seconds). */
+const SESSION_RECORDS_PER_EXPORT = 20;
+
+/**
+ * The exports of an agent's hour: one session of `calls` calls (model and tool calls alternating)
+ * spread evenly over the hour from `hourStart`, in Claude Code's shape for even agents and Codex's
+ * for odd ones, in exports of SESSION_RECORDS_PER_EXPORT records.
+ */
+function sessionExports(agentIndex: number, calls: number, hourStart: number, firstN: number): Uint8Array[] {
+  const name: Usage['agent'] = agentIndex % 2 === 0 ? 'claude-code' : 'codex';
+  const usages = Array.from({ length: calls }, (_, i) => {
+    const n = firstN + i;
+    const usage: Usage = {
+      kind: i % 2 === 0 ? 'model' : 'tool',
+      agent: name,
+      session: `fleet-session-${agentIndex}`,
+      at: hourStart + Math.floor((i * 3_600_000) / calls) + (agentIndex % 997),
+      model: MODELS[name][agentIndex % 2]!,
+      input: 200 + (n % 997),
+      output: 50 + (n % 311),
+      cacheRead: (n * 7) % 5000,
+      cacheWrite: 0,
+      tool: TOOLS[n % TOOLS.length]!,
+    };
+    return { usage, n };
+  });
+  const bodies: Uint8Array[] = [];
+  for (let at = 0; at < usages.length; at += SESSION_RECORDS_PER_EXPORT) bodies.push(otlpBody(usages.slice(at, at + SESSION_RECORDS_PER_EXPORT)));
+  return bodies;
+}
+
 // --- The fleet: each agent a resource with its cumulative counters ------------------------------
 
 function fleetBody(agentIndex: number, round: number, startNanos: bigint, now: number): Uint8Array {
@@ -201,6 +253,9 @@ async function main() {
   const agents = count('agents', 1, 1_000_000);
   const fleetRounds = count('fleet-rounds', 1, 100);
   const fleetClients = count('fleet-clients', 1, 256);
+  const sessionAgents = count('session-agents', 1, 100_000);
+  const sessionCalls = count('session-calls', 2, 10_000);
+  const samples = count('samples', 5, 10_000);
   const store = await scratchStore(flags['database-url']);
   const adminToken = randomBytes(24).toString('hex');
   let server: ServerProcess | undefined;
@@ -297,7 +352,52 @@ async function main() {
     console.log(`   ${agents * fleetRounds} exports in ${fmt(fleetMs / 1000, 1)} s (${fmt((agents * fleetRounds) / (fleetMs / 1000), 0)} exports/s; one round stands for 60 s of a real fleet); ${series} series stored`);
     console.log(`   server RSS after each round: ${rssAfterRound.map((mb) => `${fmt(mb, 0)} MiB`).join(', ')}; peak ${fmt(use.peakMb, 0)} MiB (${fmt(peakMb, 0)} MB); ${fmt(use.cpuSeconds, 1)} s CPU`);
 
-    console.log(`\nTargets (issue 21):`);
+    // --- 3. A fleet's hour of agent sessions: the list and a 1,000-call timeline, read.
+    const hour = await createOrganization(server.url, adminToken, 'Sessions fleet', 1, 1);
+    const hourStart = Date.now() - 2 * 3_600_000;
+    // Every agent's hour, and one agent (the last) whose session made 1,000 calls: the timeline read below.
+    const bodies: Uint8Array[] = [];
+    for (let a = 0; a < sessionAgents; a += 1) bodies.push(...sessionExports(a, sessionCalls, hourStart, a * sessionCalls));
+    bodies.push(...sessionExports(sessionAgents, 1000, hourStart, sessionAgents * sessionCalls));
+    const hourEvents = sessionAgents * sessionCalls + 1000;
+    const hourPhase = server.phase();
+    const hourMs = await sendAll(
+      bodies.map((body) => async () => {
+        const answer = await post(`${server!.url}/v1/logs`, hour.apiKey, body, 'application/x-protobuf', 200);
+        if (answer.length !== 0) throw new Error(`OTLP partial success: ${answer.toString('hex')}`);
+      }),
+      fleetClients,
+    );
+    const hourCpu = hourPhase.end().cpuSeconds;
+    const [hourSessions, hourSteps] = [await countOf('agent_sessions', hour.id), await countOf('agent_session_steps', hour.id)];
+    if (hourSessions !== sessionAgents + 1 || hourSteps !== hourEvents) throw new Error(`stored ${hourSessions} sessions of ${hourSteps} steps, not ${sessionAgents + 1} of ${hourEvents}`);
+    const longest = await direct.db.selectFrom('agent_sessions').select('id').where('organization_id', '=', hour.id).where('session_key', '=', `fleet-session-${sessionAgents}`).executeTakeFirstOrThrow();
+    const reads = {
+      floor: `${server.url}/api/v0/agent-sessions/ags_no_such_session`,
+      list: `${server.url}/api/v0/agent-sessions`,
+      listByCost: `${server.url}/api/v0/agent-sessions?sort=cost`,
+      timeline: `${server.url}/api/v0/agent-sessions/${longest.id}`,
+    };
+    const statusOf = (name: keyof typeof reads) => (name === 'floor' ? 404 : 200);
+    const names = Object.keys(reads) as (keyof typeof reads)[];
+    // Warm-up, then the reads interleaved, one at a time, so that whatever the machine does falls on all of them.
+    for (const name of names) for (let i = 0; i < 3; i += 1) await get(reads[name], hour.apiKey, statusOf(name));
+    const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<keyof typeof reads, number[]>;
+    for (let i = 0; i < samples; i += 1) {
+      for (const name of names) times[name].push((await timed(() => get(reads[name], hour.apiKey, statusOf(name)))).ms);
+    }
+    const p50 = (name: keyof typeof reads) => quantile(times[name], 0.5);
+    console.log(`\n3. A fleet's hour of agent sessions: ${sessionAgents} agents, each a session of ${sessionCalls} calls (model and tool calls) timestamped across one hour, and one session of 1,000 calls; exports of ${SESSION_RECORDS_PER_EXPORT} records, ${fleetClients} concurrent senders, as fast as the server takes them`);
+    console.log(`   ${hourEvents} events in ${bodies.length} exports: ${fmt(hourMs / 1000, 1)} s, ${fmt(hourEvents / (hourMs / 1000), 0)} events/s (the hour in ${fmt((100 * hourMs) / 3_600_000, 2)} % of an hour); server CPU ${fmt((1e6 * hourCpu) / hourEvents, 0)} µs/event; ${hourSessions} sessions of ${hourSteps} steps`);
+    console.log(`   reads, ${samples} each, interleaved (p50 / p90 ms):`);
+    const line = (label: string, name: keyof typeof reads) =>
+      console.log(`     ${label.padEnd(58)} ${fmt(p50(name), 1)} / ${fmt(quantile(times[name], 0.9), 1)}${name === 'floor' ? '' : `  (${fmt(p50(name) / p50('floor'), 1)}x the floor)`}`);
+    line('floor: GET /api/v0/agent-sessions/{unknown id} (404)', 'floor');
+    line(`session list, newest first (20 of ${hourSessions})`, 'list');
+    line('session list, costliest first', 'listByCost');
+    line('timeline of the 1,000-call session', 'timeline');
+
+    console.log(`\nTargets (issue 21; issue 48: the same with agent sessions built, as both ways in build them):`);
     console.log(`   ${otlpRate >= 0.7 * nativeRate ? 'MET    ' : 'NOT MET'}  OTLP >= 70 % of the native endpoint's events/s: ${fmt((100 * otlpRate) / nativeRate)} %`);
     console.log(`   ${peakMb <= 300 ? 'MET    ' : 'NOT MET'}  server RSS <= 300 MB with ${agents} agents' series: ${fmt(peakMb, 0)} MB`);
     console.log(`At the end: ${load()}`);

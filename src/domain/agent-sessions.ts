@@ -9,6 +9,16 @@ export type StepKind = (typeof STEP_KINDS)[number];
 export type StepOutcome = 'success' | 'failure';
 export type FileAccess = 'read' | 'write';
 
+/**
+ * A step's content as the record carried it: a prompt's text (input), a tool call's input and
+ * output. Raw: held in memory only, until ingestion redacts it for an organization whose content
+ * control is on, or drops it (docs/agent-sessions.md "Content").
+ */
+export interface StepContent {
+  input?: string | undefined;
+  output?: string | undefined;
+}
+
 /** One thing that happened in a session, as stored: never the content, only digests of it. */
 export interface SessionStep {
   id: string;

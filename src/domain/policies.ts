@@ -10,6 +10,10 @@ import { isManager, type Role } from './roles.js';
 /** The longest session retention a setting may ask for: 100 years. */
 export const MAX_SESSION_RETENTION_DAYS = 36_500;
 
+/** Agent session content (`agentSessionContent`): how long kept content lives by default, and at most. */
+export const DEFAULT_CONTENT_RETENTION_DAYS = 30;
+export const MAX_CONTENT_RETENTION_DAYS = 365;
+
 /** The longest API-key lifetime cap (`apiKeyMaxLifetimeDays`) and audit retention a setting may ask for: 10 years. */
 export const MAX_API_KEY_LIFETIME_DAYS = 3650;
 export const MAX_AUDIT_RETENTION_DAYS = 3650;
@@ -101,6 +105,17 @@ export const EnterpriseSettingsSchema = Type.Object(
     auditLogRetentionDays: Type.Optional(Type.Integer({ minimum: MIN_AUDIT_RETENTION_DAYS, maximum: MAX_AUDIT_RETENTION_DAYS, description: 'Audit log entries older than this many days are deleted (docs/audit-log.md)' })),
     agentSessionTimelineRetentionDays: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_SESSION_RETENTION_DAYS, description: 'Agent sessions that ended longer ago lose their timeline; their figures stay (docs/agent-sessions.md)' }),
+    ),
+    agentSessionContent: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean({ description: 'Keep prompts and tool input/output of agent sessions, redacted (default false)' })),
+          retentionDays: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: MAX_CONTENT_RETENTION_DAYS, description: `Kept content expires this many days after its step (default ${DEFAULT_CONTENT_RETENTION_DAYS})` }),
+          ),
+        },
+        { description: 'Agent session content (docs/agent-sessions.md "Content"): off unless enabled' },
+      ),
     ),
     routerGuidance: Type.Optional(Type.String()),
   },
@@ -219,4 +234,16 @@ export function telemetryCreatesMembers(settings: EnterpriseSettings): boolean {
  */
 export function creditLimitsCountIngestKeyTelemetry(settings: EnterpriseSettings): boolean {
   return settings.creditLimitsExcludeIngestKeyTelemetry !== true;
+}
+
+/**
+ * The content control of agent sessions as the server applies it: off unless `enabled` is true,
+ * and the retention of kept content, the default when unset or out of range (a value written
+ * before the bound existed).
+ */
+export function contentControl(settings: EnterpriseSettings): { enabled: boolean; retentionDays: number } {
+  const control = settings.agentSessionContent;
+  const days = control?.retentionDays;
+  const retentionDays = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= MAX_CONTENT_RETENTION_DAYS ? days : DEFAULT_CONTENT_RETENTION_DAYS;
+  return { enabled: control?.enabled === true, retentionDays };
 }

@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/store.js';
 import type { AgentSessionsTables } from '../db/tables/agent-sessions.js';
 import type { WastedSession } from '../domain/agent-session-waste.js';
-import { sessionFigures, type SessionStep, type StepKind, type WastePattern } from '../domain/agent-sessions.js';
+import { sessionFigures, type SessionStep, type StepContent, type StepKind, type WastePattern } from '../domain/agent-sessions.js';
 import { notFound } from '../domain/errors.js';
 import type { PriceBook } from '../domain/prices.js';
 
@@ -21,6 +21,15 @@ export interface AttributedStep {
   /** The agent's own session id. */
   sessionKey: string;
   step: SessionStep;
+  /** Its content as sent, raw: never stored as such (KeptContent is what is). */
+  content?: StepContent | undefined;
+}
+
+/** A step's content as kept: redacted, with its expiry (decisions.md §16). */
+export interface KeptContent {
+  input: string | null;
+  output: string | null;
+  expiresAt: Date;
 }
 
 /** A session's id: the same (organization, person, agent, agent's session) always has the same. */
@@ -32,11 +41,17 @@ export function agentSessionId(organizationId: string, userId: string, agent: st
 const STEPS_PER_STATEMENT = 1000;
 
 /**
- * Stores the steps and recomputes every session that got a new one, inside the caller's
- * transaction: a step already stored (the same export again) changes nothing. `prices` is read
- * only when a session is recomputed.
+ * Stores the steps, and the kept content of those newly stored, and recomputes every session that
+ * got a new one, inside the caller's transaction: a step already stored (the same export again)
+ * changes nothing. `prices` is read only when a session is recomputed.
  */
-export async function recordSessionSteps(trx: Db, organizationId: string, steps: readonly AttributedStep[], prices: () => Promise<PriceBook>): Promise<void> {
+export async function recordSessionSteps(
+  trx: Db,
+  organizationId: string,
+  steps: readonly AttributedStep[],
+  prices: () => Promise<PriceBook>,
+  contents: ReadonlyMap<string, KeptContent> = new Map(),
+): Promise<void> {
   if (steps.length === 0) return;
   const sessions = new Map<string, AttributedStep>();
   const rows = steps.map((attributed) => {
@@ -67,6 +82,7 @@ export async function recordSessionSteps(trx: Db, organizationId: string, steps:
     };
   });
   const touched = new Set<string>();
+  const contentRows = [];
   // Steps in id order, as the events are: concurrent exports meet the keys they share in one order.
   rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (let at = 0; at < rows.length; at += STEPS_PER_STATEMENT) {
@@ -74,11 +90,18 @@ export async function recordSessionSteps(trx: Db, organizationId: string, steps:
       .insertInto('agent_session_steps')
       .values(rows.slice(at, at + STEPS_PER_STATEMENT))
       .onConflict((conflict) => conflict.columns(['organization_id', 'id']).doNothing())
-      .returning('session_id')
+      .returning(['id', 'session_id'])
       .execute();
-    for (const { session_id } of inserted) touched.add(session_id);
+    for (const { id, session_id } of inserted) {
+      touched.add(session_id);
+      const content = contents.get(id);
+      if (content) contentRows.push({ organization_id: organizationId, step_id: id, session_id, input: content.input, output: content.output, expires_at: content.expiresAt });
+    }
   }
   if (touched.size === 0) return;
+  for (let at = 0; at < contentRows.length; at += STEPS_PER_STATEMENT) {
+    await trx.insertInto('agent_session_step_contents').values(contentRows.slice(at, at + STEPS_PER_STATEMENT)).execute();
+  }
   // The sessions that got a step are created and locked, in id order; a concurrent export of the
   // same session waits here for this one's commit, then recomputes with these steps committed.
   const ordered = [...touched].sort();
@@ -151,7 +174,12 @@ export async function deleteTimelinesBefore(db: Db, organizationId: string, befo
       .where('ended_at', '<', before)
       .where('timeline_deleted', '=', false)
       .execute();
-    // Sessions marked on an earlier pass get late steps too; those are deleted with the rest.
+    // Sessions marked on an earlier pass get late steps too; those are deleted with the rest, content and all.
+    await trx
+      .deleteFrom('agent_session_step_contents')
+      .where('organization_id', '=', organizationId)
+      .where('session_id', 'in', (ended) => ended.selectFrom('agent_sessions').select('id').where('organization_id', '=', organizationId).where('timeline_deleted', '=', true))
+      .execute();
     const result = await trx
       .deleteFrom('agent_session_steps')
       .where('organization_id', '=', organizationId)
@@ -243,6 +271,8 @@ export interface AgentSessionFilter {
   startedBefore?: Date | undefined;
   userId?: string | undefined;
   agent?: string | undefined;
+  /** Sessions that called this model (one of their `models`). */
+  model?: string | undefined;
   repository?: string | undefined;
   teamId?: string | undefined;
   flagged?: boolean | undefined;
@@ -274,6 +304,7 @@ export async function listAgentSessions(
   if (filter.startedBefore) query = query.where('started_at', '<', filter.startedBefore);
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   if (filter.agent !== undefined) query = query.where('agent', '=', filter.agent);
+  if (filter.model !== undefined) query = query.where(sql<boolean>`${filter.model} = ANY(models)`);
   if (filter.repository !== undefined) query = query.where('repository', '=', filter.repository);
   // Flagged: a finding in its steps, or abandoned (the job's decision, apart from the steps' findings).
   if (filter.flagged !== undefined) query = query.where(sql<boolean>`(flagged OR abandoned)`, '=', filter.flagged);
@@ -329,4 +360,39 @@ export async function wastedSessions(db: Db, organizationId: string, from: Date,
 
 export async function agentSessionSteps(db: Db, organizationId: string, sessionId: string): Promise<SessionStep[]> {
   return (await sessionStepRows(db, organizationId, sessionId)).map(stepOf);
+}
+
+/** The kept content of a session's steps that has not expired, by step id. */
+export async function agentSessionContents(db: Db, organizationId: string, sessionId: string, now: Date = new Date()): Promise<Map<string, { input: string | null; output: string | null }>> {
+  const rows = await db
+    .selectFrom('agent_session_step_contents')
+    .select(['step_id', 'input', 'output'])
+    .where('organization_id', '=', organizationId)
+    .where('session_id', '=', sessionId)
+    .where('expires_at', '>', now)
+    .execute();
+  return new Map(rows.map((row) => [row.step_id, { input: row.input, output: row.output }]));
+}
+
+export async function organizationsWithContent(db: Db): Promise<string[]> {
+  return (await db.selectFrom('agent_session_step_contents').select('organization_id').distinct().execute()).map((row) => row.organization_id);
+}
+
+/**
+ * Deletes an organization's expired content: past its expiry, or older than `retentionDays` (a
+ * retention shortened since it was kept), or all of it when `retentionDays` is undefined (the
+ * control turned off). Answers how many steps' content was deleted.
+ */
+export async function deleteExpiredContent(db: Db, organizationId: string, retentionDays: number | undefined, now: Date): Promise<number> {
+  let query = db.deleteFrom('agent_session_step_contents').where('organization_id', '=', organizationId);
+  if (retentionDays !== undefined) {
+    const before = new Date(now.getTime() - retentionDays * 86_400_000);
+    query = query.where((row) =>
+      row.or([
+        row('expires_at', '<=', now),
+        row('step_id', 'in', (old) => old.selectFrom('agent_session_steps').select('id').where('organization_id', '=', organizationId).where('occurred_at', '<', before)),
+      ]),
+    );
+  }
+  return Number((await query.executeTakeFirst()).numDeletedRows);
 }

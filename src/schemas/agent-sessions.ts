@@ -69,6 +69,18 @@ export const AgentSessionStep = Type.Object(
     traceId: Type.Union([Type.String(), Type.Null()]),
     spanId: Type.Union([Type.String(), Type.Null()]),
     parentSpanId: Type.Union([Type.String(), Type.Null()]),
+    content: Type.Optional(
+      Type.Object(
+        {
+          input: Type.Union([Type.String(), Type.Null()], { description: 'The prompt, or the tool call’s input, redacted' }),
+          output: Type.Union([Type.String(), Type.Null()], { description: 'The tool call’s output, redacted' }),
+        },
+        {
+          description:
+            'Kept only when the organization’s agentSessionContent control is on, redacted (secrets, keys, tokens, e-mail addresses), until it expires; shown to owners, managers and the session’s person, absent for others',
+        },
+      ),
+    ),
   },
   { $id: 'AgentSessionStep' },
 );
@@ -149,8 +161,9 @@ function abandonedFinding(row: AgentSessionRow, startedAt: number, endedAt: numb
   return { pattern: 'abandoned', occurrences: 1, tool: null, firstAt: startedAt, lastAt: endedAt, tokens, estimatedCost: micros(row.cost_micros) };
 }
 
-export function agentSessionStepView(step: SessionStep, prices: PriceBook): Static<typeof AgentSessionStep> {
+export function agentSessionStepView(step: SessionStep, prices: PriceBook, content?: { input: string | null; output: string | null }): Static<typeof AgentSessionStep> {
   return {
+    ...(content === undefined ? {} : { content }),
     id: step.id,
     kind: step.kind,
     at: step.occurredAt.getTime(),

@@ -2312,6 +2312,13 @@ export interface paths {
                         auditLogRetentionDays?: number | null;
                         /** @description Agent sessions that ended longer ago lose their timeline; their figures stay (docs/agent-sessions.md) */
                         agentSessionTimelineRetentionDays?: number | null;
+                        /** @description Agent session content (docs/agent-sessions.md "Content"): off unless enabled */
+                        agentSessionContent?: {
+                            /** @description Keep prompts and tool input/output of agent sessions, redacted (default false) */
+                            enabled?: boolean | null;
+                            /** @description Kept content expires this many days after its step (default 30) */
+                            retentionDays?: number | null;
+                        } | null;
                         routerGuidance?: string | null;
                     } & {
                         [key: string]: unknown;
@@ -5820,6 +5827,8 @@ export interface paths {
                     /** @description A user id */
                     user?: string;
                     agent?: string;
+                    /** @description Sessions that called this model (as their `models` name it) */
+                    model?: string;
                     /** @description A repository id (host/owner/name) or URL */
                     repository?: string;
                     /** @description A team id: the sessions of its members */
@@ -10694,6 +10703,13 @@ export interface components {
             traceId: string | null;
             spanId: string | null;
             parentSpanId: string | null;
+            /** @description Kept only when the organization’s agentSessionContent control is on, redacted (secrets, keys, tokens, e-mail addresses), until it expires; shown to owners, managers and the session’s person, absent for others */
+            content?: {
+                /** @description The prompt, or the tool call’s input, redacted */
+                input: string | null;
+                /** @description The tool call’s output, redacted */
+                output: string | null;
+            };
         };
         AgentSessionWaste: {
             /** @description The UTC month, YYYY-MM: sessions that started in it */

@@ -1,6 +1,9 @@
 import type { Db } from '../db/store.js';
-import type { FileAccess, SessionStep, StepKind, StepOutcome } from '../domain/agent-sessions.js';
-import { recordSessionSteps, type AttributedStep } from '../repositories/agent-sessions.js';
+import type { FileAccess, SessionStep, StepContent, StepKind, StepOutcome } from '../domain/agent-sessions.js';
+import { redactContent } from '../domain/content-redaction.js';
+import { contentControl } from '../domain/policies.js';
+import { recordSessionSteps, type AttributedStep, type KeptContent } from '../repositories/agent-sessions.js';
+import { currentSettings } from '../repositories/enterprise-controls.js';
 import { priceBookOf } from '../repositories/prices.js';
 import { repoIdOf } from '../domain/repo-id.js';
 import type { CheckedEvent, TelemetryEvent } from './events.js';
@@ -10,8 +13,9 @@ import type { CheckedEvent, TelemetryEvent } from './events.js';
 // record it came from said besides (how long it took, whether it failed, the span it was: the
 // detail an OTLP translator reads), and the steps that are no event (an error, a compaction).
 
-/** What a record says of its step beyond the event: never content, only digests of it. */
+/** What a record says of its step beyond the event: digests of what it was given, and its content. */
 export interface StepDetail {
+  content?: StepContent | undefined;
   durationMs?: number | undefined;
   outcome?: StepOutcome | undefined;
   fileAccess?: FileAccess | undefined;
@@ -68,10 +72,34 @@ export function stepOfEvent(checked: CheckedEvent<TelemetryEvent>, userId: strin
     step.modelId = event.modelId;
     step.tokens = { input: event.inputTokens, output: event.outputTokens, cacheRead: event.cacheReadTokens, cacheWrite: event.cacheWriteTokens };
   }
-  return { userId, agent: event.agent ?? OWN_AGENT, sessionKey: event.sessionId, step };
+  return { userId, agent: event.agent ?? OWN_AGENT, sessionKey: event.sessionId, step, content: detail?.content };
 }
 
-/** Records the steps of an organization's stored telemetry in the caller's transaction. */
-export function recordSteps(trx: Db, organizationId: string, steps: readonly AttributedStep[]): Promise<void> {
-  return recordSessionSteps(trx, organizationId, steps, () => priceBookOf(trx, organizationId));
+const DAY_MS = 86_400_000;
+
+/**
+ * The content to keep of the steps, redacted, with its expiry; none unless the organization's
+ * content control is on (decisions.md §16). Content already expired (a late record) is not kept.
+ */
+async function keptContents(trx: Db, organizationId: string, steps: readonly AttributedStep[], now: Date): Promise<Map<string, KeptContent>> {
+  const kept = new Map<string, KeptContent>();
+  const carrying = steps.filter((attributed) => attributed.content !== undefined);
+  if (carrying.length === 0) return kept;
+  const control = contentControl(await currentSettings(trx, organizationId));
+  if (!control.enabled) return kept;
+  for (const { step, content } of carrying) {
+    const expiresAt = new Date(step.occurredAt.getTime() + control.retentionDays * DAY_MS);
+    if (expiresAt <= now) continue;
+    const [input, output] = await Promise.all([redacted(content!.input), redacted(content!.output)]);
+    kept.set(step.id, { input, output, expiresAt });
+  }
+  return kept;
+}
+
+const redacted = (text: string | undefined) => (text === undefined ? Promise.resolve(null) : redactContent(text));
+
+/** Records the steps of an organization's stored telemetry, and their content when it is kept, in the caller's transaction. */
+export async function recordSteps(trx: Db, organizationId: string, steps: readonly AttributedStep[], now: Date = new Date()): Promise<void> {
+  const contents = await keptContents(trx, organizationId, steps, now);
+  return recordSessionSteps(trx, organizationId, steps, () => priceBookOf(trx, organizationId), contents);
 }

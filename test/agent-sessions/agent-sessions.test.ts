@@ -223,9 +223,25 @@ describe('waste', () => {
     expect(await sessionsOf(waste.owner.key, '&agent=copilot-cli')).toEqual([]);
   });
 
+  it('filters by model: the sessions that called it, as their models say', async () => {
+    // The captured runs of every agent, above: sessions of many models.
+    const all = await sessionsOf(org.owner.key);
+    const models = [...new Set(all.flatMap((session) => session.models as string[]))];
+    expect(models.length).toBeGreaterThan(1);
+    for (const model of models) {
+      const expected = all.filter((session) => session.models.includes(model)).map((session) => session.id);
+      expect((await sessionsOf(org.owner.key, `&model=${encodeURIComponent(model)}`)).map((session) => session.id)).toEqual(expected);
+    }
+    expect(await sessionsOf(org.owner.key, '&model=no-such-model')).toEqual([]);
+    expectError(await get(org.owner.key, '/api/v0/agent-sessions?model='), 400);
+    // A cursor is bound to its model too.
+    const first = json(await get(org.owner.key, '/api/v0/agent-sessions?limit=1'));
+    if (first.pagination.hasMore) expectError(await get(org.owner.key, `/api/v0/agent-sessions?limit=1&model=${models[0]}&cursor=${first.pagination.nextCursor}`), 400);
+  });
+
   it('lists and shows them with the CLI', async () => {
     const env = { QUARTERDECK_URL: await server.app.listen({ port: 0, host: '127.0.0.1' }), QUARTERDECK_API_KEY: waste.owner.key };
-    const listed = await cliJson(['agent-sessions', 'list', '--flagged', 'true', '--agent', 'codex', '--sort', 'cost', '--all'], env);
+    const listed = await cliJson(['agent-sessions', 'list', '--flagged', 'true', '--agent', 'codex', '--model', 'loop-test-model', '--sort', 'cost', '--all'], env);
     expect(listed.map((session: { id: string }) => session.id)).toEqual([sessionId]);
     const shown = await cliJson(['agent-sessions', 'show', sessionId], env);
     expect(shown.timeline.filter((step: { kind: string }) => step.kind === 'tool_call')).toHaveLength(5);

@@ -115,7 +115,7 @@ const copilotExport = {
 /** Codex's log records: a prompt, then four times a model call and the same failing command, then a success. */
 function codexExport() {
   const record = (at: number, name: string, values: Record<string, string | number | boolean>) => ({ timeUnixNano: nanos(at), attributes: attributes({ 'event.name': name, 'conversation.id': 'flight-loop', ...values }) });
-  const records = [record(LOOP_START, 'codex.user_prompt', { prompt_length: 10 })];
+  const records = [record(LOOP_START, 'codex.user_prompt', { prompt: 'Make the tests pass, then mail ops@acme-corp.com', prompt_length: 48 })];
   for (let attempt = 0; attempt < 4; attempt++) {
     const at = LOOP_START + 1000 * (attempt + 1);
     records.push(record(at, 'codex.sse_event', { 'event.kind': 'response.completed', model: 'gpt-5-codex', input_token_count: 40_000 + attempt, output_token_count: 500, cached_token_count: 0 }));
@@ -166,6 +166,8 @@ beforeAll(async () => {
   }
   productTeam = (await call<{ team: { id: string } }>('POST', '/api/v0/teams', { name: 'Product' }, ownerKey, 201)).team.id;
   await call('POST', `/api/v0/teams/${productTeam}/members`, { userId: people.bob.id }, ownerKey, 201);
+  // Content kept (redacted) from here on: the Codex session's prompt and tool input are shown under their steps.
+  await call('PATCH', '/api/v0/organization/enterprise-controls', { agentSessionContent: { enabled: true, retentionDays: 30 } });
   await call('PUT', '/api/v0/organization/prices/models', {
     models: [
       { modelId: 'gpt-4.1', prices: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 2 } },
@@ -258,6 +260,17 @@ describe('the agent sessions explorer', () => {
     await page.getByLabel('Cost above').press('Enter');
     await expect.poll(() => shownIds(page), WAIT).toEqual(sessions.filter((session) => session.cost > threshold).map((session) => session.id));
 
+    // The model: the sessions that called it, as the API lists them.
+    await page.goto(`${url}/agent-sessions?model=gpt-5-codex`);
+    await expect.poll(() => shownIds(page), WAIT).toEqual([loop().id]);
+    expect(await page.getByLabel('Model').inputValue()).toBe('gpt-5-codex');
+    await page.getByLabel('Model').fill('claude-sonnet-4-5');
+    await page.getByLabel('Model').press('Enter');
+    const sonnet = (await call<{ agentSessions: Session[] }>('GET', '/api/v0/agent-sessions?model=claude-sonnet-4-5&limit=20')).agentSessions.map((session) => session.id);
+    expect(sonnet).toHaveLength(20);
+    await expect.poll(() => shownIds(page), WAIT).toEqual(sonnet);
+    expect(search(page).get('model')).toBe('claude-sonnet-4-5');
+
     // Days: the start's UTC day; an end before the start is said before any request.
     await page.goto(`${url}/agent-sessions?startDate=${twoDaysAgo}&endDate=${twoDaysAgo}&agent=codex`);
     await expect.poll(() => shownIds(page), WAIT).toEqual([loop().id]);
@@ -339,6 +352,14 @@ describe('a session page', () => {
     expect(await mobile.getByRole('listitem').first().textContent()).toMatch(/^Retry loop of exec_command: once, from \+1\.5 s to \+4\.5 s, /);
     const marked = mobile.getByTestId('timeline-step').filter({ hasText: 'Retry loop' });
     expect(await marked.count()).toBeGreaterThanOrEqual(4);
+    // The kept content: under the prompt and each tool call, collapsed, marked redacted.
+    const contents = mobile.getByTestId('step-content');
+    expect(await contents.count()).toBe(6);
+    const prompt = contents.first();
+    expect(await prompt.getByText('Make the tests pass').isVisible()).toBe(false);
+    await prompt.getByText('Content of Prompt').click();
+    await prompt.getByText('Make the tests pass, then mail [REDACTED:email]').waitFor();
+    expect(await prompt.getByText('redacted', { exact: true }).count()).toBe(1);
     expect(await mobile.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await screenshotAndScan(mobile, shots, '05-loop-light-390');
     await phone.close();

@@ -8,7 +8,7 @@ const SORTS = ['start', 'cost', 'duration', 'errors'];
 
 export const agentSessionsList = apiCommand({
   name: ['agent-sessions', 'list'],
-  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--user ID] [--agent NAME] [--repository REPO] [--team ID] [--flagged true|false] [--cost-above AMOUNT] [--sort start|cost|duration|errors]',
+  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--user ID] [--agent NAME] [--model MODEL] [--repository REPO] [--team ID] [--flagged true|false] [--cost-above AMOUNT] [--sort start|cost|duration|errors]',
   summary: 'Agent sessions you may see, newest first (or by cost, duration, errors)',
   list: true,
   options: {
@@ -16,6 +16,7 @@ export const agentSessionsList = apiCommand({
     end: { type: 'string', description: 'Sessions started on or before this UTC day' },
     user: { type: 'string', description: "Only this user's sessions (a member sees only their own)" },
     agent: { type: 'string', description: 'Only this agent (claude-code, codex, gemini-cli, ...)' },
+    model: { type: 'string', description: 'Only sessions that called this model' },
     repository: { type: 'string', description: 'Only this repository (host/owner/name or URL)' },
     team: { type: 'string', description: "Only the sessions of this team's members" },
     flagged: { type: 'string', description: 'true: only sessions with waste found; false: only those without' },
@@ -27,7 +28,7 @@ export const agentSessionsList = apiCommand({
     if (sort !== undefined && !SORTS.includes(sort)) throw new UsageError(`--sort takes ${SORTS.join(', ')}`);
     const flagged = context.option('flagged');
     if (flagged !== undefined && flagged !== 'true' && flagged !== 'false') throw new UsageError('--flagged takes true or false');
-    const query = givenOptions(context, { start: 'startDate', end: 'endDate', user: 'user', agent: 'agent', repository: 'repository', team: 'team', flagged: 'flagged', 'cost-above': 'costAbove', sort: 'sort' });
+    const query = givenOptions(context, { start: 'startDate', end: 'endDate', user: 'user', agent: 'agent', model: 'model', repository: 'repository', team: 'team', flagged: 'flagged', 'cost-above': 'costAbove', sort: 'sort' });
     return v0List(context, '/api/v0/agent-sessions', 'agentSessions', undefined, query);
   },
 });

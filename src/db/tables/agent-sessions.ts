@@ -1,6 +1,7 @@
 import type { ColumnType } from 'kysely';
 
-// Agent sessions and their steps (migrations/0054_agent_sessions.sql, 0055_agent_session_outcomes.sql).
+// Agent sessions and their steps (migrations/0054_agent_sessions.sql, 0055_agent_session_outcomes.sql,
+// 0060_agent_session_content.sql).
 
 
 
@@ -67,6 +68,14 @@ export interface AgentSessionsTables {
     span_id: string | null;
     parent_span_id: string | null;
     repository: string | null;
+  };
+  agent_session_step_contents: {
+    organization_id: string;
+    step_id: string;
+    session_id: string;
+    input: string | null;
+    output: string | null;
+    expires_at: Date;
   };
 }
 

@@ -1,6 +1,6 @@
 import { normaliseModel } from '../../domain/model-id.js';
 import type { EventRecord, PointRecord } from '../records.js';
-import { durationOf, modelCallDetail, successOf, toolCallDetail } from './step-detail.js';
+import { durationOf, modelCallDetail, promptDetail, successOf, toolCallDetail } from './step-detail.js';
 import { attribute, count, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // Claude Code: `claude_code.*` metrics and events (the event's name without the prefix in the
@@ -117,16 +117,19 @@ function event(record: EventRecord): Draft[] {
   }
 }
 
-/** Tool results carry their outcome, duration and (with OTEL_LOG_TOOL_DETAILS=1) their parameters; API errors are steps of their own. */
+/** Prompts carry their text (with OTEL_LOG_USER_PROMPTS=1); tool results their outcome, duration and (with OTEL_LOG_TOOL_DETAILS=1) their input; API errors are steps of their own. */
 function detail(record: EventRecord): RecordDetail | undefined {
   if (record.signal !== 'logs') return undefined;
   const { attributes } = record;
   switch (record.name) {
+    case 'user_prompt':
+      return promptDetail(record);
     case 'api_request':
       return modelCallDetail(record);
     case 'tool_result': {
       const tool = text(attributes, 'tool_name');
-      return tool === undefined ? undefined : toolCallDetail(tool, text(attributes, 'tool_parameters'), successOf(record), durationOf(record));
+      // The tool's input: `tool_input` as the captured exports send it, else `tool_parameters` (what was read before).
+      return tool === undefined ? undefined : toolCallDetail(tool, text(attributes, 'tool_input') ?? text(attributes, 'tool_parameters'), successOf(record), durationOf(record));
     }
     case 'api_error':
       return { durationMs: durationOf(record), also: { kind: 'error', name: text(attributes, 'status_code') ?? text(attributes, 'error') ?? 'api_error' } };

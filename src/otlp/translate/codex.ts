@@ -1,7 +1,7 @@
 import type { Client } from '../../telemetry/events.js';
 import { attributeValue, type EventRecord } from '../records.js';
 
-import { durationOf, successOf, toolCallDetail } from './step-detail.js';
+import { durationOf, promptDetail, successOf, toolCallDetail } from './step-detail.js';
 import { attribute, count, flag, modelCall, standardIdentity, text, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // OpenAI Codex: `codex.*` log events (name in the `event.name` attribute, time often only in the
@@ -58,10 +58,12 @@ function detail(record: EventRecord): RecordDetail | undefined {
   if (record.signal !== 'logs') return undefined;
   const { attributes } = record;
   switch (record.name) {
+    case 'codex.user_prompt':
+      return promptDetail(record);
     case 'codex.tool_result': {
       const tool = text(attributes, 'tool_name');
       if (tool === undefined) return undefined;
-      const toolDetail = toolCallDetail(tool, text(attributes, 'arguments'), successOf(record), durationOf(record));
+      const toolDetail = toolCallDetail(tool, text(attributes, 'arguments'), successOf(record), durationOf(record), text(attributes, 'output'));
       return flag(attributes, 'output_truncated') === true ? { ...toolDetail, also: { kind: 'compaction', name: 'tool_output_truncated' } } : toolDetail;
     }
     case 'codex.api_request': {

@@ -1,6 +1,6 @@
 import type { Client } from '../../telemetry/events.js';
 import type { EventRecord, PointRecord } from '../records.js';
-import { durationOf, modelCallDetail, successOf, toolCallDetail } from './step-detail.js';
+import { durationOf, modelCallDetail, promptDetail, successOf, toolCallDetail } from './step-detail.js';
 import { attribute, flag, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
 // Google Gemini CLI (`gemini_cli.*`) and its fork Qwen Code (`qwen-code.*`): the same events under
@@ -71,6 +71,8 @@ function translatorFor(agent: string, prefix: string): Translator {
     if (record.signal !== 'logs') return undefined;
     const { attributes } = record;
     switch (record.name) {
+      case `${prefix}.user_prompt`:
+        return promptDetail(record);
       case `${prefix}.api_response`:
         return modelCallDetail(record, 'status_code');
       case `${prefix}.tool_call`: {

@@ -51,7 +51,7 @@ export function genAiDetail(record: EventRecord): RecordDetail | undefined {
   const operation = text(record.attributes, 'gen_ai.operation.name');
   if (operation && INFERENCE_OPERATIONS.has(operation)) return modelCallDetail(record);
   const tool = operation === 'execute_tool' ? text(record.attributes, 'gen_ai.tool.name') : undefined;
-  return tool === undefined ? undefined : toolSpanDetail(record, tool, 'gen_ai.tool.call.arguments');
+  return tool === undefined ? undefined : toolSpanDetail(record, tool, 'gen_ai.tool.call.arguments', 'gen_ai.tool.call.result');
 }
 
 export const genAiSession = (record: EventRecord | PointRecord) => attribute(record, 'gen_ai.conversation.id', 'session.id');

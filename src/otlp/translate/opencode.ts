@@ -33,7 +33,7 @@ function detail(record: EventRecord): RecordDetail | undefined {
   if (record.signal !== 'traces') return undefined;
   if (record.name === 'ai.toolCall') {
     const tool = text(record.attributes, 'ai.toolCall.name');
-    return tool === undefined ? undefined : toolSpanDetail(record, tool, 'ai.toolCall.args');
+    return tool === undefined ? undefined : toolSpanDetail(record, tool, 'ai.toolCall.args', 'ai.toolCall.result');
   }
   return PROVIDER_CALLS.has(record.name) ? modelCallDetail(record) : undefined;
 }

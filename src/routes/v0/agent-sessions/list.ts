@@ -10,7 +10,7 @@ import { AGENT_SESSION_SORTS, listAgentSessions, type AgentSessionFilter, type S
 import { AgentSession, Pagination, StringEnum, agentSessionView } from '../../../schemas/index.js';
 
 // GET /api/v0/agent-sessions: the organization's agent sessions, newest first, or the costliest,
-// longest or most erring first (`sort`), filtered by start date, person, agent, repository, team,
+// longest or most erring first (`sort`), filtered by start date, person, agent, model, repository, team,
 // flag and cost. A member sees only their own sessions: asking for someone else's gives an empty
 // list, as for a person who has none.
 
@@ -29,6 +29,7 @@ export default async function listAgentSessionsRoute(app: App) {
           endDate: Type.Optional({ ...Day, description: 'Sessions started on or before this UTC day' }),
           user: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'A user id' })),
           agent: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          model: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'Sessions that called this model (as their `models` name it)' })),
           repository: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'A repository id (host/owner/name) or URL' })),
           team: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'A team id: the sessions of its members' })),
           flagged: Type.Optional(Type.Boolean({ description: 'true: only sessions with a waste finding; false: only those without' })),
@@ -40,7 +41,7 @@ export default async function listAgentSessionsRoute(app: App) {
     },
     async (request) => {
       const principal = principalOf(request);
-      const { startDate, endDate, user, agent, repository, team, flagged, costAbove, sort = 'start' } = request.query;
+      const { startDate, endDate, user, agent, model, repository, team, flagged, costAbove, sort = 'start' } = request.query;
       const errors: FieldError[] = [];
       const from = startDate === undefined ? undefined : parseDay(startDate);
       const to = endDate === undefined ? undefined : parseDay(endDate);
@@ -52,7 +53,7 @@ export default async function listAgentSessionsRoute(app: App) {
       if (errors.length > 0) throw invalidInput(errors[0]!.message === 'is after endDate' ? 'startDate is after endDate' : 'invalid query', errors);
 
       // A cursor names the list it was issued for: its filters and sort.
-      const list = `agent-sessions:${JSON.stringify([from, to, user, agent, repositoryId, team, flagged, costAbove, sort])}`;
+      const list = `agent-sessions:${JSON.stringify([from, to, user, agent, model, repositoryId, team, flagged, costAbove, sort])}`;
       const page = readPage(request.query, list, principal.organizationId);
       const after = page.after === undefined ? undefined : sortKeyOf(page.after);
       const own = ownedByFilter(principal).ownerUserId;
@@ -62,6 +63,7 @@ export default async function listAgentSessionsRoute(app: App) {
         startedBefore: to === undefined ? undefined : new Date(`${addDays(to, 1)}T00:00:00Z`),
         userId: own ?? user,
         agent,
+        model,
         repository: repositoryId,
         teamId: team,
         flagged,

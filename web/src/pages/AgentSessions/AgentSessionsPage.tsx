@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isManager } from '../../api/client';
@@ -77,6 +77,7 @@ function Explorer({ manager }: { manager: boolean }) {
         )}
         <CommittedInput label="Repository" placeholder="host/owner/name or URL" value={value('repository')} onCommit={(next) => setFilter('repository', next)} />
         <NativeSelect label="Agent" value={value('agent')} onChange={(event) => setFilter('agent', event.currentTarget.value)} data={[{ value: '', label: 'Every agent' }, ...optionsWith(value('agent'), [...AGENTS])]} />
+        <CommittedInput label="Model" placeholder="e.g. claude-sonnet-4-5" value={value('model')} onCommit={(next) => setFilter('model', next)} />
         <CommittedInput label="Cost above" placeholder="0.00" inputMode="decimal" value={value('costAbove')} onCommit={(next) => setFilter('costAbove', next)} />
         <NativeSelect
           label="Waste"
@@ -90,10 +91,7 @@ function Explorer({ manager }: { manager: boolean }) {
         />
         <NativeSelect label="Sort by" value={value('sort') || 'start'} onChange={(event) => setFilter('sort', event.currentTarget.value === 'start' ? '' : event.currentTarget.value)} data={[...SORTS]} />
       </SimpleGrid>
-      <Group justify="space-between">
-        <Text size="xs" c="dimmed">
-          The sessions are filtered by agent; each lists the models it called (the API has no model filter).
-        </Text>
+      <Group justify="flex-end">
         <Button variant="subtle" size="xs" onClick={() => setParams(new URLSearchParams())} disabled={!filtered && !params.has('sort')}>
           Clear filters
         </Button>

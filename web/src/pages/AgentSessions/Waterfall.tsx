@@ -1,4 +1,5 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Code, Group, Table, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import type { AgentSessionStep } from '../../api/client';
 import { formatCompact, formatDuration, formatExact, formatMoneyPrecise } from '../../format';
 import { ColumnHeads } from '../../components/ColumnHeads';
@@ -35,28 +36,66 @@ const tokensOf = (step: AgentSessionStep) => step.tokens.input + step.tokens.out
 
 export function Waterfall({ waterfall, currency }: { waterfall: WaterfallModel; currency: string }) {
   const span = waterfall.to - waterfall.from;
+  const heads = [
+    'Step',
+    'Kind',
+    'Outcome',
+    { label: 'Start', numeric: true },
+    { label: 'Duration', numeric: true },
+    { label: 'Tokens', numeric: true },
+    { label: 'Cost', numeric: true },
+    `Time (0 to ${formatDuration(span)})`,
+  ];
   return (
     <Table.ScrollContainer minWidth={980}>
       <Table verticalSpacing={4} aria-label="Timeline: each step with its start, duration, outcome, tokens and cost">
-        <ColumnHeads
-          columns={[
-            'Step',
-            'Kind',
-            'Outcome',
-            { label: 'Start', numeric: true },
-            { label: 'Duration', numeric: true },
-            { label: 'Tokens', numeric: true },
-            { label: 'Cost', numeric: true },
-            `Time (0 to ${formatDuration(span)})`,
-          ]}
-        />
+        <ColumnHeads columns={heads} />
         <Table.Tbody>
           {waterfall.rows.map((row) => (
-            <StepRow key={row.step.id} row={row} waterfall={waterfall} currency={currency} />
+            <Fragment key={row.step.id}>
+              <StepRow row={row} waterfall={waterfall} currency={currency} />
+              {row.step.content && <ContentRow name={stepName(row.step)} content={row.step.content} columns={heads.length} />}
+            </Fragment>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * A step's kept content (the organization's content control, docs/agent-sessions.md "Content"),
+ * collapsed under its step and marked redacted: what the API answers, secrets and addresses
+ * already replaced by `[REDACTED:…]` before it was stored.
+ */
+function ContentRow({ name, content, columns }: { name: string; content: NonNullable<AgentSessionStep['content']>; columns: number }) {
+  const parts = [
+    { label: 'Input', text: content.input },
+    { label: 'Output', text: content.output },
+  ].filter((part): part is { label: string; text: string } => part.text !== null);
+  return (
+    <Table.Tr data-testid="step-content">
+      <Table.Td colSpan={columns}>
+        {/* Held at the left of the scrolling table and no wider than the screen, so that a phone reads it without scrolling sideways. */}
+        <details style={{ position: 'sticky', left: 0, maxWidth: 'calc(100vw - 5rem)' }}>
+          <summary>
+            <Text span size="xs">
+              Content of {name} <Badge size="xs" variant="outline" color="gray">redacted</Badge>
+            </Text>
+          </summary>
+          {parts.map((part) => (
+            <div key={part.label}>
+              <Text size="xs" fw={600}>
+                {part.label}
+              </Text>
+              <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '16rem', overflowY: 'auto' }}>
+                {part.text}
+              </Code>
+            </div>
+          ))}
+        </details>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

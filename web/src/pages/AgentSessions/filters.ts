@@ -2,10 +2,10 @@ import type { paths } from '../../../../src/sdk/openapi.js';
 export { AGENTS } from '../../components/agentSessionLabels.js';
 
 // The explorer's filters live in the address, under the API's own names (startDate, endDate, user,
-// team, repository, agent, flagged, costAbove, sort): a filtered list is a link to share, and each
+// team, repository, agent, model, flagged, costAbove, sort): a filtered list is a link to share, and each
 // change is a history entry, so the back button returns to the previous selection.
 
-export const FILTER_NAMES = ['startDate', 'endDate', 'user', 'team', 'repository', 'agent', 'flagged', 'costAbove', 'sort'] as const;
+export const FILTER_NAMES = ['startDate', 'endDate', 'user', 'team', 'repository', 'agent', 'model', 'flagged', 'costAbove', 'sort'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 export const SORTS = [
@@ -35,7 +35,7 @@ export function queryOf(params: URLSearchParams): { query: AgentSessionQuery; pr
     else problems.push(`${name === 'startDate' ? 'The start' : 'The end'} is not a day (YYYY-MM-DD).`);
   }
   if (query.startDate && query.endDate && query.endDate < query.startDate) problems.push('The end date is before the start date.');
-  for (const name of ['user', 'team', 'repository', 'agent'] as const) if (value(name)) query[name] = value(name);
+  for (const name of ['user', 'team', 'repository', 'agent', 'model'] as const) if (value(name)) query[name] = value(name);
   if (value('flagged') === 'true' || value('flagged') === 'false') query.flagged = value('flagged') === 'true';
   const costAbove = value('costAbove');
   if (costAbove !== '') {
