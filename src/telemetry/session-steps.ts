@@ -90,8 +90,10 @@ async function keptContents(trx: Db, organizationId: string, steps: readonly Att
   for (const { step, content } of carrying) {
     const expiresAt = new Date(step.occurredAt.getTime() + control.retentionDays * DAY_MS);
     if (expiresAt <= now) continue;
-    const [input, output] = await Promise.all([redacted(content!.input), redacted(content!.output)]);
-    kept.set(step.id, { input, output, expiresAt });
+    // A detector failure keeps nothing of the step's content (never unredacted) and still accepts the export.
+    const pair = await Promise.all([redacted(content!.input), redacted(content!.output)]).catch(() => undefined);
+    if (pair === undefined) continue;
+    kept.set(step.id, { input: pair[0], output: pair[1], expiresAt });
   }
   return kept;
 }
