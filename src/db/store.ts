@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import { openEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
 import { preparingPool } from './prepared.js';
-import { listenOnOwnConnection, listenOnSoleConnection, type Signal, type Subscription } from './notifications.js';
+import { keepsSessions, listenOnOwnConnection, listenOnSoleConnection, type Signal, type Subscription } from './notifications.js';
 import type { Database } from './schema.js';
 
 // One data layer for both stores: a `pg` pool (PostgreSQL, or the embedded PGlite behind its
@@ -41,21 +41,26 @@ export interface StoreOptions {
   migrate?: boolean;
 }
 
-export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>, options: StoreOptions = {}): Promise<Store> {
+export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'> & Partial<Pick<Config, 'databaseDirectUrl'>>, options: StoreOptions = {}): Promise<Store> {
   let pool: pg.Pool;
   let closeDriver: () => Promise<void>;
   let kind: Store['kind'];
   let dump: Store['dump'];
   let listen: Store['listen'];
+  let namedStatements = true;
   if (config.databaseUrl) {
-    const { databaseUrl } = config;
     kind = 'postgres';
     pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
     // An idle connection the server drops (restart, failover) must not crash the process: the
     // pool discards it and opens a new one on the next query.
     pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`));
     closeDriver = () => pool.end();
-    listen = (channel, name, signal) => listenOnOwnConnection(databaseUrl, channel, name, signal);
+    // Behind a transaction pooler (docs/deployment.md "Behind PgBouncer") a statement prepared on
+    // one server connection is unknown to the next: statements stay unnamed. LISTEN needs a
+    // session: it goes to DATABASE_DIRECT_URL when set.
+    namedStatements = await keepsSessions(config.databaseUrl).catch(() => true);
+    const sessionUrl = config.databaseDirectUrl ?? config.databaseUrl;
+    listen = (channel, name, signal) => listenOnOwnConnection(sessionUrl, channel, name, signal);
   } else {
     kind = 'embedded';
     const embedded = await openEmbedded(options.inMemory ? undefined : config.dataDir, options.seed);
@@ -70,7 +75,7 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
     await closeDriver();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, namedStatements) }) });
   return {
     kind,
     db,
