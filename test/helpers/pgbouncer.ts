@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './built-console.js';
 
 // A real PgBouncer (Debian's package) on a free loopback port in front of the test PostgreSQL,
 // for the tests of docs/deployment.md "Behind PgBouncer". Every database name is passed through
@@ -13,14 +14,6 @@ export interface Pgbouncer {
   /** `directUrl` (any database of that server) as reached through the pooler. */
   pooled(directUrl: string): string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function answers(port: number): Promise<boolean> {
