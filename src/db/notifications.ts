@@ -14,6 +14,8 @@ export type Signal = (listening: boolean, payload?: string) => void;
 export interface Subscription {
   /** This listener's name, unique among the channel's listeners. */
   readonly name: string;
+  /** True while its connection is up but hears no notification (a transaction pooler): see listenOnOwnConnection. */
+  readonly deaf: boolean;
   /**
    * Sends `payload` on the channel; resolves with the names of the listeners that will hear it
    * (this one included). Rejects when this listener is not connected.
@@ -93,7 +95,7 @@ export async function listenOnOwnConnection(connectionString: string, channel: s
   let listening = false;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
-  let warnedDeaf = false;
+  let deaf = false;
   const lost = (lostClient: pg.Client, retryMs = RECONNECT_MS) => {
     if (client !== lostClient) return;
     client = undefined;
@@ -114,14 +116,16 @@ export async function listenOnOwnConnection(connectionString: string, channel: s
     try {
       await next.connect();
       await next.query(`LISTEN ${channel}`);
-      if (!(await hearsOtherConnections(next, connectionString))) {
-        if (!warnedDeaf) {
-          warnedDeaf = true;
+      const hears = await hearsOtherConnections(next, connectionString);
+      if (!hears) {
+        if (!deaf) {
+          deaf = true;
           process.emitWarning(`no notification on ${channel} reaches this connection (a transaction pooler?): nothing is cached until one does; set DATABASE_DIRECT_URL to a direct connection (docs/deployment.md "Behind PgBouncer")`);
         }
         lost(next, DEAF_RETRY_MS);
         return;
       }
+      deaf = false;
       await next.query(`SELECT set_config('application_name', $1, false)`, [applicationName]);
       if (client === next && !closed) {
         listening = true;
@@ -134,6 +138,9 @@ export async function listenOnOwnConnection(connectionString: string, channel: s
   await open();
   return {
     name,
+    get deaf() {
+      return deaf;
+    },
     async notify(payload) {
       if (!client || !listening) throw new Error(`not listening on ${channel}`);
       // One statement: the notification goes out at its commit, to the listeners it lists.
@@ -189,6 +196,7 @@ export async function listenOnSoleConnection(pool: pg.Pool, channel: string, nam
   pool.on('connect', attach);
   return {
     name,
+    deaf: false,
     async notify(payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
       return [name];
