@@ -47,8 +47,9 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
   let kind: Store['kind'];
   let dump: Store['dump'];
   let listen: Store['listen'];
-  let namedStatements = true;
+  let namedStatements = async () => true;
   if (config.databaseUrl) {
+    const { databaseUrl } = config;
     kind = 'postgres';
     pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
     // An idle connection the server drops (restart, failover) must not crash the process: the
@@ -56,9 +57,16 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
     pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`));
     closeDriver = () => pool.end();
     // Behind a transaction pooler (docs/deployment.md "Behind PgBouncer") a statement prepared on
-    // one server connection is unknown to the next: statements stay unnamed. LISTEN needs a
-    // session: it goes to DATABASE_DIRECT_URL when set.
-    namedStatements = await keepsSessions(config.databaseUrl).catch(() => true);
+    // one server connection is unknown to the next: statements stay unnamed. Found out before the
+    // first query, not here: the server answers /healthz (and /readyz 503) while the database
+    // cannot be reached, and a failed check is made again. LISTEN needs a session: it goes to
+    // DATABASE_DIRECT_URL when set.
+    let sessionsKept: Promise<boolean> | undefined;
+    namedStatements = () =>
+      (sessionsKept ??= keepsSessions(databaseUrl).catch((error: unknown) => {
+        sessionsKept = undefined;
+        throw error;
+      }));
     const sessionUrl = config.databaseDirectUrl ?? config.databaseUrl;
     listen = (channel, name, signal) => listenOnOwnConnection(sessionUrl, channel, name, signal);
   } else {
