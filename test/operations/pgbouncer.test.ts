@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { freePort } from '../helpers/built-console.js';
 import { startPgbouncer, type Pgbouncer } from '../helpers/pgbouncer.js';
 import { bootstrapOrganization, launchedServers } from '../helpers/server-process.js';
@@ -95,4 +96,14 @@ describe.skipIf(!directBase)('behind PgBouncer in transaction pooling', () => {
     expect(await revokeThroughOne(b, a, ownerKey)).toBe(401);
     expect(await concurrentHeartbeats([a, b], ownerKey)).toEqual([200]);
   }, 120_000);
+});
+
+describe('DATABASE_DIRECT_URL', () => {
+  it('is read beside DATABASE_URL only, and only as a postgres:// URL', () => {
+    const direct = 'postgres://quarterdeck@db.internal:5432/quarterdeck';
+    expect(loadConfig({ DATABASE_URL: 'postgres://quarterdeck@pgbouncer.internal:6432/quarterdeck', DATABASE_DIRECT_URL: direct }).databaseDirectUrl).toBe(direct);
+    expect(loadConfig({ DATABASE_URL: direct }).databaseDirectUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: direct })).toThrow(/only read with DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: direct, DATABASE_DIRECT_URL: 'mysql://db.internal/quarterdeck' })).toThrow(ConfigError);
+  });
 });
