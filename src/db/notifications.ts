@@ -25,7 +25,7 @@ export interface Subscription {
 }
 
 const RECONNECT_MS = 1_000;
-/** How long a connection waits for a notification another connection sent it before it is taken to be deaf. */
+/** How long a connection waits for a notification another connection has sent it before it is taken to be deaf. */
 const HEARING_TIMEOUT_MS = 2_000;
 /** A listener found deaf tries again this much later (a pooler does not start keeping sessions by itself). */
 const DEAF_RETRY_MS = 30_000;
@@ -42,17 +42,12 @@ export async function hearsOtherConnections(client: pg.Client, connectionString:
   probeSequence += 1;
   const channel = `quarterdeck_hearing_${process.pid}_${probeSequence}`;
   let heard = () => {};
-  const hearing = new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), HEARING_TIMEOUT_MS);
-    heard = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-  });
+  const hearing = new Promise<void>((resolve) => (heard = resolve));
   const onNotification = (message: pg.Notification) => {
     if (message.channel === channel) heard();
   };
   client.on('notification', onNotification);
+  let timer: NodeJS.Timeout | undefined;
   try {
     await client.query(`LISTEN ${channel}`);
     const sender = new pg.Client({ connectionString });
@@ -62,10 +57,13 @@ export async function hearsOtherConnections(client: pg.Client, connectionString:
     } finally {
       await sender.end().catch(() => undefined);
     }
-    return await hearing;
+    // Counted from the commit of the notification: connecting the sender may be slow on a busy
+    // machine, the delivery to a listening session is not.
+    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEARING_TIMEOUT_MS)));
+    return await Promise.race([hearing.then(() => true), timeout]);
   } finally {
+    clearTimeout(timer);
     client.off('notification', onNotification);
-    heard();
     await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
   }
 }
