@@ -8,6 +8,11 @@ export interface Config {
   host: string;
   /** postgres://... ; when absent the embedded store (PGlite) under dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * A direct PostgreSQL connection for what needs a session of its own (LISTEN), set when
+   * DATABASE_URL leads to a transaction pooler such as PgBouncer (docs/deployment.md "Behind PgBouncer").
+   */
+  databaseDirectUrl: string | undefined;
   dataDir: string;
   /** Max connections of the PostgreSQL pool (one per replica). */
   databasePoolSize: number;
@@ -177,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const databaseDirectUrl = text(env, 'DATABASE_DIRECT_URL');
+  if (databaseDirectUrl && !databaseUrl) throw new ConfigError('DATABASE_DIRECT_URL is only read with DATABASE_URL (it names the direct connection beside a pooler)');
+  if (databaseDirectUrl && !/^postgres(ql)?:\/\//.test(databaseDirectUrl)) {
+    throw new ConfigError('DATABASE_DIRECT_URL must start with postgres:// or postgresql://');
+  }
   const redisUrl = text(env, 'REDIS_URL');
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
@@ -196,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     databaseUrl,
+    databaseDirectUrl,
     dataDir: text(env, 'DATA_DIR') ?? './data',
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     redisUrl,

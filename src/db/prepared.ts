@@ -15,16 +15,18 @@ export function nameStatement(text: string): void {
 }
 
 /**
- * The pool Kysely uses: what `preparedQuery` named runs as a named statement, and a statement
- * whose one parameter is `CopyInRows` as a COPY ... FROM STDIN sending those rows (db/copy-in.ts).
+ * The pool Kysely uses: what `preparedQuery` named runs as a named statement (when `named()`
+ * says so, asked before the first connection is handed out: not behind a transaction pooler),
+ * and a statement whose one parameter is `CopyInRows` as a COPY ... FROM STDIN sending those rows
+ * (db/copy-in.ts).
  */
-export function preparingPool(pool: pg.Pool): PostgresPool {
+export function preparingPool(pool: pg.Pool, named: () => Promise<boolean>): PostgresPool {
   // One wrapper per pooled connection, made when the connection is first handed out.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient) => {
+  const wrap = (client: pg.PoolClient, named: boolean) => {
     const query = (sqlOrCursor: unknown, parameters?: readonly unknown[]) => {
       if (parameters?.length === 1 && parameters[0] instanceof CopyInRows) return copyIn(client, sqlOrCursor as string, parameters[0]);
-      const name = typeof sqlOrCursor === 'string' ? names.get(sqlOrCursor) : undefined;
+      const name = named && typeof sqlOrCursor === 'string' ? names.get(sqlOrCursor) : undefined;
       if (name) return client.query({ name, text: sqlOrCursor as string, values: [...(parameters ?? [])] });
       return client.query(sqlOrCursor as string, parameters ? [...parameters] : undefined);
     };
@@ -32,9 +34,10 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   };
   return {
     async connect() {
+      const naming = await named();
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
-      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client, naming)));
       return wrapper;
     },
     end: () => pool.end(),

@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import { openEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
 import { preparingPool } from './prepared.js';
-import { listenOnOwnConnection, listenOnSoleConnection, type Signal, type Subscription } from './notifications.js';
+import { keepsSessions, listenOnOwnConnection, listenOnSoleConnection, type Signal, type Subscription } from './notifications.js';
 import type { Database } from './schema.js';
 
 // One data layer for both stores: a `pg` pool (PostgreSQL, or the embedded PGlite behind its
@@ -41,12 +41,13 @@ export interface StoreOptions {
   migrate?: boolean;
 }
 
-export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>, options: StoreOptions = {}): Promise<Store> {
+export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'> & Partial<Pick<Config, 'databaseDirectUrl'>>, options: StoreOptions = {}): Promise<Store> {
   let pool: pg.Pool;
   let closeDriver: () => Promise<void>;
   let kind: Store['kind'];
   let dump: Store['dump'];
   let listen: Store['listen'];
+  let namedStatements = async () => true;
   if (config.databaseUrl) {
     const { databaseUrl } = config;
     kind = 'postgres';
@@ -55,7 +56,19 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
     // pool discards it and opens a new one on the next query.
     pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`));
     closeDriver = () => pool.end();
-    listen = (channel, name, signal) => listenOnOwnConnection(databaseUrl, channel, name, signal);
+    // Behind a transaction pooler (docs/deployment.md "Behind PgBouncer") a statement prepared on
+    // one server connection is unknown to the next: statements stay unnamed. Found out before the
+    // first query, not here: the server answers /healthz (and /readyz 503) while the database
+    // cannot be reached, and a failed check is made again. LISTEN needs a session: it goes to
+    // DATABASE_DIRECT_URL when set.
+    let sessionsKept: Promise<boolean> | undefined;
+    namedStatements = () =>
+      (sessionsKept ??= keepsSessions(databaseUrl).catch((error: unknown) => {
+        sessionsKept = undefined;
+        throw error;
+      }));
+    const sessionUrl = config.databaseDirectUrl ?? config.databaseUrl;
+    listen = (channel, name, signal) => listenOnOwnConnection(sessionUrl, channel, name, signal);
   } else {
     kind = 'embedded';
     const embedded = await openEmbedded(options.inMemory ? undefined : config.dataDir, options.seed);
@@ -70,7 +83,7 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir' |
     await closeDriver();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, namedStatements) }) });
   return {
     kind,
     db,

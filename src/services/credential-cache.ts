@@ -77,7 +77,10 @@ export class CredentialCache {
    */
   async awaitChangesHeard(log: FastifyBaseLogger): Promise<void> {
     const subscription = this.subscription;
-    if (!subscription) return;
+    // A listener that cannot hear on its connection (a transaction pooler without
+    // DATABASE_DIRECT_URL, on every replica alike: docs/deployment.md "Behind PgBouncer") caches
+    // nothing, and no replica so configured has anything to flush.
+    if (!subscription || subscription.deaf) return;
     const deadline = Date.now() + HEAR_TIMEOUT_MS;
     const id = randomUUID();
     const probe: Probe = { acknowledged: new Set(), changed: () => {} };

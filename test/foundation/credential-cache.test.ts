@@ -99,7 +99,8 @@ describe('the credential cache', () => {
 // acknowledging probes late or never. PostgreSQL only (the embedded store has one process).
 describe.runIf(process.env.TEST_DATABASE_URL)('replicas slow or silent to acknowledge', () => {
   const fakeReplica = async (name: string, acknowledge: (probe: string, send: () => Promise<void>) => void) => {
-    const client = new pg.Client({ connectionString: server.config.databaseUrl });
+    // A session of its own: the direct connection in the pass through PgBouncer (docs/testing.md).
+    const client = new pg.Client({ connectionString: server.config.databaseDirectUrl ?? server.config.databaseUrl });
     await client.connect();
     await client.query('LISTEN quarterdeck_credentials');
     await client.query(`SELECT set_config('application_name', $1, false)`, [`quarterdeck_credentials ${name}`]);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startBuiltServer, type BuiltServer } from './built-console.js';
-import { scratchDatabase } from './server.js';
+import { scratchDatabase, serverDatabaseEnv } from './server.js';
 
 // A console test's server: the built product on a fresh store of its own (the embedded store in a
 // temporary folder, or a scratch PostgreSQL database with Redis when the run has them), an admin
@@ -23,12 +23,12 @@ export interface ConsoleServer {
 export async function startConsoleServer(env: Record<string, string> = {}): Promise<ConsoleServer> {
   const adminToken = `qda_${randomBytes(24).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'qd-console-data-'));
-  const store: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
+  const store: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_DIRECT_URL: '', REDIS_URL: '' };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.TEST_DATABASE_URL) {
     const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL);
     dropDatabase = scratch.drop;
-    Object.assign(store, { DATABASE_URL: scratch.url, REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
+    Object.assign(store, { ...serverDatabaseEnv(scratch.url), REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
   }
   const server = await startBuiltServer({ ...store, ADMIN_TOKEN: adminToken, ...env });
   return {

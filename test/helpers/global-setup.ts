@@ -13,18 +13,24 @@ declare module 'vitest' {
 // Once per run, before any file: the product built as it ships (the CLI, server processes and the
 // browser tests run it), which includes the migrated embedded database that in-memory test stores
 // start from, so no file runs initdb or the migrations. With TEST_DATABASE_URL (CI), the
-// PostgreSQL server must answer before any test runs: fail loudly instead of skipping.
+// PostgreSQL server (and with TEST_POOLER_URL, the pooler) must answer before any test runs: fail
+// loudly instead of skipping.
 export default async function globalSetup(project: TestProject): Promise<void> {
   ensureBuilt();
   project.provide('embeddedSeedPath', BUILT_SEED_PATH);
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
+  if (!process.env.TEST_DATABASE_URL) return;
+  await mustAnswer('TEST_DATABASE_URL', process.env.TEST_DATABASE_URL);
+  // The pass through PgBouncer (docs/testing.md): the servers' DATABASE_URL leads through it.
+  if (process.env.TEST_POOLER_URL) await mustAnswer('TEST_POOLER_URL', process.env.TEST_POOLER_URL);
+}
+
+async function mustAnswer(name: string, url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
     await client.query('SELECT 1');
   } catch (error) {
-    throw new Error(`TEST_DATABASE_URL ${url} is not reachable: ${(error as Error).message}`);
+    throw new Error(`${name} ${url} is not reachable: ${(error as Error).message}`);
   } finally {
     await client.end().catch(() => undefined);
   }

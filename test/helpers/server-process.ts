@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { scratchDatabase } from './server.js';
+import { scratchDatabase, serverDatabaseEnv } from './server.js';
 
 // The built server (dist/main.js, which the suite's global setup builds) in a process of its own,
 // for the tests that kill it: it answers on a real port, and the caller decides when it dies.
@@ -59,16 +59,16 @@ export async function killHard(server: LaunchedServer): Promise<void> {
  * The store of a launched server: a scratch PostgreSQL database when the suite runs on
  * PostgreSQL (TEST_DATABASE_URL), else an embedded data directory; `cleanup` gets its removal.
  */
-export async function launchedStore(cleanup: (() => Promise<unknown>)[]): Promise<{ DATABASE_URL: string; DATA_DIR: string }> {
+export async function launchedStore(cleanup: (() => Promise<unknown>)[]): Promise<{ DATABASE_URL: string; DATABASE_DIRECT_URL: string; DATA_DIR: string }> {
   const pgBase = process.env.TEST_DATABASE_URL;
   if (pgBase) {
     const scratch = await scratchDatabase(pgBase);
     cleanup.push(() => scratch.drop());
-    return { DATABASE_URL: scratch.url, DATA_DIR: '/nonexistent-launched-server' };
+    return { ...serverDatabaseEnv(scratch.url), DATA_DIR: '/nonexistent-launched-server' };
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'qd-launched-'));
   cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-  return { DATABASE_URL: '', DATA_DIR: dataDir };
+  return { DATABASE_URL: '', DATABASE_DIRECT_URL: '', DATA_DIR: dataDir };
 }
 
 /** A new organization through a launched server's admin API; its owner's API key. */

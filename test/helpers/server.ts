@@ -23,6 +23,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The database settings of a server on the database at `url`. In the pass through PgBouncer
+ * (TEST_POOLER_URL, docs/testing.md) DATABASE_URL leads through the pooler, in transaction
+ * pooling, and DATABASE_DIRECT_URL is `url` itself, for what needs a session.
+ */
+export function serverDatabaseEnv(url: string): { DATABASE_URL: string; DATABASE_DIRECT_URL: string } {
+  const pooler = process.env.TEST_POOLER_URL;
+  if (!pooler) return { DATABASE_URL: url, DATABASE_DIRECT_URL: '' };
+  const through = new URL(pooler);
+  through.pathname = new URL(url).pathname;
+  return { DATABASE_URL: through.toString(), DATABASE_DIRECT_URL: url };
+}
+
+/** A new empty database on the server of `baseUrl`; `url` reaches it directly (see serverDatabaseEnv for a server's settings). */
 export async function scratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `qd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -62,7 +76,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const scratch = baseUrl ? await scratchDatabase(baseUrl) : undefined;
   // Tests send many bad credentials from one address on purpose; the limit of failed
   // authentications has its own tests (rate-limits.test.ts).
-  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', AUTH_FAILURES_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `qd-test-${randomBytes(6).toString('hex')}:`, ...env, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', AUTH_FAILURES_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `qd-test-${randomBytes(6).toString('hex')}:`, ...env, ...(scratch ? serverDatabaseEnv(scratch.url) : {}) });
   const seed = scratch ? undefined : new Blob([await readFile(inject('embeddedSeedPath'))]);
   const store = await openStore(config, { inMemory: true, ...(seed ? { seed } : {}) });
   const redis = process.env.TEST_REDIS_URL ? await connectedRedis(process.env.TEST_REDIS_URL) : undefined;
