@@ -41,7 +41,10 @@ export interface ReplicaState {
 
 interface Replica {
   name: string;
+  /** The reads' connections. */
   pool: pg.Pool;
+  /** The health checks' and replay positions' own: a replica busy with reads is not mistaken for one that does not answer. */
+  checks: pg.Pool;
   /** The replay position last read from it. */
   replayed: bigint | undefined;
   lagSeconds: number | null;
@@ -61,14 +64,18 @@ export function replicaName(url: string): string {
   return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname || '/'}`;
 }
 
-const withTimeout = <T>(promise: Promise<T>, what: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} took over ${REPLICA_TIMEOUT_MS} ms`)), REPLICA_TIMEOUT_MS);
-    promise.then(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error: unknown) => (clearTimeout(timer), reject(error instanceof Error ? error : new Error(String(error)))),
-    );
+/** `promise`, or a rejection once REPLICA_TIMEOUT_MS have passed (a replica that hangs). */
+async function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${REPLICA_TIMEOUT_MS} ms`)), REPLICA_TIMEOUT_MS);
   });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export class ReadReplicas {
   /** Where analytics reads connect: a caught-up replica in use, in turn, else the primary. */
@@ -94,10 +101,14 @@ export class ReadReplicas {
     private readonly settings: ReadReplicaSettings,
   ) {
     this.replicas = settings.urls.map((url) => {
-      const pool = new pg.Pool({ connectionString: url, max: settings.poolSize, connectionTimeoutMillis: REPLICA_TIMEOUT_MS });
-      // A replica that goes away must not crash the process: its idle connections are dropped.
-      pool.on('error', () => undefined);
-      return { name: replicaName(url), pool, replayed: undefined, lagSeconds: null, problem: 'not checked yet' };
+      const poolOf = (max: number) => {
+        const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: REPLICA_TIMEOUT_MS });
+        // A replica that goes away must not crash the process: its idle connections are dropped
+        // (the next check or read takes it out).
+        pool.on('error', () => undefined);
+        return pool;
+      };
+      return { name: replicaName(url), pool: poolOf(settings.poolSize), checks: poolOf(2), replayed: undefined, lagSeconds: null, problem: 'not checked yet' };
     });
     this.pool = { connect: () => this.connect(), end: () => this.close() };
     this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(this.pool) }) });
@@ -139,7 +150,7 @@ export class ReadReplicas {
     clearInterval(this.timer);
     await this.checking;
     await this.subscription?.close();
-    await Promise.all(this.replicas.map((replica) => replica.pool.end()));
+    await Promise.all(this.replicas.flatMap((replica) => [replica.pool.end(), replica.checks.end()]));
   }
 
   private readonly heard: Signal = (listening) => {
@@ -186,7 +197,7 @@ export class ReadReplicas {
     let standby: boolean;
     try {
       const result = await withTimeout(
-        replica.pool.query<{ standby: boolean; replayed: string | null }>('SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed'),
+        replica.checks.query<{ standby: boolean; replayed: string | null }>('SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed'),
         'the health check',
       );
       standby = result.rows[0]!.standby;
@@ -219,7 +230,7 @@ export class ReadReplicas {
   private async caughtUp(replica: Replica): Promise<boolean> {
     if (!this.fenceKnown) return false;
     if (replica.replayed !== undefined && replica.replayed >= this.fence) return true;
-    const result = await withTimeout(replica.pool.query<{ replayed: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS replayed'), 'reading the replay position');
+    const result = await withTimeout(replica.checks.query<{ replayed: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS replayed'), 'reading the replay position');
     const replayed = result.rows[0]!.replayed;
     if (replayed === null) return false;
     replica.replayed = lsnValue(replayed);
