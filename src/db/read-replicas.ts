@@ -91,6 +91,9 @@ export class ReadReplicas {
   /** Whether the fence is known: the listener listens and the fence was taken since it (re)started. */
   private fenceKnown = false;
   private listenerEpoch = 0;
+  private listening = false;
+  private fenceTaking: Promise<void> | undefined;
+  private fenceTakenAgain = false;
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | undefined;
@@ -154,21 +157,45 @@ export class ReadReplicas {
   }
 
   private readonly heard: Signal = (listening) => {
+    this.listening = listening;
     if (!listening) {
       // Commits may go unheard: no replica is trusted until the fence is taken again.
       this.fenceKnown = false;
       this.listenerEpoch += 1;
       return;
     }
-    const epoch = this.listenerEpoch;
-    this.primaryPosition('pg_current_wal_insert_lsn()').then(
-      (position) => {
-        this.raiseFence(position);
-        if (epoch === this.listenerEpoch) this.fenceKnown = true;
-      },
-      () => undefined,
-    );
+    this.takeFence();
   };
+
+  /**
+   * Takes the primary's insert position as the fence. One query at a time: a notification heard
+   * while one runs (a backfill commits day after day) takes it once more after it, since the
+   * running one may have read the position before that commit.
+   */
+  private takeFence(): void {
+    if (this.fenceTaking) {
+      this.fenceTakenAgain = true;
+      return;
+    }
+    const epoch = this.listenerEpoch;
+    this.fenceTaking = this.primaryPosition('pg_current_wal_insert_lsn()')
+      .then(
+        (position) => {
+          this.raiseFence(position);
+          if (epoch === this.listenerEpoch) this.fenceKnown = true;
+        },
+        // A commit heard but not fenced: no replica is trusted until a check takes the fence.
+        () => {
+          this.fenceKnown = false;
+        },
+      )
+      .finally(() => {
+        this.fenceTaking = undefined;
+        if (!this.fenceTakenAgain) return;
+        this.fenceTakenAgain = false;
+        this.takeFence();
+      });
+  }
 
   private raiseFence(position: bigint): void {
     if (position > this.fence) this.fence = position;
@@ -180,6 +207,7 @@ export class ReadReplicas {
   }
 
   private async checkAll(): Promise<void> {
+    if (this.listening && !this.fenceKnown) this.takeFence();
     try {
       const now = Date.now();
       this.samples.push({ at: now, lsn: await this.primaryPosition('pg_current_wal_lsn()') });
