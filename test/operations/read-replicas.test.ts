@@ -231,6 +231,18 @@ describe.skipIf(!runsOnPostgres)('analytics reads on a streaming replica', () =>
     expect(await replicaReads(replicated)).toBeGreaterThan(replicaBefore);
   }, 120_000);
 
+  it('of several replicas, uses those in use and passes over one that is not a standby', async () => {
+    const both = await start(primary.url('quarterdeck'), `${standby.url('quarterdeck')},${primary.url('quarterdeck')}`);
+    const ready = await replicaInUse(both, true);
+    expect(ready.status).toBe('degraded');
+    expect(ready.read_replicas).toEqual([
+      { replica: `127.0.0.1:${standby.port}/quarterdeck`, in_use: true, lag_seconds: expect.any(Number) },
+      { replica: `127.0.0.1:${primary.port}/quarterdeck`, in_use: false, lag_seconds: null, problem: 'not a standby: pg_is_in_recovery() is false' },
+    ]);
+    expect(await analytics(both)).toEqual(await analytics(reference));
+    expect(await replicaReads(both)).toBeGreaterThan(0);
+  }, 60_000);
+
   it('refuses DATABASE_READ_URL without DATABASE_URL, and URLs that are not PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_READ_URL: standby.url('quarterdeck') })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
     expect(() => loadConfig({ DATABASE_URL: primary.url('quarterdeck'), DATABASE_READ_URL: 'mysql://127.0.0.1/x' })).toThrow(/postgres:\/\//);
