@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
+import { openReadReplicas } from './db/read-replicas.js';
 import { takeEmbeddedBackup } from './db/backup.js';
 import { AccessTokens } from './domain/access-tokens.js';
 import { lazySecretBox } from './domain/secret-box.js';
@@ -107,10 +108,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const jwtKey = config.jwtSecret ?? (await sharedSecret(store.db, 'jwt-signing-key'));
+  const readReplicas = await openReadReplicas(config, store);
   app.decorate('services', {
     config,
     db: store.db,
-    copyOut: { pool: store.pool, answersAtOnce: store.kind === 'embedded' },
+    rollupReads: readReplicas?.db ?? store.db,
+    copyOut: { pool: readReplicas?.pool ?? store.pool, answersAtOnce: store.kind === 'embedded' },
+    readReplicas,
     copyIn: store.kind === 'postgres',
     accessTokens: new AccessTokens(new TextEncoder().encode(jwtKey)),
     adminToken: options.adminToken,
@@ -128,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Long-polling claims end (with 204) as soon as the server begins to close.
   app.addHook('preClose', async () => app.services.claimWakeups.close());
   app.addHook('onClose', async () => app.services.credentials.close());
+  app.addHook('onClose', async () => readReplicas?.close());
   app.decorateRequest('principal', null);
 
   // Hooks on every request take a callback where they have nothing to wait for: no promise each.
@@ -150,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Parsed before the rate limit, which counts a console session as its credential.
   await app.register(cookie);
   await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, perMinute: config.rateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
-  installMetrics(app, config.metricsToken, options.redis);
+  installMetrics(app, config.metricsToken, options.redis, readReplicas);
   // Before any route (the console's files included): it hooks each route as it is added.
   await installCompression(app);
 

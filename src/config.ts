@@ -16,6 +16,12 @@ export interface Config {
   dataDir: string;
   /** Max connections of the PostgreSQL pool (one per replica). */
   databasePoolSize: number;
+  /** Streaming replicas the analytics reads use (DATABASE_READ_URL, docs/read-replicas.md); empty: none. */
+  databaseReadUrls: string[];
+  /** A replica whose replay is further behind the primary than this is not used. */
+  databaseReadMaxLagSeconds: number;
+  /** How often each server checks its read replicas. */
+  databaseReadCheckIntervalMs: number;
   redisUrl: string | undefined;
   /** Prefix of every key this deployment writes to Redis, so deployments can share one. */
   redisKeyPrefix: string;
@@ -135,6 +141,19 @@ function grpcPort(env: NodeJS.ProcessEnv): number | undefined {
   return integer(env, 'OTLP_GRPC_PORT', 0, 0, 65535);
 }
 
+// DATABASE_READ_URL: one connection string or several separated by commas; a comma splits only
+// where the next URL begins, so a comma inside one (a password) is kept. Only with DATABASE_URL.
+function readUrls(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): string[] {
+  const raw = text(env, 'DATABASE_READ_URL');
+  if (raw === undefined) return [];
+  if (!databaseUrl) throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: read replicas are replicas of a PostgreSQL primary, and the embedded store has none');
+  const urls = raw.split(/,(?=\s*postgres(?:ql)?:\/\/)/).map((url) => url.trim());
+  for (const url of urls) {
+    if (!/^postgres(ql)?:\/\/[^/]/.test(url)) throw new ConfigError('DATABASE_READ_URL must be postgres:// or postgresql:// URLs separated by commas');
+  }
+  return urls;
+}
+
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   const raw = text(env, name);
   if (raw === undefined || raw === 'false') return false;
@@ -209,6 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseDirectUrl,
     dataDir: text(env, 'DATA_DIR') ?? './data',
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    databaseReadUrls: readUrls(env, databaseUrl),
+    databaseReadMaxLagSeconds: integer(env, 'DATABASE_READ_MAX_LAG_SECONDS', 30, 1, 86_400),
+    databaseReadCheckIntervalMs: integer(env, 'DATABASE_READ_CHECK_INTERVAL_MS', 2000, 100, 600_000),
     redisUrl,
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'quarterdeck:',
     adminToken,

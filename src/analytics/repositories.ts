@@ -76,11 +76,13 @@ const emptyTotals = (repository: string): Totals => ({
 /**
  * One row per repository with any event in the range (events that name none are left out), by
  * cost descending, then Standard Credits descending (which orders repositories whose models have
- * no price), then repository id. A day not aggregated yet counts as a day without events.
+ * no price), then repository id. A day not aggregated yet counts as a day without events. The
+ * rollup's rows are read from `rollupReads` (read replicas, docs/read-replicas.md), the readiness
+ * reports from `db`.
  */
-export async function repositoryRows(db: Db, organizationId: string, range: DayRange): Promise<RepositoryRow[]> {
+export async function repositoryRows(rollupReads: Db, db: Db, organizationId: string, range: DayRange): Promise<RepositoryRow[]> {
   if (range.from > range.end) return [];
-  const days = (await db
+  const days = (await rollupReads
     .selectFrom('analytics_daily')
     .select(['tokens_by_repository as tokens', 'activity_by_repository as activity', 'productivity_by_repository as productivity', 'repository_members as members'])
     .where('organization_id', '=', organizationId)

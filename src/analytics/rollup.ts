@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
+import { ROLLUP_CHANNEL } from '../db/read-replicas.js';
 import type { Db } from '../db/store.js';
 import { dayOf } from '../domain/dates.js';
 import { computeDay } from './compute-day.js';
@@ -88,6 +89,8 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   //   this day (written only when it widens); in user id order (assembleDay sorts the rows), so
   //   that rollups of other days of the organization lock the same rows in the same order.
   // - The models join the organization's list of models called (its price table lists them).
+  // - The commit notifies ROLLUP_CHANNEL: the servers whose analytics reads go to read replicas
+  //   use a replica only once it has replayed this commit (db/read-replicas.ts).
   const daily = sql`
     daily AS (
       INSERT INTO analytics_daily (organization_id, day, ${sql.join(documents.map(({ column }) => column))}, digest)
@@ -128,7 +131,7 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
         WHERE excluded.last_day > analytics_models.last_day
     ),
     ${releaseOf(claimed)}
-    SELECT set_config('synchronous_commit', 'off', true)`.execute(db);
+    SELECT set_config('synchronous_commit', 'off', true), pg_notify(${ROLLUP_CHANNEL}, '')`.execute(db);
 }
 
 /**

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import type { ConnectingPool } from './prepared.js';
 
 // A query's rows as the bytes the database holds, through COPY (query) TO STDOUT (FORMAT binary):
 // a text or json field arrives as its UTF-8 bytes, neither decoded into a JavaScript string by the
@@ -9,7 +10,8 @@ import { to as copyTo } from 'pg-copy-streams';
 
 /** Where COPY reads run. */
 export interface CopyOutPool {
-  pool: pg.Pool;
+  /** The store's pool, or the analytics reads' (db/read-replicas.ts). */
+  pool: Pick<ConnectingPool, 'connect'>;
   /**
    * The embedded store: PGlite writes a query's whole answer into its socket at once, whatever the
    * pace of the reading, so a read's rows are taken whole before any is handed on, and its only

@@ -14,13 +14,19 @@ export function nameStatement(text: string): void {
   if (!names.has(text)) names.set(text, `qd_prepared_${names.size + 1}`);
 }
 
+/** What hands out connections: a `pg` pool, or the analytics reads' choice of one (db/read-replicas.ts). */
+export interface ConnectingPool {
+  connect(): Promise<pg.PoolClient>;
+  end(): Promise<void>;
+}
+
 /**
  * The pool Kysely uses: what `preparedQuery` named runs as a named statement (when `named()`
  * says so, asked before the first connection is handed out: not behind a transaction pooler),
  * and a statement whose one parameter is `CopyInRows` as a COPY ... FROM STDIN sending those rows
  * (db/copy-in.ts).
  */
-export function preparingPool(pool: pg.Pool, named: () => Promise<boolean>): PostgresPool {
+export function preparingPool(pool: ConnectingPool, named: () => Promise<boolean>): PostgresPool {
   // One wrapper per pooled connection, made when the connection is first handed out.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient, named: boolean) => {

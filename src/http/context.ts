@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { CopyOutPool } from '../db/copy-out.js';
+import type { ReadReplicas } from '../db/read-replicas.js';
 import type { Db } from '../db/store.js';
 import type { AccessTokens } from '../domain/access-tokens.js';
 import type { SecretBox } from '../domain/secret-box.js';
@@ -15,8 +16,15 @@ import type { SharedRedis } from '../services/shared-redis.js';
 export interface Services {
   config: Config;
   db: Db;
-  /** Where long reads take the stored JSON as bytes, through COPY TO STDOUT (db/copy-out.ts). */
+  /**
+   * Where the analytics endpoints read the rollup tables: the read replicas when DATABASE_READ_URL
+   * names some (db/read-replicas.ts), else `db`. Nothing else reads there.
+   */
+  rollupReads: Db;
+  /** Where the analytics endpoints' long reads take the stored JSON as bytes, through COPY TO STDOUT (db/copy-out.ts): the replicas too. */
   copyOut: CopyOutPool;
+  /** The read replicas and their states, when DATABASE_READ_URL is set; closed with the app. */
+  readReplicas: ReadReplicas | undefined;
   /** PostgreSQL only: new events go in through COPY FROM STDIN (db/copy-in.ts). */
   copyIn: boolean;
   accessTokens: AccessTokens;

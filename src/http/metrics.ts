@@ -4,10 +4,11 @@ import { ApiError } from './errors.js';
 import { bearerToken } from './auth.js';
 import { sameSecret } from '../domain/credentials.js';
 import type { SharedRedis } from '../services/shared-redis.js';
+import type { ReadReplicas } from '../db/read-replicas.js';
 
 // Prometheus metrics: request counts and latencies by route template and status.
 
-export function installMetrics(app: FastifyInstance, metricsToken: string | undefined, redis: SharedRedis | undefined): Registry {
+export function installMetrics(app: FastifyInstance, metricsToken: string | undefined, redis: SharedRedis | undefined, readReplicas?: ReadReplicas): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // 1 while REDIS_URL is set and Redis does not answer: the rate limits let everything through.
@@ -19,6 +20,7 @@ export function installMetrics(app: FastifyInstance, metricsToken: string | unde
       this.set(redis && !redis.up ? 1 : 0);
     },
   });
+  if (readReplicas) installReadReplicaMetrics(registry, readReplicas);
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
@@ -47,4 +49,40 @@ export function installMetrics(app: FastifyInstance, metricsToken: string | unde
     return registry.metrics();
   });
   return registry;
+}
+
+/** With DATABASE_READ_URL: which replicas the analytics reads use, their lag, and where reads went. */
+function installReadReplicaMetrics(registry: Registry, readReplicas: ReadReplicas): void {
+  new Gauge({
+    name: 'quarterdeck_read_replica_in_use',
+    help: 'Read replica used by the analytics reads (1), or taken out (0): unreachable, lagging or not a standby',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      for (const state of readReplicas.states()) this.set({ replica: state.name }, state.inUse ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'quarterdeck_read_replica_lag_seconds',
+    help: 'How long the read replica has been behind WAL the primary had written (-1 while unreachable)',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      for (const state of readReplicas.states()) this.set({ replica: state.name }, state.lagSeconds ?? -1);
+    },
+  });
+  // Counted by ReadReplicas; reported here as the increase since the last scrape.
+  const reported = { replica: 0, primary: 0 };
+  new Counter({
+    name: 'quarterdeck_analytics_reads_total',
+    help: 'Analytics reads (connections taken) by where they ran: a read replica or the primary',
+    labelNames: ['target'],
+    registers: [registry],
+    collect() {
+      for (const target of ['replica', 'primary'] as const) {
+        this.inc({ target }, readReplicas.reads[target] - reported[target]);
+        reported[target] = readReplicas.reads[target];
+      }
+    },
+  });
 }

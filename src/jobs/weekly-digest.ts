@@ -31,7 +31,7 @@ async function digestInput(db: Db, organizationId: string, week: Week, historySt
   const weekRange = range(week.start);
   const [days, repositories, teamDays, { currency }] = await Promise.all([
     dailyRows(db, organizationId, 'tokens', range(addDays(week.start, -7 * TRAILING_WEEKS))),
-    repositoryRows(db, organizationId, weekRange),
+    repositoryRows(db, db, organizationId, weekRange),
     teamRows(db, organizationId, 'tokens', weekRange),
     priceSettings(db, organizationId),
   ]);

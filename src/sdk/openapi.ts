@@ -83,6 +83,17 @@ export interface paths {
                             status: "ok" | "degraded";
                             /** @description With REDIS_URL: "up", or why Redis is down and the rate limits are open */
                             redis?: string;
+                            /** @description With DATABASE_READ_URL: each read replica of the analytics reads */
+                            read_replicas?: {
+                                /** @description host:port/database */
+                                replica: string;
+                                /** @description false: the analytics reads go to the primary instead */
+                                in_use: boolean;
+                                /** @description How long it has been behind WAL the primary had written; null while unreachable */
+                                lag_seconds: number | null;
+                                /** @description Why it is not in use */
+                                problem?: string;
+                            }[];
                         };
                     };
                 };

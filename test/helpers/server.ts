@@ -71,12 +71,25 @@ export async function connectedRedis(url: string): Promise<SharedRedis> {
   return redis;
 }
 
+/**
+ * With TEST_DATABASE_READ_URL (a streaming standby of TEST_DATABASE_URL's cluster): the scratch
+ * database's analytics reads go to the standby (docs/read-replicas.md), checked often, so that the
+ * analytics tests run through a replica (docs/testing.md).
+ */
+function readReplicaOf(scratchUrl: string): Record<string, string> {
+  const standby = process.env.TEST_DATABASE_READ_URL;
+  if (!standby) return {};
+  const url = new URL(standby);
+  url.pathname = new URL(scratchUrl).pathname;
+  return { DATABASE_READ_URL: url.toString(), DATABASE_READ_CHECK_INTERVAL_MS: '100' };
+}
+
 export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'webRoot' | 'logger' | 'otlpConsumer'> = {}): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const scratch = baseUrl ? await scratchDatabase(baseUrl) : undefined;
   // Tests send many bad credentials from one address on purpose; the limit of failed
   // authentications has its own tests (rate-limits.test.ts).
-  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', AUTH_FAILURES_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `qd-test-${randomBytes(6).toString('hex')}:`, ...env, ...(scratch ? serverDatabaseEnv(scratch.url) : {}) });
+  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data-dir', AUTH_FAILURES_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `qd-test-${randomBytes(6).toString('hex')}:`, ...env, ...(scratch ? { ...serverDatabaseEnv(scratch.url), ...readReplicaOf(scratch.url) } : {}) });
   const seed = scratch ? undefined : new Blob([await readFile(inject('embeddedSeedPath'))]);
   const store = await openStore(config, { inMemory: true, ...(seed ? { seed } : {}) });
   const redis = process.env.TEST_REDIS_URL ? await connectedRedis(process.env.TEST_REDIS_URL) : undefined;

@@ -29,6 +29,8 @@ export default async function runRollupsRoute(app: App) {
     },
     async (request, reply) => {
       const result = await runAllPendingRollups(app.services.db, request.query.waitMs ?? WAIT_FOR_OTHERS_MS);
+      // The analytics reads of this server see what was just rolled up, on a replica or not.
+      await app.services.readReplicas?.rolledUp();
       const status = result.pendingDays === 0 ? 'done' : 'pending';
       return reply.code(status === 'done' ? 200 : 202).send({ status, ...result });
     },

@@ -76,12 +76,14 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
         return { data: await teamRows(app.services.db, organizationId, route.kind, range, query.team_id), meta };
       }
       if (groupBy && query.group_by === groupBy.value) {
-        return { data: groupedRows(await dailyRows(app.services.db, organizationId, route.kind, range), groupBy.groups), meta };
+        return { data: groupedRows(await dailyRows(app.services.rollupReads, organizationId, route.kind, range), groupBy.groups), meta };
       }
       // The stored rows are the answer's rows: joined as they are, not parsed and serialized again
       // (a year of a large organization is tens of megabytes), and streamed as they are read; the
-      // documents as bytes. The JSON text bypasses the typed reply.
-      const { db, copyOut } = app.services;
+      // documents as bytes. The JSON text bypasses the typed reply. The rollup's rows are read
+      // where the analytics reads go (read replicas, docs/read-replicas.md); team rows, which join
+      // the teams as they are now, and the prices are read on the primary.
+      const { rollupReads: db, copyOut } = app.services;
       reply.type('application/json; charset=utf-8');
       const stored = storedGroupOf(query.group_by);
       const rowsAsText = () => (stored ? groupRows(db, organizationId, route.kind, stored, range) : dailyDocuments(db, organizationId, route.kind, range));

@@ -22,7 +22,7 @@ export default async function repositoriesRoute(app: App) {
     async (request, reply) => {
       const { organizationId } = principalOf(request);
       const range = rangeOf(app.services.config.analyticsHistoryStart, request.query);
-      return { data: await repositoryRows(app.services.db, organizationId, range), meta: await metaWithCurrency(app, reply, organizationId, range) };
+      return { data: await repositoryRows(app.services.rollupReads, app.services.db, organizationId, range), meta: await metaWithCurrency(app, reply, organizationId, range) };
     },
   );
 }

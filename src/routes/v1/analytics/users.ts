@@ -34,7 +34,8 @@ export default async function usersRoute(app: App) {
     },
     async (request, reply) => {
       const { organizationId } = principalOf(request);
-      const { db, copyOut } = app.services;
+      // The rollup's rows are read where the analytics reads go (read replicas, docs/read-replicas.md).
+      const { rollupReads: db, copyOut } = app.services;
       const range = rangeOf(app.services.config.analyticsHistoryStart, request.query);
       const [page, meta] = await Promise.all([
         userPage(db, organizationId, range, { limit: request.query.limit, cursor: request.query.cursor }),
