@@ -86,7 +86,10 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   //   and check than an array of them.
   // - The users join the organization's list of users with activity, their window widened to
   //   this day (written only when it widens); in user id order (assembleDay sorts the rows), so
-  //   that rollups of other days of the organization lock the same rows in the same order.
+  //   that rollups of other days of the organization lock the same rows in the same order. The
+  //   users whose window holds the day already are left out before the upsert: its conflict
+  //   locked (wrote) each of their rows even when nothing changed, 33,000 a day at 50,000
+  //   members (docs/scaling.md). A window another rollup widens meanwhile only widens more here.
   // - The models join the organization's list of models called (its price table lists them).
   const daily = sql`
     daily AS (
@@ -116,6 +119,10 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     activity AS (
       INSERT INTO analytics_user_activity (organization_id, user_id, first_day, last_day)
       SELECT ${organizationId}, user_id, ${day}::date, ${day}::date FROM unnest(${userIds}::text[]) AS users (user_id)
+      WHERE NOT EXISTS (
+        SELECT FROM analytics_user_activity known WHERE known.organization_id = ${organizationId} AND known.user_id = users.user_id COLLATE "C"
+          AND known.first_day <= ${day}::date AND known.last_day >= ${day}::date
+      )
       ON CONFLICT (organization_id, user_id) DO UPDATE SET
         first_day = least(analytics_user_activity.first_day, excluded.first_day),
         last_day = greatest(analytics_user_activity.last_day, excluded.last_day)
