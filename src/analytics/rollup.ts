@@ -35,6 +35,13 @@ function digestOf(texts: readonly string[]): Buffer {
 
 const differs = (digest: Buffer, written: Buffer | null | undefined) => !written?.equals(digest);
 
+/**
+ * An array of whole numbers as the text of a bigint[] parameter. The driver's own encoding quotes
+ * and escapes each element as a string: for the day's 20 figure columns at 50,000 members
+ * (660,000 numbers) that was a tenth of the rollup's JavaScript time (docs/scaling.md).
+ */
+const bigintArray = (values: readonly (number | null)[]) => `{${values.map((value) => value ?? 'NULL').join(',')}}`;
+
 async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   const { organizationId, day } = claimed;
   const [rollup, written] = await Promise.all([computeDay(db, organizationId, day), writtenDigestsOf(db, organizationId, day)]);
@@ -83,7 +90,9 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   //   users (multi-row VALUES would need chunks of 65535 parameters); the row and the figures team
   //   reads sum (teams.ts). The rows travel as one JSON array, split by PostgreSQL: each element's
   //   text is stored as it is (json keeps its input text), and one document is cheaper to send
-  //   and check than an array of them.
+  //   and check than an array of them. The arrays and the document are read side by side (ROWS
+  //   FROM): joined by position, the planner (which guesses 100 elements for a document) hashed
+  //   the rows' JSON and spilled it to disk, 54 MB a day at 50,000 members (docs/scaling.md).
   // - The users join the organization's list of users with activity, their window widened to
   //   this day (written only when it widens); in user id order (assembleDay sorts the rows), so
   //   that rollups of other days of the organization lock the same rows in the same order. The
@@ -107,12 +116,14 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     ),
     user_rows AS (
       INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
-      SELECT ${organizationId}, user_id, ${day}::date, rows.row, ${sql.join(figures)}
-      FROM unnest(${changed.map(({ userId }) => userId)}::text[],
-        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${changed.map(({ index }) => userFigures[column][index])}::bigint[]`))},
-        ${changed.map(({ index }) => unpricedModels[index]!)}::jsonb[],
-        ${changed.map(({ digest }) => digest)}::bytea[]) WITH ORDINALITY AS users (user_id, ${sql.join(figures)}, position)
-      JOIN json_array_elements(${`[${changed.map(({ text }) => text).join(',')}]`}::json) WITH ORDINALITY AS rows (row, position) USING (position)
+      SELECT ${organizationId}, user_id, ${day}::date, users.row, ${sql.join(figures)}
+      FROM ROWS FROM (
+        unnest(${changed.map(({ userId }) => userId)}::text[]),
+        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`unnest(${bigintArray(changed.map(({ index }) => userFigures[column][index] ?? null))}::bigint[])`))},
+        unnest(${changed.map(({ index }) => unpricedModels[index]!)}::jsonb[]),
+        unnest(${changed.map(({ digest }) => digest)}::bytea[]),
+        json_array_elements(${`[${changed.map(({ text }) => text).join(',')}]`}::json)
+      ) AS users (user_id, ${sql.join(figures)}, row)
       ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
         WHERE analytics_user_daily.digest IS DISTINCT FROM excluded.digest
     ),
