@@ -36,6 +36,14 @@ function digestOf(texts: readonly string[]): Buffer {
 const differs = (digest: Buffer, written: Buffer | null | undefined) => !written?.equals(digest);
 
 /**
+ * Changed user rows sent per statement. Their JSON travels as one document, and the driver builds
+ * the whole message in one buffer (grown by doubling): all of a 50,000-member day's rows at once
+ * were 50 MB of text and as much again in buffers (docs/scaling.md). Parts of 5,000 rows add a
+ * round trip per part, negligible against writing the part.
+ */
+const USER_ROWS_PER_STATEMENT = 5_000;
+
+/**
  * An array of whole numbers as the text of a bigint[] parameter. The driver's own encoding quotes
  * and escapes each element as a string: for the day's 20 figure columns at 50,000 members
  * (660,000 numbers) that was a tenth of the rollup's JavaScript time (docs/scaling.md).
@@ -72,9 +80,27 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   });
   const changed = userRows.filter(({ userId, digest }) => differs(digest, written.users.get(userId)));
   const figures = [...USER_FIGURE_COLUMNS, 'unpriced_models', 'digest'].map((column) => sql.ref(column));
+  const userRowsOf = (part: typeof changed) => sql`
+      INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
+      SELECT ${organizationId}, user_id, ${day}::date, users.row, ${sql.join(figures)}
+      FROM ROWS FROM (
+        unnest(${part.map(({ userId }) => userId)}::text[]),
+        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`unnest(${bigintArray(part.map(({ index }) => userFigures[column][index] ?? null))}::bigint[])`))},
+        unnest(${part.map(({ index }) => unpricedModels[index]!)}::jsonb[]),
+        unnest(${part.map(({ digest }) => digest)}::bytea[]),
+        json_array_elements(${`[${part.map(({ text }) => text).join(',')}]`}::json)
+      ) AS users (user_id, ${sql.join(figures)}, row)
+      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
+        WHERE analytics_user_daily.digest IS DISTINCT FROM excluded.digest`;
+  // The changed rows in parts of USER_ROWS_PER_STATEMENT, the last one in the day's statement.
+  const parts: (typeof changed)[] = [];
+  for (let start = 0; start < changed.length; start += USER_ROWS_PER_STATEMENT) parts.push(changed.slice(start, start + USER_ROWS_PER_STATEMENT));
+  const lastPart = parts.pop() ?? [];
   const modelIds = rollup.tokens.by_model.map((usage) => usage.model_id).sort(byteOrder);
   // The day's rows and its release in one statement, so one round trip and one transaction (each
   // part touches rows of its own; round trips are much of a day's cost: docs/performance.md).
+  // More changed user rows than USER_ROWS_PER_STATEMENT go first in statements of their own, in
+  // the same transaction.
   // - The rollup's rows are derived, and the day's pending mark goes in the same commit: if a
   //   crash of PostgreSQL loses this commit, the day is still pending and is computed again. So
   //   the commit does not wait for its WAL to reach the disk (set_config's `true`: for this
@@ -108,25 +134,13 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
         SET ${sql.join(documents.map(({ column }) => sql`${column} = excluded.${column}`))}, digest = excluded.digest, aggregated_at = now()
         WHERE analytics_daily.digest IS DISTINCT FROM excluded.digest
     ),`;
-  await sql`
+  const lastStatement = sql`
     WITH ${differs(documentsDigest, written.documents) ? daily : sql``}
     removed AS (
       DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date
         AND NOT (user_id = ANY (${userIds}::text[]))
     ),
-    user_rows AS (
-      INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
-      SELECT ${organizationId}, user_id, ${day}::date, users.row, ${sql.join(figures)}
-      FROM ROWS FROM (
-        unnest(${changed.map(({ userId }) => userId)}::text[]),
-        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`unnest(${bigintArray(changed.map(({ index }) => userFigures[column][index] ?? null))}::bigint[])`))},
-        unnest(${changed.map(({ index }) => unpricedModels[index]!)}::jsonb[]),
-        unnest(${changed.map(({ digest }) => digest)}::bytea[]),
-        json_array_elements(${`[${changed.map(({ text }) => text).join(',')}]`}::json)
-      ) AS users (user_id, ${sql.join(figures)}, row)
-      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
-        WHERE analytics_user_daily.digest IS DISTINCT FROM excluded.digest
-    ),
+    user_rows AS (${userRowsOf(lastPart)}),
     activity AS (
       INSERT INTO analytics_user_activity (organization_id, user_id, first_day, last_day)
       SELECT ${organizationId}, user_id, ${day}::date, ${day}::date FROM unnest(${userIds}::text[]) AS users (user_id)
@@ -146,7 +160,14 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
         WHERE excluded.last_day > analytics_models.last_day
     ),
     ${releaseOf(claimed)}
-    SELECT set_config('synchronous_commit', 'off', true)`.execute(db);
+    SELECT set_config('synchronous_commit', 'off', true)`;
+  if (parts.length === 0) await lastStatement.execute(db);
+  else {
+    await db.transaction().execute(async (trx) => {
+      for (const part of parts) await sql`${userRowsOf(part)}`.execute(trx);
+      await lastStatement.execute(trx);
+    });
+  }
 }
 
 /**
