@@ -2,17 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { markDaysPending } from '../src/analytics/pending-days.js';
 import { runPendingRollups } from '../src/analytics/rollup.js';
 import { openStore, type Db, type Store } from '../src/db/store.js';
 import { addDays, dayOf } from '../src/domain/dates.js';
+import { createApiKey } from '../src/repositories/api-keys.js';
 import { createOrganization as insertOrganization } from '../src/repositories/organizations.js';
 import { copyFloor, unnestFloor } from './lib/copy-floor.js';
-import { call, createOrganization, runRollup, sendTelemetry } from './lib/demo-load.js';
+import { call, createOrganization, runRollup, sendTelemetry, type BenchOrganization } from './lib/demo-load.js';
 import { fmt, load, machine, quantile, sample, timed } from './lib/measure.js';
 import { ENDPOINTS, rawAnswer, requestOf, type Endpoint, type Range } from './lib/raw-queries.js';
-import { scratchStore } from './lib/scratch-store.js';
+import { keptStore, scratchStore } from './lib/scratch-store.js';
 import { startServerProcess, type PhaseUse, type ServerProcess } from './lib/server-process.js';
 import { SYSTEM_ACTOR } from '../src/domain/audit.js';
 
@@ -26,14 +28,18 @@ import { SYSTEM_ACTOR } from '../src/domain/audit.js';
 const HELP = `npm run bench:analytics -- [--users 20] [--days 30] [--database-url postgres://...]
   [--clients 4] [--samples 50] [--raw-samples 10] [--seed 42] [--events-per-user-day N]
   [--save FILE.json] [--compare-with FILE.json]
-  [--growth 1000,10000] [--keep]
+  [--growth 1000,10000] [--keep] [--reuse DATABASE --rollup-days 3]
 Without --database-url the embedded store runs in a temporary data directory.
 --save writes this run's endpoint p50s; --compare-with reads another run's (the other store, same
   --users, --days, --seed) and prints "embedded within 2x of PostgreSQL" per endpoint.
 --growth U1,U2,...: instead of the full run, /users (first page of 20 and of 100) and /activity over
   --days at each number of users, each scale a new organization fed through ingestion and rollup;
   keeps the first --events-per-user-day events (default 4) of each user and day.
---keep leaves the scratch database (or data directory) in place at the end, for profiling the same data.`;
+--keep leaves the scratch database (or data directory) in place at the end, for profiling the same data.
+--reuse DATABASE (with --growth and --database-url): the database a --growth --keep run kept (its name, printed as
+  "Kept: ..."), instead of a new one: each scale's organization ("Growth N") is neither created nor fed again; its
+  last --rollup-days days (default 3) are rolled up again from their events as a first rollup does (their rows
+  removed first), then /users and /activity are measured over the kept days. A quick re-measure of the same data.`;
 
 const { values: flags } = parseArgs({
   options: {
@@ -49,6 +55,8 @@ const { values: flags } = parseArgs({
     'compare-with': { type: 'string' },
     growth: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+    'rollup-days': { type: 'string', default: '3' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -95,10 +103,13 @@ async function main() {
   const eventsPerUserDay = flags['events-per-user-day'] === undefined ? (growth ? GROWTH_EVENTS_PER_USER_DAY : undefined) : count('events-per-user-day', 1, 10_000);
   const compareWith = flags['compare-with'] === undefined ? undefined : (JSON.parse(await readFile(flags['compare-with'], 'utf8')) as SavedRun);
   const onPostgres = flags['database-url'] !== undefined;
+  if (flags.reuse !== undefined && (!growth || !onPostgres)) throw new Error('--reuse takes --growth and --database-url');
+  const rollupDays = count('rollup-days', 1, days);
 
-  const lastDay = addDays(dayOf(new Date()), -1);
+  const store = flags.reuse === undefined ? await scratchStore(flags['database-url']) : keptStore(flags['database-url']!, flags.reuse);
+  // A kept database's days end where its run's did.
+  const lastDay = flags.reuse === undefined ? addDays(dayOf(new Date()), -1) : await lastDayOf(store.env.DATABASE_URL);
   const firstDay = addDays(lastDay, -(days - 1));
-  const store = await scratchStore(flags['database-url']);
   const adminToken = randomBytes(24).toString('hex');
   let server: ServerProcess | undefined;
   let direct: Store | undefined;
@@ -138,7 +149,7 @@ async function main() {
         }
       });
     };
-    const run = { server, adminToken, withDatabase, onPostgres, days, firstDay, lastDay, clients, samples, seed, eventsPerUserDay };
+    const run = { server, adminToken, withDatabase, onPostgres, days, firstDay, lastDay, clients, samples, seed, eventsPerUserDay, reuse: flags.reuse !== undefined, rollupDays };
     if (growth) await growthRun(run, growth);
     else await fullRun(run, { users: count('users', 1, 100_000), rawSamples: count('raw-samples', 1, 10_000), save: flags.save, compareWith });
   } finally {
@@ -161,6 +172,54 @@ interface Run {
   samples: number;
   seed: number;
   eventsPerUserDay: number | undefined;
+  /** --reuse: the organizations are in the kept database already. */
+  reuse: boolean;
+  rollupDays: number;
+}
+
+/** The last day with events in a kept database. */
+async function lastDayOf(databaseUrl: string): Promise<string> {
+  const store = await openStore({ databaseUrl, dataDir: '', databasePoolSize: 1 }, { migrate: false });
+  try {
+    const row = await store.db.selectFrom('analytics_daily').select((eb) => eb.fn.max('day').as('day')).executeTakeFirst();
+    if (!row?.day) throw new Error('--reuse: that database holds no rolled-up day');
+    return row.day;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * What PostgreSQL did for this database meanwhile (pg_stat_database), counts that do not depend on
+ * the machine's load: rows read, blocks found in shared buffers or read, bytes spilled to temporary
+ * files, transactions. Read after a pause: backends report their counts when idle, within a second.
+ */
+async function databaseCounts(db: Db): Promise<Record<string, number>> {
+  await sleep(1_500);
+  const result = await sql<Record<string, string>>`
+    SELECT tup_returned + tup_fetched AS rows_read, blks_hit, blks_read, temp_bytes, xact_commit + xact_rollback AS transactions
+    FROM pg_stat_database WHERE datname = current_database()`.execute(db);
+  return Object.fromEntries(Object.entries(result.rows[0]!).map(([name, value]) => [name, Number(value)]));
+}
+
+const countsBetween = (before: Record<string, number>, after: Record<string, number>) =>
+  Object.entries(after)
+    .map(([name, value]) => `${name} ${fmt(value - before[name]!, 0)}`)
+    .join(', ');
+
+/**
+ * The organization of an earlier --growth --keep run, with a new key for its owner, and its last
+ * `days` days made to be rolled up again as the first time: their rows removed, marked pending.
+ */
+async function reusedOrganization(db: Db, scale: number, lastDay: string, days: number): Promise<BenchOrganization> {
+  const organization = await db.selectFrom('organizations').select('id').where('name', '=', `Growth ${scale}`).executeTakeFirst();
+  if (!organization) throw new Error(`--reuse: no organization "Growth ${scale}" in that database`);
+  const owner = await db.selectFrom('users').select('id').where('organization_id', '=', organization.id).where('role', '=', 'owner').orderBy('created_at').executeTakeFirstOrThrow();
+  const { key } = await createApiKey(db, organization.id, owner.id, { name: `Benchmark reuse ${new Date().toISOString()}` }, SYSTEM_ACTOR);
+  const rolledAgain = Array.from({ length: days }, (_, i) => addDays(lastDay, -i));
+  for (const table of ['analytics_user_daily', 'analytics_daily'] as const) await db.deleteFrom(table).where('organization_id', '=', organization.id).where('day', 'in', rolledAgain).execute();
+  await markDaysPending(db, organization.id, rolledAgain);
+  return { id: organization.id, apiKey: key, userIds: [] };
 }
 
 /** A bare Fastify route serving precomputed bodies (the cost of moving the bytes), and one answering by raw SQL per request. */
@@ -384,13 +443,33 @@ async function fullRun(run: Run, options: { users: number; rawSamples: number; s
   }
 }
 
+/** A new organization of `scale` users (`Growth <scale>`), fed through HTTP ingestion. */
+async function createAndFeed(run: Run, scale: number): Promise<BenchOrganization> {
+  const phase = run.server.phase();
+  const created = await timed(() => createOrganization(run.server.url, run.adminToken, `Growth ${scale}`, scale, run.clients));
+  const ingested = await sendTelemetry(run.server.url, created.value, { seed: run.seed, days: run.days, lastDay: run.lastDay, clients: run.clients, eventsPerUserDay: run.eventsPerUserDay, mixUsers: true });
+  const use = phase.end();
+  console.log(
+    `${scale} users: created in ${fmt(created.ms / 1000, 1)} s; ${ingested.events} events in ${ingested.batches} batches ingested in ${fmt(ingested.ms / 1000, 1)} s ` +
+      `(${fmt(ingested.events / (ingested.ms / 1000), 0)} events/s); server ${fmt(use.cpuSeconds, 1)} s CPU, peak RSS ${fmt(use.peakMb, 0)} MiB; ${load()}`,
+  );
+  return created.value;
+}
+
+/** The organization `Growth <scale>` of the kept database, its last --rollup-days days to roll up again. */
+async function reuse(run: Run, scale: number): Promise<BenchOrganization> {
+  const organization = await run.withDatabase(({ db }) => reusedOrganization(db, scale, run.lastDay, run.rollupDays));
+  console.log(`${scale} users: kept organization ${organization.id}, its last ${run.rollupDays} days (to ${run.lastDay}) removed and marked pending`);
+  return organization;
+}
+
 /** Item 8 of issue 10: /users' first page and /activity over the window at each number of users. */
 async function growthRun(run: Run, scales: number[]) {
-  const { server, adminToken, days, lastDay } = run;
+  const { server, adminToken, days, lastDay, onPostgres } = run;
   const range: Range = { from: run.firstDay, to: lastDay };
   console.log(`Growth:  ${scales.join(', ')} users x ${days} days (${range.from} .. ${lastDay}), seed ${run.seed}, ${run.clients} HTTP clients`);
   console.log(
-    `         Each scale is a new organization, fed through HTTP ingestion (the owner's key attributing each event, batches of up to 1000 events\n` +
+    `         ${run.reuse ? `Reused: each scale's organization of the kept database, its last ${run.rollupDays} days rolled up again as the first time.\n         ` : ''}Each scale is a new organization, fed through HTTP ingestion (the owner's key attributing each event, batches of up to 1000 events\n` +
       `         across users) and POST /admin/v1/rollups/run. To keep 10,000 users affordable on two cores, only the first ${run.eventsPerUserDay} events the generator\n` +
       `         makes for each user and day are sent (the full profile averages ~35): the same users are active on the same days, so the rollup's\n` +
       `         per-user-day rows, which /users and /activity read, are as many as with the full profile; only the counts in them are smaller.\n`,
@@ -404,21 +483,23 @@ async function growthRun(run: Run, scales: number[]) {
   const floor = await floorServer();
   try {
     for (const scale of scales) {
+      const organization = run.reuse ? await reuse(run, scale) : await createAndFeed(run, scale);
+      // The rollup alone: its time per day, the server's CPU and peak RSS, and PostgreSQL's counts.
+      const counts = onPostgres ? await run.withDatabase(({ db }) => databaseCounts(db)) : undefined;
       const phase = server.phase();
-      const created = await timed(() => createOrganization(server.url, adminToken, `Growth ${scale}`, scale, run.clients));
-      const ingested = await sendTelemetry(server.url, created.value, { seed: run.seed, days, lastDay, clients: run.clients, eventsPerUserDay: run.eventsPerUserDay, mixUsers: true });
       const rollup = await timed(() => runRollup(server.url, adminToken));
-      const setup = phase.end();
+      const use = phase.end();
+      const countsAfter = counts && (await run.withDatabase(({ db }) => databaseCounts(db)));
       console.log(
-        `${scale} users: created in ${fmt(created.ms / 1000, 1)} s; ${ingested.events} events in ${ingested.batches} batches ingested in ${fmt(ingested.ms / 1000, 1)} s ` +
-          `(${fmt(ingested.events / (ingested.ms / 1000), 0)} events/s); rollup of ${rollup.value} days ${fmt(rollup.ms / 1000, 1)} s; server ${fmt(setup.cpuSeconds, 1)} s CPU, peak RSS ${fmt(setup.peakMb, 0)} MiB`,
+        `   rollup of ${rollup.value} days ${fmt(rollup.ms / 1000, 1)} s (${fmt(rollup.ms / Math.max(1, rollup.value) / 1000, 2)} s per day); server ${fmt(use.cpuSeconds, 1)} s CPU, ` +
+          `peak RSS ${fmt(use.peakMb, 0)} MiB; ${load()}${countsAfter ? `\n   PostgreSQL meanwhile: ${countsBetween(counts!, countsAfter)}` : ''}`,
       );
       console.log(`   ${'endpoint'.padEnd(16)}  served p50/p99 ms   memory p50/p99 ms  served/memory      KiB`);
       const result = { scale, p50: [] as number[], kib: [] as number[] };
       for (const { name, path, query } of queries) {
         const url = `${server.url}/api/v1/analytics/${path}?startDate=${range.from}&endDate=${range.to}${query}`;
-        const body = await call(url, { token: created.value.apiKey });
-        const { served, memory } = await measureAgainstFloor(run.samples, url, created.value.apiKey, floor.memoryUrl(body));
+        const body = await call(url, { token: organization.apiKey });
+        const { served, memory } = await measureAgainstFloor(run.samples, url, organization.apiKey, floor.memoryUrl(body));
         const kib = Buffer.byteLength(body) / 1024;
         result.p50.push(served.p50);
         result.kib.push(kib);

@@ -42,3 +42,10 @@ export async function scratchStore(databaseUrl: string | undefined): Promise<Scr
     },
   };
 }
+
+/** A database kept by an earlier run (--keep), named by `name` on the server of `databaseUrl`: used as it is and kept. */
+export function keptStore(databaseUrl: string, name: string): ScratchStore {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return { env: { DATABASE_URL: url.toString(), DATA_DIR: '' }, label: `PostgreSQL, kept database ${name} on ${url.host} (reused)`, remove: async () => undefined };
+}

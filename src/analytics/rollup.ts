@@ -36,6 +36,21 @@ function digestOf(texts: readonly string[]): Buffer {
 
 const differs = (digest: Buffer, written: Buffer | null | undefined) => !written?.equals(digest);
 
+/**
+ * Changed user rows sent per statement. Their JSON travels as one document, and the driver builds
+ * the whole message in one buffer (grown by doubling): all of a 50,000-member day's rows at once
+ * were 50 MB of text and as much again in buffers (docs/scaling.md). Parts of 5,000 rows add a
+ * round trip per part, negligible against writing the part.
+ */
+const USER_ROWS_PER_STATEMENT = 5_000;
+
+/**
+ * An array of whole numbers as the text of a bigint[] parameter. The driver's own encoding quotes
+ * and escapes each element as a string: for the day's 20 figure columns at 50,000 members
+ * (660,000 numbers) that was a tenth of the rollup's JavaScript time (docs/scaling.md).
+ */
+const bigintArray = (values: readonly (number | null)[]) => `{${values.map((value) => value ?? 'NULL').join(',')}}`;
+
 async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   const { organizationId, day } = claimed;
   const [rollup, written] = await Promise.all([computeDay(db, organizationId, day), writtenDigestsOf(db, organizationId, day)]);
@@ -66,9 +81,27 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   });
   const changed = userRows.filter(({ userId, digest }) => differs(digest, written.users.get(userId)));
   const figures = [...USER_FIGURE_COLUMNS, 'unpriced_models', 'digest'].map((column) => sql.ref(column));
+  const userRowsOf = (part: typeof changed) => sql`
+      INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
+      SELECT ${organizationId}, user_id, ${day}::date, users.row, ${sql.join(figures)}
+      FROM ROWS FROM (
+        unnest(${part.map(({ userId }) => userId)}::text[]),
+        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`unnest(${bigintArray(part.map(({ index }) => userFigures[column][index] ?? null))}::bigint[])`))},
+        unnest(${part.map(({ index }) => unpricedModels[index]!)}::jsonb[]),
+        unnest(${part.map(({ digest }) => digest)}::bytea[]),
+        json_array_elements(${`[${part.map(({ text }) => text).join(',')}]`}::json)
+      ) AS users (user_id, ${sql.join(figures)}, row)
+      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
+        WHERE analytics_user_daily.digest IS DISTINCT FROM excluded.digest`;
+  // The changed rows in parts of USER_ROWS_PER_STATEMENT, the last one in the day's statement.
+  const parts: (typeof changed)[] = [];
+  for (let start = 0; start < changed.length; start += USER_ROWS_PER_STATEMENT) parts.push(changed.slice(start, start + USER_ROWS_PER_STATEMENT));
+  const lastPart = parts.pop() ?? [];
   const modelIds = rollup.tokens.by_model.map((usage) => usage.model_id).sort(byteOrder);
   // The day's rows and its release in one statement, so one round trip and one transaction (each
   // part touches rows of its own; round trips are much of a day's cost: docs/performance.md).
+  // More changed user rows than USER_ROWS_PER_STATEMENT go first in statements of their own, in
+  // the same transaction.
   // - The rollup's rows are derived, and the day's pending mark goes in the same commit: if a
   //   crash of PostgreSQL loses this commit, the day is still pending and is computed again. So
   //   the commit does not wait for its WAL to reach the disk (set_config's `true`: for this
@@ -84,10 +117,15 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   //   users (multi-row VALUES would need chunks of 65535 parameters); the row and the figures team
   //   reads sum (teams.ts). The rows travel as one JSON array, split by PostgreSQL: each element's
   //   text is stored as it is (json keeps its input text), and one document is cheaper to send
-  //   and check than an array of them.
+  //   and check than an array of them. The arrays and the document are read side by side (ROWS
+  //   FROM): joined by position, the planner (which guesses 100 elements for a document) hashed
+  //   the rows' JSON and spilled it to disk, 54 MB a day at 50,000 members (docs/scaling.md).
   // - The users join the organization's list of users with activity, their window widened to
   //   this day (written only when it widens); in user id order (assembleDay sorts the rows), so
-  //   that rollups of other days of the organization lock the same rows in the same order.
+  //   that rollups of other days of the organization lock the same rows in the same order. The
+  //   users whose window holds the day already are left out before the upsert: its conflict
+  //   locked (wrote) each of their rows even when nothing changed, 33,000 a day at 50,000
+  //   members (docs/scaling.md). A window another rollup widens meanwhile only widens more here.
   // - The models join the organization's list of models called (its price table lists them).
   // - The commit notifies ROLLUP_CHANNEL: the servers whose analytics reads go to read replicas
   //   use a replica only once it has replayed this commit (db/read-replicas.ts).
@@ -99,26 +137,20 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
         SET ${sql.join(documents.map(({ column }) => sql`${column} = excluded.${column}`))}, digest = excluded.digest, aggregated_at = now()
         WHERE analytics_daily.digest IS DISTINCT FROM excluded.digest
     ),`;
-  await sql`
+  const lastStatement = sql`
     WITH ${differs(documentsDigest, written.documents) ? daily : sql``}
     removed AS (
       DELETE FROM analytics_user_daily WHERE organization_id = ${organizationId} AND day = ${day}::date
         AND NOT (user_id = ANY (${userIds}::text[]))
     ),
-    user_rows AS (
-      INSERT INTO analytics_user_daily (organization_id, user_id, day, row, ${sql.join(figures)})
-      SELECT ${organizationId}, user_id, ${day}::date, rows.row, ${sql.join(figures)}
-      FROM unnest(${changed.map(({ userId }) => userId)}::text[],
-        ${sql.join(USER_FIGURE_COLUMNS.map((column) => sql`${changed.map(({ index }) => userFigures[column][index])}::bigint[]`))},
-        ${changed.map(({ index }) => unpricedModels[index]!)}::jsonb[],
-        ${changed.map(({ digest }) => digest)}::bytea[]) WITH ORDINALITY AS users (user_id, ${sql.join(figures)}, position)
-      JOIN json_array_elements(${`[${changed.map(({ text }) => text).join(',')}]`}::json) WITH ORDINALITY AS rows (row, position) USING (position)
-      ON CONFLICT (organization_id, user_id, day) DO UPDATE SET row = excluded.row, ${sql.join(figures.map((column) => sql`${column} = excluded.${column}`))}
-        WHERE analytics_user_daily.digest IS DISTINCT FROM excluded.digest
-    ),
+    user_rows AS (${userRowsOf(lastPart)}),
     activity AS (
       INSERT INTO analytics_user_activity (organization_id, user_id, first_day, last_day)
       SELECT ${organizationId}, user_id, ${day}::date, ${day}::date FROM unnest(${userIds}::text[]) AS users (user_id)
+      WHERE NOT EXISTS (
+        SELECT FROM analytics_user_activity known WHERE known.organization_id = ${organizationId} AND known.user_id = users.user_id COLLATE "C"
+          AND known.first_day <= ${day}::date AND known.last_day >= ${day}::date
+      )
       ON CONFLICT (organization_id, user_id) DO UPDATE SET
         first_day = least(analytics_user_activity.first_day, excluded.first_day),
         last_day = greatest(analytics_user_activity.last_day, excluded.last_day)
@@ -131,7 +163,14 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
         WHERE excluded.last_day > analytics_models.last_day
     ),
     ${releaseOf(claimed)}
-    SELECT set_config('synchronous_commit', 'off', true), pg_notify(${ROLLUP_CHANNEL}, '')`.execute(db);
+    SELECT set_config('synchronous_commit', 'off', true), pg_notify(${ROLLUP_CHANNEL}, '')`;
+  if (parts.length === 0) await lastStatement.execute(db);
+  else {
+    await db.transaction().execute(async (trx) => {
+      for (const part of parts) await sql`${userRowsOf(part)}`.execute(trx);
+      await lastStatement.execute(trx);
+    });
+  }
 }
 
 /**
