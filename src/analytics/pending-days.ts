@@ -36,6 +36,8 @@ export async function claimPendingDays(db: Db, today: string, limit: number): Pr
     FROM (
       SELECT organization_id, day FROM analytics_pending_days
       WHERE day < ${today}::date AND (claimed_until IS NULL OR claimed_until < now())
+        -- A day whose events telemetry retention dropped keeps its rollups: never computed again.
+        AND day >= coalesce((SELECT closed_before FROM telemetry_retention), '-infinity'::date)
       ORDER BY day, organization_id LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ) c
