@@ -58,7 +58,7 @@ describe('kill -9 of the server during telemetry retention', () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_TOKEN,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ROLLUP_INTERVAL_MS: '3600000',
       RATE_LIMIT_PER_MINUTE: '10000000',
       REDIS_URL: '',
@@ -162,5 +162,5 @@ describe('kill -9 of the server during telemetry retention', () => {
       ).rows,
     }));
     expect(state).toEqual({ oldKeys: 0, keptKeys: kept.length, events: kept.length, oldPartitions: [] });
-  }, 170_000);
+  }, 150_000);
 });
