@@ -22,6 +22,7 @@ import { installRateLimit } from './http/rate-limit.js';
 import { ErrorBody, sharedSchemas } from './schemas/index.js';
 import { ClaimWakeups } from './services/claim-wakeups.js';
 import { CredentialCache } from './services/credential-cache.js';
+import { TelemetryRetention } from './telemetry/retention-pass.js';
 import type { SharedRedis } from './services/shared-redis.js';
 import { installValidation } from './http/validation.js';
 import { sharedSecret } from './repositories/server-secrets.js';
@@ -127,6 +128,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     claimWakeups: new ClaimWakeups(),
     credentials: await CredentialCache.open(store),
     otlpConsumer: options.otlpConsumer ?? createOtlpConsumer({ db: store.db, catalogue: config.modelCatalogue, copyIn: store.kind === 'postgres', maxItems: config.otlpMaxItems }),
+    telemetryRetention: new TelemetryRetention(
+      store.db,
+      { months: config.telemetryRetentionMonths, batchSize: config.telemetryRetentionBatchSize, batchPauseMs: config.telemetryRetentionBatchPauseMs, leaseMs: config.telemetryRetentionLeaseMs },
+      app.log,
+    ),
     redis: options.redis,
   });
   // Long-polling claims end (with 204) as soon as the server begins to close.
@@ -155,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Parsed before the rate limit, which counts a console session as its credential.
   await app.register(cookie);
   await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, perMinute: config.rateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
-  installMetrics(app, config.metricsToken, options.redis, readReplicas);
+  installMetrics(app, config.metricsToken, options.redis, readReplicas, [app.services.telemetryRetention.dropped]);
   // Before any route (the console's files included): it hooks each route as it is added.
   await installCompression(app);
 

@@ -83,6 +83,15 @@ export interface Config {
   agentQuietAfterMs: number;
   /** How often a replica looks for quiet connections (the pass runs on one replica at a time: a lease). */
   agentQuietCheckIntervalMs: number;
+  /** Telemetry retention (docs/retention.md): full months kept before the current UTC month; 0: off. */
+  telemetryRetentionMonths: number;
+  /** How often a replica runs the telemetry retention pass (one replica at a time: a lease). */
+  telemetryRetentionIntervalMs: number;
+  /** Idempotency keys deleted per statement, and the pause between two such statements. */
+  telemetryRetentionBatchSize: number;
+  telemetryRetentionBatchPauseMs: number;
+  /** How long the pass's lease outlives its holder: a dead replica's pass is taken over after it. */
+  telemetryRetentionLeaseMs: number;
   /** Readiness on computers (docs/readiness.md): the UTC hour from which a night's evaluations are queued. */
   readinessNightlyHour: number;
   /** How often each replica looks for nights due and lapsed evaluations. */
@@ -117,6 +126,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** TELEMETRY_RETENTION_MONTHS: 13 by default, `off` (or 0) keeps every month. */
+function retentionMonths(env: NodeJS.ProcessEnv): number {
+  if (env.TELEMETRY_RETENTION_MONTHS?.trim().toLowerCase() === 'off') return 0;
+  return integer(env, 'TELEMETRY_RETENTION_MONTHS', 13, 0, 1200);
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -267,6 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     budgetCheckIntervalMs: integer(env, 'BUDGET_CHECK_INTERVAL_MS', 60_000, 100, 3_600_000),
     agentQuietAfterMs: integer(env, 'AGENT_QUIET_AFTER_HOURS', 72, 1, 720) * 3_600_000,
     agentQuietCheckIntervalMs: integer(env, 'AGENT_QUIET_CHECK_INTERVAL_MS', 900_000, 100, 86_400_000),
+    telemetryRetentionMonths: retentionMonths(env),
+    telemetryRetentionIntervalMs: integer(env, 'TELEMETRY_RETENTION_INTERVAL_MS', 3_600_000, 100, 86_400_000),
+    telemetryRetentionBatchSize: integer(env, 'TELEMETRY_RETENTION_BATCH_SIZE', 10_000, 1, 1_000_000),
+    telemetryRetentionBatchPauseMs: integer(env, 'TELEMETRY_RETENTION_BATCH_PAUSE_MS', 0, 0, 60_000),
+    telemetryRetentionLeaseMs: integer(env, 'TELEMETRY_RETENTION_LEASE_MS', 120_000, 1000, 3_600_000),
     readinessNightlyHour: integer(env, 'READINESS_NIGHTLY_HOUR', 2, 0, 23),
     readinessIntervalMs: integer(env, 'READINESS_INTERVAL_MS', 300_000, 100, 3_600_000),
     readinessRetryDelayMs: integer(env, 'READINESS_RETRY_DELAY_MS', 600_000, 0, 86_400_000),

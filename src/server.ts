@@ -21,6 +21,7 @@ import { sessionRetentionJob } from './jobs/session-retention.js';
 import { abandonedSessionsJob } from './jobs/abandoned-sessions.js';
 import { timelineRetentionJob } from './jobs/timeline-retention.js';
 import { contentRetentionJob } from './jobs/content-retention.js';
+import { telemetryRetentionJob } from './jobs/telemetry-retention.js';
 import { mailDeliveryJob, mailDeliveryOptions } from './jobs/mail-delivery.js';
 import { webhookDeliveryJob, webhookDeliveryOptions } from './jobs/webhook-delivery.js';
 import { webhookRetentionJob } from './jobs/webhook-retention.js';
@@ -128,6 +129,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       startJob(abandonedSessionsJob(store.db), app.log),
       startJob(timelineRetentionJob(store.db, app.log), app.log),
       startJob(contentRetentionJob(store.db, app.log), app.log),
+      startJob(telemetryRetentionJob(app.services.telemetryRetention, config.telemetryRetentionIntervalMs), app.log),
       ...(mail ? [startJob(mailDeliveryJob(mail, config.mailIntervalMs), app.log)] : []),
     ];
     return {

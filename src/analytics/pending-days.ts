@@ -12,6 +12,12 @@ export const CLAIM_LEASE_MS = 10_000;
 /** How often a working rollup renews its claims (well within the lease). */
 export const CLAIM_RENEW_MS = 3_000;
 const CLAIM_LEASE = `${CLAIM_LEASE_MS} milliseconds`;
+/**
+ * Days whose events telemetry retention kept (docs/retention.md): a day before them keeps its
+ * rollups as they are, never computed again from events that are gone. Marks of such days are
+ * not made (migrations/0063) and are deleted by the retention pass; this covers one made meanwhile.
+ */
+const ofKeptDays = sql`day >= coalesce((SELECT closed_before FROM telemetry_retention), '-infinity'::date)`;
 
 export interface PendingDay {
   organizationId: string;
@@ -36,6 +42,7 @@ export async function claimPendingDays(db: Db, today: string, limit: number): Pr
     FROM (
       SELECT organization_id, day FROM analytics_pending_days
       WHERE day < ${today}::date AND (claimed_until IS NULL OR claimed_until < now())
+        AND ${ofKeptDays}
       ORDER BY day, organization_id LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ) c
@@ -87,6 +94,6 @@ export async function releasePendingDay(db: Db, claimed: PendingDay): Promise<vo
 
 /** Ended days still waiting, claimed or not. */
 export async function countPendingDays(db: Db, today: string): Promise<number> {
-  const row = await db.selectFrom('analytics_pending_days').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '<', today).executeTakeFirstOrThrow();
-  return row.n;
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM analytics_pending_days WHERE day < ${today}::date AND ${ofKeptDays}`.execute(db);
+  return rows[0]!.n;
 }

@@ -10,8 +10,16 @@ import type { ClaimWakeups } from '../services/claim-wakeups.js';
 import type { CredentialCache } from '../services/credential-cache.js';
 import type { OtlpConsumer } from '../otlp/consumer.js';
 import type { SharedRedis } from '../services/shared-redis.js';
+import type { Counter } from 'prom-client';
+import type { RetentionReport } from '../domain/telemetry-retention.js';
 
 // What every route plugin can reach through `app`: the configuration and the services.
+
+/** A pass of telemetry retention now, and the counter of what passes dropped. */
+export interface TelemetryRetentionRunner {
+  run(now?: Date): Promise<RetentionReport>;
+  readonly dropped: Counter;
+}
 
 export interface Services {
   config: Config;
@@ -39,6 +47,8 @@ export interface Services {
   credentials: CredentialCache;
   /** What becomes of decoded OTLP exports (src/otlp/consumer.ts). */
   otlpConsumer: OtlpConsumer;
+  /** This process's telemetry retention passes (docs/retention.md), for the job and the operator's route. */
+  telemetryRetention: TelemetryRetentionRunner;
   /** The Redis the rate limits share, when REDIS_URL is set. */
   redis: SharedRedis | undefined;
 }

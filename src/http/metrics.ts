@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { ApiError } from './errors.js';
 import { bearerToken } from './auth.js';
 import { sameSecret } from '../domain/credentials.js';
@@ -8,8 +8,10 @@ import type { ReadReplicas } from '../db/read-replicas.js';
 
 // Prometheus metrics: request counts and latencies by route template and status.
 
-export function installMetrics(app: FastifyInstance, metricsToken: string | undefined, redis: SharedRedis | undefined, readReplicas?: ReadReplicas): Registry {
+/** `owned`: metrics the services keep themselves (what telemetry retention dropped), served with these. */
+export function installMetrics(app: FastifyInstance, metricsToken: string | undefined, redis: SharedRedis | undefined, readReplicas?: ReadReplicas, owned: readonly Metric[] = []): Registry {
   const registry = new Registry();
+  for (const metric of owned) registry.registerMetric(metric);
   collectDefaultMetrics({ register: registry });
   // 1 while REDIS_URL is set and Redis does not answer: the rate limits let everything through.
   new Gauge({

@@ -3,6 +3,7 @@ import { dayOf } from '../domain/dates.js';
 import { DomainError } from '../domain/errors.js';
 import { checkEvents, type TelemetryEvent } from '../telemetry/events.js';
 import { ensureEventPartitions } from '../telemetry/partitions.js';
+import { closedBeforeLocked, tooOldProblem } from '../telemetry/retention.js';
 import { storeSentEvents, type Refusal, type SentEvent, type SentStep, type StoreDeps, type TelemetryCaller } from '../telemetry/sent-events.js';
 import { bareStep, type StepDetail } from '../telemetry/session-steps.js';
 import { incrementsOf } from './cumulative.js';
@@ -230,6 +231,16 @@ function checkedEach(translated: readonly Translated[], received: Date, refusals
   return items;
 }
 
+/** The events of days telemetry retention keeps; those of dropped days go to `refusals`. */
+function keptByRetention(items: readonly SentEvent[], firstKept: string | undefined, refusals: Refusal[]): readonly SentEvent[] {
+  if (firstKept === undefined) return items;
+  return items.filter((item) => {
+    if (item.checked.day >= firstKept) return true;
+    refusals.push({ agent: item.agent, problem: `an event: ${tooOldProblem(item.checked.day, firstKept)}` });
+    return false;
+  });
+}
+
 async function storeTranslated(
   trx: Db,
   deps: ConsumerDeps,
@@ -243,7 +254,8 @@ async function storeTranslated(
   // partial_success, and the rest of the export is kept: when the export as a whole does not
   // pass, each event is checked on its own.
   const refusals: Refusal[] = [...refused];
-  const items = checkedTogether(translated, received) ?? checkedEach(translated, received, refusals);
+  const checked = checkedTogether(translated, received) ?? checkedEach(translated, received, refusals);
+  const items = keptByRetention(checked, await closedBeforeLocked(trx), refusals);
   // A step of its own from the future is left out, as an event would be refused.
   const timely = steps.filter(({ step }) => step.occurredAt.getTime() <= received.getTime() + FUTURE_TOLERANCE_MS);
   await storeSentEvents(trx, deps, caller, items, refusals, received, timely);

@@ -19,6 +19,8 @@ async function markModelCallDaysPending(db: Db, organizationId: string): Promise
   await sql`INSERT INTO analytics_pending_days (organization_id, day)
     SELECT organization_id, day FROM analytics_daily
     WHERE organization_id = ${organizationId} AND json_array_length(tokens -> 'by_model') > 0
+      -- Not the days whose events telemetry retention dropped: their rollups stay as they are.
+      AND day >= coalesce((SELECT closed_before FROM telemetry_retention), '-infinity'::date)
     ORDER BY day
     ON CONFLICT (organization_id, day) DO UPDATE SET version = nextval('analytics_pending_version')`.execute(db);
 }

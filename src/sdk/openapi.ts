@@ -281,6 +281,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/telemetry/retention/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the telemetry retention pass now */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description false: another replica holds the retention lease and is running the pass (call again later) */
+                            ran: boolean;
+                            /** @description The first UTC day whose events are kept; older events are refused. null: nothing was ever dropped */
+                            closedBefore: string | null;
+                            /** @description The monthly event partitions this call dropped, oldest first */
+                            droppedPartitions: string[];
+                            /** @description Idempotency keys this call deleted */
+                            deletedKeys: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description false: another replica holds the retention lease and is running the pass (call again later) */
+                            ran: boolean;
+                            /** @description The first UTC day whose events are kept; older events are refused. null: nothing was ever dropped */
+                            closedBefore: string | null;
+                            /** @description The monthly event partitions this call dropped, oldest first */
+                            droppedPartitions: string[];
+                            /** @description Idempotency keys this call deleted */
+                            deletedKeys: number;
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/backup": {
         parameters: {
             query?: never;

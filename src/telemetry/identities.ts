@@ -6,6 +6,7 @@ import { assignIdentity, deleteWaitingEvents, findIdentity, waitingEvents, type 
 import type { ModelCatalogue } from './credits.js';
 import { checkEvents } from './events.js';
 import { storeEvents, type StoreOptions } from './ingest.js';
+import { closedBefore } from './retention.js';
 import { clearIdentityProblem } from '../repositories/telemetry-connections.js';
 import { UNKNOWN_IDENTITY } from './sent-events.js';
 
@@ -35,7 +36,7 @@ export async function linkIdentity(
   identityId: string,
   userId: string,
   actor: AuditActor,
-  options: StoreOptions,
+  options: Pick<StoreOptions, 'copyIn'>,
   now: Date = new Date(),
 ): Promise<IdentityRecord> {
   const identity = await findIdentity(db, organizationId, identityId);
@@ -50,7 +51,10 @@ export async function linkIdentity(
     const waiting = await waitingEvents(db, organizationId, identityId, MOVE_BATCH);
     if (waiting.length === 0) break;
     const checked = checkEvents(waiting.map((row) => row.event), 'waitingEvents', now);
-    await storeEvents(db, catalogue, organizationId, checked.map((event, i) => ({ ...event, userId, ingestKeyId: waiting[i]!.ingestKeyId })), options);
+    // A waiting event of a day telemetry retention dropped since cannot be stored: it goes.
+    const firstKept = await closedBefore(db);
+    const attributed = checked.map((event, i) => ({ ...event, userId, ingestKeyId: waiting[i]!.ingestKeyId })).filter((event) => firstKept === undefined || event.day >= firstKept);
+    await storeEvents(db, catalogue, organizationId, attributed, { ...options, at: 'waitingEvents' });
     await deleteWaitingEvents(db, organizationId, identityId, waiting.map((row) => row.id));
   }
   await clearIdentityProblem(db, organizationId, identityId, UNKNOWN_IDENTITY);

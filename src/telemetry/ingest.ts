@@ -11,6 +11,7 @@ import { findUser } from '../repositories/users.js';
 import { standardCredits, type ModelCatalogue } from './credits.js';
 import { checkEvents, type CheckedEvent, type TelemetryEvent } from './events.js';
 import { ensureEventPartitions } from './partitions.js';
+import { refuseDroppedDays } from './retention.js';
 import { recordSteps, stepOfEvent, type StepDetail } from './session-steps.js';
 
 // Storing telemetry: all events of a batch in one short transaction, idempotent per
@@ -52,7 +53,7 @@ export async function recordEvents(
   const checked = checkEvents(events, 'events', now);
   const user = await findUser(db, organizationId, userId);
   if (!user?.active) throw invalidInput(`user ${userId} is not an active user of the organization`);
-  return storeEvents(db, catalogue, organizationId, checked.map((event) => ({ ...event, userId, detail: details.get(event.event.id) })), { copyIn: false });
+  return storeEvents(db, catalogue, organizationId, checked.map((event) => ({ ...event, userId, detail: details.get(event.event.id) })), { copyIn: false, at: 'events' });
 }
 
 // A batch's new events: the ids go in first (ON CONFLICT DO NOTHING), then the events whose id
@@ -81,13 +82,16 @@ type Columns = { [C in BatchColumn]: ColumnValues<C> };
 export interface StoreOptions {
   /** PostgreSQL: the events go in through COPY. */
   copyIn: boolean;
+  /** Where the events were in the request, for the paths of errors (`body/events`). */
+  at: string;
 }
 
-/** Stores checked, attributed events. */
+/** Stores checked, attributed events; an event of a day telemetry retention dropped refuses the batch. */
 export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[], options: StoreOptions): Promise<IngestResult> {
   if (events.length === 0) return { accepted: 0, duplicates: 0 };
   await ensureEventPartitions(db, events.map((event) => event.day));
   return db.transaction().execute(async (trx) => {
+    await refuseDroppedDays(trx, events.map((event) => event.day), options.at);
     const claimed = await claimEvents(trx, catalogue, organizationId, events, options);
     await writeClaimedEvents(trx, claimed);
     await recordSteps(trx, organizationId, events.flatMap((event) => stepOfEvent(event, event.userId, event.detail) ?? []));
@@ -112,7 +116,7 @@ export interface ClaimedEvents extends IngestResult {
  * this one commits. The days' partitions must exist already (ensureEventPartitions, which takes
  * its own transaction).
  */
-export async function claimEvents(trx: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[], options: StoreOptions): Promise<ClaimedEvents> {
+export async function claimEvents(trx: Db, catalogue: ModelCatalogue, organizationId: string, events: readonly AttributedEvent[], options: Pick<StoreOptions, 'copyIn'>): Promise<ClaimedEvents> {
   if (events.length === 0) return { accepted: 0, duplicates: 0, fresh: [] };
   // One order for every batch: two concurrent batches with shared ids cannot deadlock. An id
   // repeated within the batch keeps its first event.

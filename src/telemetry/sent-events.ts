@@ -7,6 +7,7 @@ import type { ModelCatalogue } from './credits.js';
 import type { CheckedEvent, TelemetryEvent } from './events.js';
 import { claimEvents, writeClaimedEvents, type AttributedEvent, type ClaimedEvents } from './ingest.js';
 import { ensureEventPartitions } from './partitions.js';
+import { refuseDroppedDays } from './retention.js';
 import { recordSteps, stepOfEvent, type StepDetail } from './session-steps.js';
 import { resolveSenders, type Sender, type SenderIdentity } from './senders.js';
 import { keepUnattributed, type WaitingEvent } from './unattributed.js';
@@ -209,7 +210,10 @@ export async function storeSentEvents(
 /** storeSentEvents in a transaction of its own. */
 export async function recordSentEvents(db: Db, deps: StoreDeps, caller: TelemetryCaller, items: readonly SentEvent[], received: Date): Promise<SentResult> {
   await ensureEventPartitions(db, items.map((item) => item.checked.day));
-  return db.transaction().execute((trx) => storeSentEvents(trx, deps, caller, items, [], received));
+  return db.transaction().execute(async (trx) => {
+    await refuseDroppedDays(trx, items.map((item) => item.checked.day), 'body/events');
+    return storeSentEvents(trx, deps, caller, items, [], received);
+  });
 }
 
 /** The agent of an export refused whole, before its records were read: it cannot be known. */

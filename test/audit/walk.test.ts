@@ -116,6 +116,7 @@ const AGENT = "the computer's agent (its token, not a member) reporting its own 
 const WALK: Record<string, Audited | Exempt> = {
   'POST /admin/v1/organizations': { exempt: "the platform operator's bootstrap: audited in the new organization with the operator as actor (test/audit/audit-log.test.ts \"the platform operator's bootstrap names the operator\")" },
   'POST /admin/v1/rollups/run': { exempt: "the platform operator recomputing analytics: no organization's setting or member changes" },
+  'POST /admin/v1/telemetry/retention/run': { exempt: "the platform operator running telemetry retention: the server's own setting (TELEMETRY_RETENTION_MONTHS), no organization's setting or member changes; logged and counted in the metrics" },
   'POST /admin/v1/backup': { exempt: 'the platform operator taking a backup: reads, changes nothing' },
   'POST /api/v0/auth/token': { exempt: 'a short-lived access token derived from a key already audited; nothing is stored' },
   'POST /api/v0/api-keys': { roles: EVERYONE, action: 'api_key.created', request: async () => ({ url: '/api/v0/api-keys', payload: { name: unique('key') } }) },

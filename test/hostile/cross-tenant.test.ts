@@ -178,6 +178,7 @@ const WALK: Record<string, Entry> = {
   'GET /readyz': own('/readyz'),
   'POST /admin/v1/organizations': () => ({ url: '/admin/v1/organizations', payload: { name: 'Hijack', ownerEmail: 'hijack@bravo.test' }, expect: 401 }),
   'POST /admin/v1/rollups/run': () => ({ url: '/admin/v1/rollups/run', expect: 401 }),
+  'POST /admin/v1/telemetry/retention/run': () => ({ url: '/admin/v1/telemetry/retention/run', expect: 401 }),
   'POST /admin/v1/backup': () => ({ url: '/admin/v1/backup', expect: 401 }),
   'POST /api/v0/auth/token': own('/api/v0/auth/token'),
   'GET /api/v0/api-keys': own('/api/v0/api-keys'),

@@ -41,7 +41,7 @@ export default async function ingestTelemetryRoute(app: App) {
         return reply.code(202).send(result);
       }
       const events = await attributeEvents(db, principal.organizationId, principal, checked);
-      const result = await storeEvents(db, deps.catalogue, principal.organizationId, events, { copyIn: deps.copyIn });
+      const result = await storeEvents(db, deps.catalogue, principal.organizationId, events, { copyIn: deps.copyIn, at: 'body/events' });
       return reply.code(202).send(result);
     },
   );
