@@ -7207,7 +7207,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "tool_name" | "agent" | "repository" | "team";
+                    group_by?: "tool_name" | "agent" | "repository" | "tool_source" | "team";
                     /** @description With group_by=team: that team only */
                     team_id?: string;
                 };
@@ -7285,6 +7285,14 @@ export interface paths {
                                 hooks_invocations: number;
                                 decisions_accepted: number;
                                 decisions_rejected: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                tool_calls: number;
                             } | {
                                 /**
                                  * Format: date
@@ -8318,6 +8326,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/model-latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time to first token per day and model (median, 90th percentile), where the agent reports it
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                model_id: string;
+                                /** @description Model calls of this model that day that reported their time to first token */
+                                timed_calls: number;
+                                /** @description Median time to first token, milliseconds (linear interpolation between calls) */
+                                ttft_ms_p50: number;
+                                /** @description 90th percentile of the time to first token, milliseconds (linear interpolation) */
+                                ttft_ms_p90: number;
+                            }[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/git-hosts/{gitHostId}/webhook": {
         parameters: {
             query?: never;
@@ -8625,6 +8723,7 @@ export interface paths {
                             cacheWriteTokens: number;
                             reportedCostUsd?: number;
                             premiumRequests?: number;
+                            ttftMs?: number;
                             thinkingTokens?: number;
                         };
                     };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { auth, accessToken, createOrganization, expectError, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { daysAgo, postEvents, runRollups, today } from './helpers.js';
+import { attributes, claudeEvents, claudeResource, claudeScope, nanos } from './otlp-json.js';
 
 // Issue 49's new fields and the two extensions built on them, from outside (HTTP), each answer
 // compared with a reference computed here from what was sent:
@@ -30,15 +31,6 @@ const PRICES: Record<string, { input: number; output: number; cacheRead: number;
 // ---- Exports in the agents' shapes (test/fixtures/otlp/README.md; the new labels from Claude
 // Code's monitoring reference): OTLP/JSON as the CLIs send it.
 
-type AttributeValue = string | number;
-const attributes = (values: Record<string, AttributeValue>) =>
-  Object.entries(values).map(([key, value]) => ({
-    key,
-    value: typeof value === 'string' ? { stringValue: value } : Number.isInteger(value) ? { intValue: value } : { doubleValue: value },
-  }));
-const nanos = (ms: number) => `${ms}000000`;
-const claudeResource = { attributes: attributes({ 'service.name': 'claude-code', 'service.version': '2.1.332', 'host.arch': 'amd64', 'os.type': 'linux' }) };
-const claudeScope = { name: 'com.anthropic.claude_code', version: '2.1.332' };
 /** What every Claude Code record carries: its installation and session, one per person here. */
 const common = (person = 'one') => ({ 'user.id': `b7c1d9e2f3a4-${person}`, 'session.id': `f1e2d3c4-0000-4000-8000-${person}`, 'terminal.type': 'xterm-256color' });
 
@@ -71,36 +63,13 @@ function claudeMetrics(atMs: number, points: UsagePoint[], person: string) {
 }
 
 function claudeApiRequest(atMs: number, usage: Record<string, number>) {
-  return {
-    resourceLogs: [
-      {
-        resource: claudeResource,
-        scopeLogs: [
-          {
-            scope: { name: 'com.anthropic.claude_code.events', version: '2.1.332' },
-            logRecords: [
-              {
-                timeUnixNano: nanos(atMs),
-                observedTimeUnixNano: nanos(atMs),
-                body: { stringValue: 'claude_code.api_request' },
-                attributes: attributes({
-                  ...common(),
-                  'event.name': 'api_request',
-                  'event.timestamp': new Date(atMs).toISOString(),
-                  model: 'claude-sonnet-4-5-20250929',
-                  duration_ms: 900,
-                  ttft_ms: 310,
-                  speed: 'normal',
-                  query_source: 'main',
-                  ...usage,
-                }),
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  };
+  return claudeEvents([
+    {
+      atMs,
+      name: 'api_request',
+      attributes: { ...common(), model: 'claude-sonnet-4-5-20250929', duration_ms: 900, ttft_ms: 310, speed: 'normal', query_source: 'main', ...usage },
+    },
+  ]);
 }
 
 function copilotChat(atMs: number, premiumRequests: number) {

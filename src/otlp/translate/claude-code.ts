@@ -95,7 +95,7 @@ function event(record: EventRecord): Draft[] {
             cacheReadTokens: tokens(attributes, 'cache_read_tokens'),
             cacheWriteTokens: cacheWrites(attributes),
           },
-          { reportedCostUsd: count(attributes, 'cost_usd') },
+          { reportedCostUsd: count(attributes, 'cost_usd'), ttftMs: count(attributes, 'ttft_ms') },
         ),
       ];
     }
@@ -104,13 +104,13 @@ function event(record: EventRecord): Draft[] {
       if (!tool) return [];
       // MCP tools are named mcp__<server>__<tool>.
       const mcpServer = /^mcp__(.+?)__/.exec(tool)?.[1] ?? text(attributes, 'mcp_server_name');
-      return [{ type: 'tool_call', tool, mcpServer }];
+      return [{ type: 'tool_call', tool, mcpServer, toolSource: text(attributes, 'tool_source') }];
     }
     case 'tool_decision': {
       const tool = text(attributes, 'tool_name');
       const decision = text(attributes, 'decision');
       if (!tool || (decision !== 'accept' && decision !== 'reject')) return [];
-      return [{ type: 'tool_decision', tool, decision }];
+      return [{ type: 'tool_decision', tool, decision, toolSource: text(attributes, 'tool_source') }];
     }
     default:
       return [];

@@ -145,9 +145,9 @@ export function standardIdentity(record: EventRecord | PointRecord, accountKeys:
 export function modelCall(
   modelId: string,
   usage: Partial<Record<'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens', number>>,
-  options: { reportedCostUsd?: number | undefined; reasoningTokens?: number | undefined; premiumRequests?: number | undefined } = {},
+  options: { reportedCostUsd?: number | undefined; reasoningTokens?: number | undefined; premiumRequests?: number | undefined; ttftMs?: number | undefined } = {},
 ): Draft {
-  const { reportedCostUsd, reasoningTokens, premiumRequests } = options;
+  const { reportedCostUsd, reasoningTokens, premiumRequests, ttftMs } = options;
   return {
     type: 'model_call',
     modelId: normaliseModel(modelId),
@@ -159,6 +159,7 @@ export function modelCall(
     cacheWriteTokens: usage.cacheWriteTokens ?? 0,
     ...(reportedCostUsd === undefined ? {} : { reportedCostUsd }),
     ...(premiumRequests === undefined ? {} : { premiumRequests }),
+    ...(ttftMs === undefined ? {} : { ttftMs: Math.round(ttftMs) }),
   };
 }
 

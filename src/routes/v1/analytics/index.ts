@@ -5,6 +5,7 @@ import { toCsv } from '../../../sdk/csv.js';
 import type { App } from '../../../http/context.js';
 import activity from './activity.js';
 import attributedCosts from './attributed-costs.js';
+import modelLatency from './model-latency.js';
 import outcomes from './outcomes.js';
 import productivity from './productivity.js';
 import repositories from './repositories.js';
@@ -37,4 +38,5 @@ export default async function analytics(app: App) {
   await app.register(outcomes);
   await app.register(attributedCosts);
   await app.register(today);
+  await app.register(modelLatency);
 }
