@@ -16,7 +16,7 @@ import { userFiguresOf, type UserFigures } from './teams.js';
 // columns of other types are NULL in its cells.
 const CELL_COLUMNS = sql.join(
   ['user_id', 'type', 'client', 'agent', 'repository', 'model_id', 'model_tier', 'mcp', 'autonomy_mode', 'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language', 'decision',
-    'events', 'credits', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'reported_cost_micros', 'reported_costs', 'lines_added', 'lines_removed'].map((name) => sql.ref(name)),
+    'events', 'credits', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'reported_cost_micros', 'reported_costs', 'lines_added', 'lines_removed', 'cache_write_1h_tokens'].map((name) => sql.ref(name)),
 );
 
 /**

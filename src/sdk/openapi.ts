@@ -2811,6 +2811,8 @@ export interface paths {
                                     cacheRead: number;
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     cacheWrite: number;
+                                    /** @description A 1-hour cache write, per million tokens: the dataset's, where it prices that tier apart (absent: cacheWrite) */
+                                    cacheWrite1h?: number;
                                 } | null;
                                 /** @description The last day (UTC) with calls to the model; null: never called */
                                 lastUsed: string | null;
@@ -2893,6 +2895,8 @@ export interface paths {
                                     cacheRead: number;
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     cacheWrite: number;
+                                    /** @description A 1-hour cache write, per million tokens: the dataset's, where it prices that tier apart (absent: cacheWrite) */
+                                    cacheWrite1h?: number;
                                 } | null;
                                 /** @description The last day (UTC) with calls to the model; null: never called */
                                 lastUsed: string | null;
@@ -2959,7 +2963,7 @@ export interface paths {
                                 vendor: string;
                                 modelId: string;
                                 name: string;
-                                /** @description List prices per million tokens, before the discount */
+                                /** @description Prices per million tokens, before the discount */
                                 price: {
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     input: number;
@@ -2969,6 +2973,8 @@ export interface paths {
                                     cacheRead: number;
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     cacheWrite: number;
+                                    /** @description A 1-hour cache write, per million tokens: the dataset's, where it prices that tier apart (absent: cacheWrite) */
+                                    cacheWrite1h?: number;
                                 };
                             }[];
                         };
@@ -3069,6 +3075,8 @@ export interface paths {
                                     cacheRead: number;
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     cacheWrite: number;
+                                    /** @description A 1-hour cache write, per million tokens: the dataset's, where it prices that tier apart (absent: cacheWrite) */
+                                    cacheWrite1h?: number;
                                 } | null;
                                 /** @description The last day (UTC) with calls to the model; null: never called */
                                 lastUsed: string | null;
@@ -8723,6 +8731,7 @@ export interface paths {
                             cacheWriteTokens: number;
                             reportedCostUsd?: number;
                             premiumRequests?: number;
+                            cacheWrite1hTokens?: number;
                             ttftMs?: number;
                             thinkingTokens?: number;
                         };

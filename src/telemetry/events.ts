@@ -70,6 +70,12 @@ const FIELDS_BY_TYPE = {
      * multiplier, docs/otel.md): a count of Copilot's billing unit, never money.
      */
     premiumRequests: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PREMIUM_REQUESTS_PER_RECORD })),
+    /**
+     * The part of cacheWriteTokens written to the 1-hour cache (Claude Code's
+     * cache_creation_1h_tokens), priced at the model's 1-hour cache-write price (docs/prices.md);
+     * the rest are 5-minute writes. At most cacheWriteTokens.
+     */
+    cacheWrite1hTokens: Type.Optional(RecordTokens),
     /** Time to first token, milliseconds (Claude Code's `ttft_ms`): GET /api/v1/analytics/model-latency. */
     ttftMs: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TTFT_MS })),
   },
@@ -219,6 +225,11 @@ function check<E>(events: readonly unknown[], at: string, validators: Map<string
     }
     if (!validate(event)) {
       errors.push(...fieldErrorsOf(path, validate.errors ?? []));
+      return;
+    }
+    const { cacheWriteTokens, cacheWrite1hTokens } = event as { cacheWriteTokens?: number; cacheWrite1hTokens?: number };
+    if (cacheWrite1hTokens !== undefined && cacheWrite1hTokens > (cacheWriteTokens ?? 0)) {
+      errors.push({ path: `${path}/cacheWrite1hTokens`, message: 'must not exceed cacheWriteTokens (the 1-hour writes are part of them)' });
       return;
     }
     const { repository } = event as { repository?: string };

@@ -186,6 +186,7 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
         columns.reported_cost_usd[i] = event.reportedCostUsd === undefined ? null : toSixDecimals(event.reportedCostUsd);
         columns.premium_requests[i] = event.premiumRequests === undefined ? null : toSixDecimals(event.premiumRequests);
         columns.ttft_ms[i] = event.ttftMs ?? null;
+        columns.cache_write_1h_tokens[i] = event.cacheWrite1hTokens ?? null;
         break;
       // A share of usage: the same columns as a model call's (the day's cells sum them by type and
       // name), and no credits: the calls it repeats have them.

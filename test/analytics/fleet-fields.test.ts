@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { auth, accessToken, createOrganization, expectError, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
-import { daysAgo, runRollups, today } from './helpers.js';
+import { daysAgo, postEvents, runRollups, today } from './helpers.js';
 import { claudeEvents } from './otlp-json.js';
 
 // Claude Code 2.1.332's time to first token (`ttft_ms` on api_request events) and tool source
@@ -104,6 +104,27 @@ function expectedToolSourceRows(senders: number) {
   });
 }
 
+/**
+ * Cache writes in two tiers, priced by the dataset's list prices (the organization sets none):
+ * one call with the tiers only, one with their total too. START holds nothing else.
+ */
+const TIERED_CALLS = [
+  { input_tokens: 1000, output_tokens: 200, cache_read_tokens: 5000, cache_creation_5m_tokens: 2000, cache_creation_1h_tokens: 3000 },
+  { input_tokens: 10, output_tokens: 0, cache_read_tokens: 0, cache_creation_tokens: 700, cache_creation_5m_tokens: 300, cache_creation_1h_tokens: 400 },
+];
+/** Anthropic's published prices of claude-sonnet-4-5 (USD per million tokens): a 5-minute cache write 1.25x input, a 1-hour one 2x. */
+const SONNET = { input: 3, output: 15, cacheRead: 0.3, cacheWrite5m: 3.75, cacheWrite1h: 6 };
+function tieredCost(calls: typeof TIERED_CALLS): number {
+  let micros = 0;
+  for (const call of calls) {
+    micros += call.input_tokens * SONNET.input + call.output_tokens * SONNET.output + call.cache_read_tokens * SONNET.cacheRead;
+    micros += call.cache_creation_5m_tokens * SONNET.cacheWrite5m + call.cache_creation_1h_tokens * SONNET.cacheWrite1h;
+  }
+  return Math.round(micros) / 1e6;
+}
+const tieredExport = (atMs: (i: number) => number) =>
+  claudeEvents(TIERED_CALLS.map((usage, i) => ({ atMs: atMs(i), name: 'api_request', attributes: { 'user.id': 'installation-tiers', model: 'claude-sonnet-4-5', ...(usage as Record<string, number>) } })));
+
 beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000', ANALYTICS_HISTORY_START: daysAgo(30) });
   org = await createOrganization(server, 'Latency');
@@ -114,6 +135,7 @@ beforeAll(async () => {
   await exportLogs(exportOf('member'), org.users.member);
   // The other organization's calls, with other times: never in this organization's answers.
   await exportLogs(claudeEvents([{ atMs: at(DAY, 9), name: 'api_request', attributes: { model: 'claude-sonnet-4-5', input_tokens: 1, output_tokens: 1, ttft_ms: 60_000 } }]), other.users.member);
+  await exportLogs(tieredExport((i) => at(START, 8, i)), org.users.owner);
   await runRollups(server);
 }, 120_000);
 afterAll(async () => server?.close());
@@ -175,5 +197,33 @@ describe('GET /api/v1/analytics/tools?group_by=tool_source', () => {
     const { rows } = await sql<{ tool_source: string | null }>`
       SELECT tool_source FROM telemetry_events WHERE organization_id = ${org.id} AND type = 'tool_decision'`.execute(server.store.db);
     expect(rows).toEqual([{ tool_source: 'mcp' }, { tool_source: 'mcp' }]);
+  });
+});
+
+describe('cache writes in two tiers', () => {
+  it("price each tier at the dataset's own price in /tokens, against the vendor's published prices", async () => {
+    const [row] = (await get(`/api/v1/analytics/tokens?startDate=${START}&endDate=${START}`)).json().data;
+    expect(row).toMatchObject({ cache_write_tokens: 2000 + 3000 + 700, unpriced_models: [] });
+    expect(row.cost).toBeCloseTo(tieredCost(TIERED_CALLS), 6);
+    // Not the one cache-write price for both (what summing the tiers gave).
+    expect(row.cost).not.toBeCloseTo(tieredCost(TIERED_CALLS.map((call) => ({ ...call, cache_creation_5m_tokens: call.cache_creation_5m_tokens + call.cache_creation_1h_tokens, cache_creation_1h_tokens: 0 }))), 6);
+  });
+
+  it("and so does today's live figure, from the same cells", async () => {
+    const other = await createOrganization(server, 'Tiers today');
+    await exportLogs(tieredExport(() => Date.now() - 60_000), other.users.owner);
+    const total = (await get('/api/v1/analytics/today', other.owner.key)).json().data[0];
+    expect(total.cost).toBeCloseTo(tieredCost(TIERED_CALLS), 6);
+  });
+
+  it('refuses more 1-hour writes than cache writes on the events endpoint, with the one error body, storing nothing', async () => {
+    const call = { id: 'tiers-1', type: 'model_call', timestamp: `${END}T10:00:00Z`, sessionId: 's', client: 'terminal-ui', modelId: 'claude-sonnet-4-5', modelTier: 'standard', inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 10 };
+    const refused = await postEvents(server, org.owner.key, [{ ...call, cacheWrite1hTokens: 11 }]);
+    expect(expectError(refused, 400).errors?.[0]?.path).toContain('cacheWrite1hTokens');
+    const accepted = await postEvents(server, org.owner.key, [{ ...call, cacheWrite1hTokens: 10 }]);
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    const { rows } = await sql<{ cache_write_1h_tokens: string }>`
+      SELECT cache_write_1h_tokens FROM telemetry_events WHERE organization_id = ${org.id} AND id = 'tiers-1'`.execute(server.store.db);
+    expect(rows.map((row) => Number(row.cache_write_1h_tokens))).toEqual([10]);
   });
 });

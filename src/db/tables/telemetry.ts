@@ -45,6 +45,8 @@ export interface TelemetryEventsTable {
   ttft_ms: number | null;
   /** Where a tool came from, as the agent says (Claude Code's `tool_source`: built-in, MCP, plugin...). */
   tool_source: string | null;
+  /** The part of cache_write_tokens written to the 1-hour cache, priced apart (migrations/0061); null: not said. */
+  cache_write_1h_tokens: number | null;
 }
 
 /**
@@ -91,6 +93,7 @@ export const EVENT_COLUMN_TYPES = {
   premium_requests: 'numeric',
   ttft_ms: 'int4',
   tool_source: 'text',
+  cache_write_1h_tokens: 'int8',
 } as const satisfies Record<Exclude<keyof TelemetryEventsTable, 'received_at'>, string>;
 
 export type EventColumn = keyof typeof EVENT_COLUMN_TYPES;
