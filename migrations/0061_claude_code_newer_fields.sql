@@ -20,7 +20,27 @@ ALTER TABLE analytics_daily ADD COLUMN tools_by_tool_source json;
 ALTER TABLE telemetry_events ADD COLUMN cache_write_1h_tokens bigint;
 ALTER TABLE telemetry_day_cells ADD COLUMN cache_write_1h_tokens numeric;
 
--- The statement of migrations/0035 with the new sum: the trigger of every statement that stores events.
+-- Copilot CLI's premium requests (migrations/0059) summed in the cells too, for GET
+-- /api/v1/analytics/premium-requests, which reads only the cells that have some, through this
+-- partial index (a few per day among thousands), like the attributed costs.
+ALTER TABLE telemetry_day_cells ADD COLUMN premium_requests numeric;
+-- How many of the cell's events reported them (a cell may hold calls that did not: an import).
+ALTER TABLE telemetry_day_cells ADD COLUMN premium_request_calls bigint;
+CREATE INDEX telemetry_day_cells_premium ON telemetry_day_cells (organization_id, day) WHERE premium_requests IS NOT NULL;
+
+-- The premium requests stored before: added to their cells (the cell key as migrations/0035 makes it).
+UPDATE telemetry_day_cells AS cells SET premium_requests = stored.premium_requests, premium_request_calls = stored.calls
+FROM (
+  SELECT organization_id, day,
+    sha256(convert_to(ROW(user_id, type, client, agent, repository, model_id, model_tier, mcp_server IS NOT NULL, autonomy_mode,
+      name, hook_event, hook_matcher, hook_command, extension, language, decision)::text, 'UTF8')) AS cell,
+    sum(premium_requests) AS premium_requests, count(*) AS calls
+  FROM telemetry_events WHERE premium_requests IS NOT NULL
+  GROUP BY 1, 2, 3
+) AS stored
+WHERE cells.organization_id = stored.organization_id AND cells.day = stored.day AND cells.cell = stored.cell;
+
+-- The statement of migrations/0035 with the new sums: the trigger of every statement that stores events.
 CREATE OR REPLACE FUNCTION telemetry_day_cells_after_insert() RETURNS trigger LANGUAGE plpgsql AS $function$
 BEGIN
   INSERT INTO telemetry_day_cells AS cells
@@ -31,7 +51,7 @@ BEGIN
     name, hook_event, hook_matcher, hook_command, extension, language, decision,
     count(*), sum(credits), sum(input_tokens), sum(output_tokens), sum(cache_read_tokens), sum(cache_write_tokens),
     sum(round(reported_cost_usd * 1000000)), count(reported_cost_usd), sum(lines_added), sum(lines_removed),
-    sum(cache_write_1h_tokens)
+    sum(cache_write_1h_tokens), sum(premium_requests), nullif(count(premium_requests), 0)
   FROM new_events
   GROUP BY organization_id, day, user_id, type, client, agent, repository, model_id, model_tier, mcp_server IS NOT NULL,
     autonomy_mode, name, hook_event, hook_matcher, hook_command, extension, language, decision
@@ -48,7 +68,9 @@ BEGIN
     reported_costs = cells.reported_costs + excluded.reported_costs,
     lines_added = coalesce(cells.lines_added + excluded.lines_added, cells.lines_added, excluded.lines_added),
     lines_removed = coalesce(cells.lines_removed + excluded.lines_removed, cells.lines_removed, excluded.lines_removed),
-    cache_write_1h_tokens = coalesce(cells.cache_write_1h_tokens + excluded.cache_write_1h_tokens, cells.cache_write_1h_tokens, excluded.cache_write_1h_tokens);
+    cache_write_1h_tokens = coalesce(cells.cache_write_1h_tokens + excluded.cache_write_1h_tokens, cells.cache_write_1h_tokens, excluded.cache_write_1h_tokens),
+    premium_requests = coalesce(cells.premium_requests + excluded.premium_requests, cells.premium_requests, excluded.premium_requests),
+    premium_request_calls = coalesce(cells.premium_request_calls + excluded.premium_request_calls, cells.premium_request_calls, excluded.premium_request_calls);
   RETURN NULL;
 END
 $function$;

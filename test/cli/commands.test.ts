@@ -293,6 +293,7 @@ describe('telemetry and analytics', () => {
     const events = [
       { id: 'ext-share', type: 'skill_usage', timestamp: `${earlier}T09:00:00Z`, sessionId: 'ext', client: 'terminal-ui', name: 'pdf', modelId: 'model-c', inputTokens: 30, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
       ...[200, 100, 400].map((ttftMs, i) => ({ ...call, id: `ext-timed-${i}`, timestamp: `${earlier}T10:0${i}:00Z`, ttftMs })),
+      { ...call, id: 'ext-premium', timestamp: `${earlier}T11:00:00Z`, premiumRequests: 2.5 },
       { ...call, id: 'ext-today', timestamp: new Date(Date.now() - 60_000).toISOString() },
     ];
     const file = await tempFile('extensions.ndjson', `${events.map((event) => JSON.stringify(event)).join('\n')}\n`);
@@ -305,6 +306,9 @@ describe('telemetry and analytics', () => {
     ]);
     const latency = await cli(['analytics', 'model-latency', ...range, '--format', 'csv'], env);
     expect(latency.stdout).toBe(`date,model_id,timed_calls,ttft_ms_p50,ttft_ms_p90\r\n${earlier},model-c,3,200,360\r\n`);
+    expect(await cliJson(['analytics', 'premium-requests', ...range], env)).toEqual([
+      { date: earlier, user_id: org.owner.id, user_email: org.owner.email, agent: '(none)', model_id: 'model-c', model_calls: 1, premium_requests: 2.5 },
+    ]);
     const today = await cliJson(['analytics', 'today', '--group-by', 'model'], env);
     expect(today).toEqual([expect.objectContaining({ group_key: 'model-c', model_calls: 1, input_tokens: 40 })]);
 

@@ -2,7 +2,7 @@ import type { RequestQuery } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
 import { apiCommand, integerOption, type ApiContext } from './api-command.js';
 
-// `quarterdeck analytics tokens|tools|activity|productivity|users|repositories|attributed-costs|model-latency|today`:
+// `quarterdeck analytics tokens|tools|activity|productivity|users|repositories|attributed-costs|model-latency|premium-requests|today`:
 // the analytics API, one row per item. Dates default to the last seven days with data (yesterday
 // and the six before, UTC); `today` has none (the day in progress).
 
@@ -98,6 +98,16 @@ export const analyticsModelLatency = apiCommand({
   options: DATES,
   async call(context) {
     return { items: (await context.client.request('get', '/api/v1/analytics/model-latency', { query: dates(context) })).data };
+  },
+});
+
+export const analyticsPremiumRequests = apiCommand({
+  name: ['analytics', 'premium-requests'],
+  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD]',
+  summary: "Analytics: Copilot's premium requests per day, person, agent product and model (a count, never money)",
+  options: DATES,
+  async call(context) {
+    return { items: (await context.client.request('get', '/api/v1/analytics/premium-requests', { query: dates(context) })).data };
   },
 });
 
