@@ -53,7 +53,7 @@ function toolCallTotalsOf(seed: number): ToolCallTotal[] {
 
 /** A user's cells on a day they are active: what a day of a few dozen events rolls up to. */
 function cellsOf(userId: string, seed: number): Cell[] {
-  const none = { model_id: null, model_tier: null, mcp: false, autonomy_mode: null, name: null, hook_event: null, hook_matcher: null, hook_command: null, extension: null, language: null, credits: null, input_tokens: null, output_tokens: null, cache_read_tokens: null, cache_write_tokens: null, agent: null, decision: null, reported_cost_micros: null, reported_costs: null, lines_added: null, lines_removed: null };
+  const none = { model_id: null, model_tier: null, mcp: false, autonomy_mode: null, name: null, hook_event: null, hook_matcher: null, hook_command: null, extension: null, language: null, credits: null, input_tokens: null, output_tokens: null, cache_read_tokens: null, cache_write_tokens: null, cache_write_1h_tokens: null, agent: null, decision: null, reported_cost_micros: null, reported_costs: null, lines_added: null, lines_removed: null };
   const cell = (type: string, events: number, extra: Partial<Cell> = {}): Cell => ({ ...none, user_id: userId, type, client: seed % 3 === 0 ? 'web' : 'terminal-ui', repository: `example.test/team/repo-${seed % 5}`, events, ...extra });
   const tokens = (n: number) => ({ credits: n * 1.5, input_tokens: n * 900, output_tokens: n * 300, cache_read_tokens: n * 2000, cache_write_tokens: n * 100 });
   return [

@@ -16,7 +16,7 @@ import type { ActivityRow, AgentActivityRow, AgentProductivityRow, AgentTokenRow
 
 /** The day's tool calls with one value of one dimension (an MCP server as spelled). */
 export interface ToolCallTotal {
-  dimension: 'tool' | 'mcp_server' | 'autonomy_level';
+  dimension: 'tool' | 'mcp_server' | 'autonomy_level' | 'tool_source';
   value: string;
   events: number;
 }

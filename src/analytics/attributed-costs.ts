@@ -46,7 +46,7 @@ export async function attributedCostRows(db: Db, organizationId: string, range: 
   const { rows } = await sql<SumsRow>`
     SELECT day::text AS day, type, name, model_id,
       sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
-      sum(cache_read_tokens) AS cache_read_tokens, sum(cache_write_tokens) AS cache_write_tokens,
+      sum(cache_read_tokens) AS cache_read_tokens, sum(cache_write_tokens) AS cache_write_tokens, sum(cache_write_1h_tokens) AS cache_write_1h_tokens,
       sum(reported_cost_micros) AS reported_cost_micros, sum(reported_costs) AS reported_costs
     FROM telemetry_day_cells
     WHERE organization_id = ${organizationId} AND day BETWEEN ${range.from}::date AND ${range.end}::date

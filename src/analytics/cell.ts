@@ -30,6 +30,8 @@ export interface Cell {
   output_tokens: number | null;
   cache_read_tokens: number | null;
   cache_write_tokens: number | null;
+  /** Of cache_write_tokens, those written to the 1-hour cache (migrations/0061). */
+  cache_write_1h_tokens: number | null;
   /** Model calls: the reported costs in whole micro-dollars, and how many calls reported one. */
   reported_cost_micros: number | null;
   reported_costs: number | null;

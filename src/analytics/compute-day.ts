@@ -4,6 +4,8 @@ import { addDays } from '../domain/dates.js';
 import { priceBookOf } from '../repositories/prices.js';
 import { assembleDay, type DayRollup, type DayStats, type ToolCallTotal } from './assemble.js';
 import type { Cell } from './cell.js';
+import { modelLatencyOf, type ModelLatencyRow } from './model-latency.js';
+import { byteOrder } from './order.js';
 import { userFiguresOf, type UserFigures } from './teams.js';
 
 // One organization-day computed from its stored events: what the rollup writes (rollup.ts) and
@@ -14,13 +16,13 @@ import { userFiguresOf, type UserFigures } from './teams.js';
 // columns of other types are NULL in its cells.
 const CELL_COLUMNS = sql.join(
   ['user_id', 'type', 'client', 'agent', 'repository', 'model_id', 'model_tier', 'mcp', 'autonomy_mode', 'name', 'hook_event', 'hook_matcher', 'hook_command', 'extension', 'language', 'decision',
-    'events', 'credits', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'reported_cost_micros', 'reported_costs', 'lines_added', 'lines_removed'].map((name) => sql.ref(name)),
+    'events', 'credits', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'reported_cost_micros', 'reported_costs', 'lines_added', 'lines_removed', 'cache_write_1h_tokens'].map((name) => sql.ref(name)),
 );
 
 /**
  * The day's events as cells (grouped by every dimension a user's row or a distinct-user count
- * needs), kept as the events are stored, and the tool calls counted per tool, per MCP server and
- * per autonomy level (assemble.ts), from the day's events. Two queries, run at once.
+ * needs), kept as the events are stored, and the tool calls counted per tool, per MCP server, per
+ * autonomy level (assemble.ts) and per tool source, from the day's events. Two queries, run at once.
  */
 async function dayEventsOf(db: Db, organizationId: string, day: string): Promise<{ cells: Cell[]; toolCalls: ToolCallTotal[] }> {
   const ofTheDay = sql`organization_id = ${organizationId} AND day = ${day}::date`;
@@ -28,10 +30,10 @@ async function dayEventsOf(db: Db, organizationId: string, day: string): Promise
     sql<Cell>`SELECT ${CELL_COLUMNS} FROM telemetry_day_cells WHERE ${ofTheDay}`.execute(db),
     // Grouping sets: the columns outside a row's set are NULL, and grouping() says which set it is from.
     sql<ToolCallTotal>`
-      SELECT CASE grouping(tool, mcp_server, autonomy_level) WHEN 3 THEN 'tool' WHEN 5 THEN 'mcp_server' ELSE 'autonomy_level' END AS dimension,
-        coalesce(tool, mcp_server, autonomy_level) AS value, count(*) AS events
+      SELECT CASE grouping(tool, mcp_server, autonomy_level, tool_source) WHEN 7 THEN 'tool' WHEN 11 THEN 'mcp_server' WHEN 13 THEN 'autonomy_level' ELSE 'tool_source' END AS dimension,
+        coalesce(tool, mcp_server, autonomy_level, tool_source) AS value, count(*) AS events
       FROM telemetry_events WHERE ${ofTheDay} AND type = 'tool_call'
-      GROUP BY GROUPING SETS ((tool), (mcp_server), (autonomy_level))`.execute(db),
+      GROUP BY GROUPING SETS ((tool), (mcp_server), (autonomy_level), (tool_source))`.execute(db),
   ]);
   return {
     cells: cells.rows,
@@ -96,14 +98,25 @@ async function statsOf(db: Db, organizationId: string, day: string): Promise<{ s
   return { stats, emails: new Map(Object.entries(emails ?? {})) };
 }
 
+/** A day's extension rows beyond the seed's (migrations/0061): tool calls per tool source, time to first token per model. */
+export interface DayExtensions {
+  toolsByToolSource: { date: string; group_key: string; tool_calls: number }[];
+  modelLatency: ModelLatencyRow[];
+}
+
 /** The day's rows, and the figures team reads sum, kept beside each user's row (teams.ts). */
-export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup & { userFigures: UserFigures }> {
+export async function computeDay(db: Db, organizationId: string, day: string): Promise<DayRollup & DayExtensions & { userFigures: UserFigures }> {
   // At once, each on a connection of its own: none of these reads depends on another.
-  const [{ cells, toolCalls }, { stats, emails }, prices] = await Promise.all([
+  const [{ cells, toolCalls }, { stats, emails }, prices, modelLatency] = await Promise.all([
     dayEventsOf(db, organizationId, day),
     statsOf(db, organizationId, day),
     priceBookOf(db, organizationId),
+    modelLatencyOf(db, organizationId, day),
   ]);
   const rollup = assembleDay(day, cells, toolCalls, stats, emails, prices);
-  return { ...rollup, userFigures: userFiguresOf(rollup.users.map((row) => row.user_id), rollup.byUser) };
+  const toolsByToolSource = toolCalls
+    .filter((total) => total.dimension === 'tool_source')
+    .sort((a, b) => byteOrder(a.value, b.value))
+    .map((total) => ({ date: day, group_key: total.value, tool_calls: Number(total.events) }));
+  return { ...rollup, toolsByToolSource, modelLatency, userFigures: userFiguresOf(rollup.users.map((row) => row.user_id), rollup.byUser) };
 }

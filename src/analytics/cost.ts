@@ -35,6 +35,7 @@ interface Group {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  cacheWrite1h: number;
   micros: number | null;
 }
 
@@ -53,11 +54,12 @@ export function dayCosts(calls: Cell[], prices: PriceBook): DayCosts {
   for (const cell of calls) {
     const key = groupOf(cell);
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { model: cell.model_id!, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, micros: null }));
+    if (!group) groups.set(key, (group = { model: cell.model_id!, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, micros: null }));
     group.input += cell.input_tokens ?? 0;
     group.output += cell.output_tokens ?? 0;
     group.cacheRead += cell.cache_read_tokens ?? 0;
     group.cacheWrite += cell.cache_write_tokens ?? 0;
+    group.cacheWrite1h += cell.cache_write_1h_tokens ?? 0;
     groupOfCell.set(cell, group);
   }
   for (const group of groups.values()) {

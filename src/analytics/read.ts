@@ -48,8 +48,8 @@ function queryParts(kind: DailyKind, range: DayRange): { from: string; to: strin
   return parts;
 }
 
-/** The dimensions whose day rows the rollup stores per endpoint (migrations/0015, 0020). */
-export type GroupDimension = 'agent' | 'repository';
+/** The dimensions whose day rows the rollup stores per endpoint (migrations/0015, 0020; tool_source of /tools, 0061). */
+export type GroupDimension = 'agent' | 'repository' | 'tool_source';
 
 /**
  * The group_by=agent or group_by=repository rows of the range as JSON text, by date, then
@@ -57,14 +57,23 @@ export type GroupDimension = 'agent' | 'repository';
  * events, or not aggregated yet, has no rows. A day's array is a few hundred bytes per group: a
  * year is one query.
  */
-export async function* groupRows(db: Db, organizationId: string, kind: DailyKind, dimension: GroupDimension, range: DayRange): AsyncGenerator<string[]> {
+export function groupRows(db: Db, organizationId: string, kind: DailyKind, dimension: GroupDimension, range: DayRange): AsyncGenerator<string[]> {
+  return storedRows(db, organizationId, `${kind}_by_${dimension}`, range);
+}
+
+/**
+ * The rows one `json` column of the range's days holds (each day's array of rows, as written),
+ * without their brackets, by date. A day without the column (aggregated before it existed) has no rows.
+ */
+export async function* storedRows(db: Db, organizationId: string, column: string, range: DayRange): AsyncGenerator<string[]> {
   if (range.from > range.end) return;
   const stored = await db
     .selectFrom('analytics_daily')
-    .select(sql<string>`${sql.ref(`${kind}_by_${dimension}`)}::text`.as('rows'))
+    .select(sql<string>`${sql.ref(column)}::text`.as('rows'))
     .where('organization_id', '=', organizationId)
     .where('day', '>=', range.from)
     .where('day', '<=', range.end)
+    .where(sql<boolean>`${sql.ref(column)} IS NOT NULL`)
     .orderBy('day')
     .execute();
   yield stored.map((day) => day.rows.slice(1, -1)).filter((rows) => rows !== '');

@@ -54,7 +54,7 @@ const bigintArray = (values: readonly (number | null)[]) => `{${values.map((valu
 async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
   const { organizationId, day } = claimed;
   const [rollup, written] = await Promise.all([computeDay(db, organizationId, day), writtenDigestsOf(db, organizationId, day)]);
-  // Each column of the day's row (migrations/0003, 0015, 0020) and its JSON text.
+  // Each column of the day's row (migrations/0003, 0015, 0020, 0061) and its JSON text.
   const documents = Object.entries({
     tokens: rollup.tokens,
     tools: rollup.tools,
@@ -69,6 +69,8 @@ async function rollupDay(db: Db, claimed: PendingDay): Promise<void> {
     activity_by_repository: rollup.byRepository.activity,
     productivity_by_repository: rollup.byRepository.productivity,
     repository_members: rollup.repositoryMembers,
+    tools_by_tool_source: rollup.toolsByToolSource,
+    model_latency: rollup.modelLatency,
   }).map(([column, document]) => ({ column: sql.ref(column), text: JSON.stringify(document) }));
   const documentsDigest = digestOf(documents.map(({ text }) => text));
   const userIds = rollup.users.map((row) => row.user_id);

@@ -57,7 +57,7 @@ export async function todayRows(db: Db, organizationId: string, prices: PriceBoo
     SELECT cells.user_id, users.email AS user_email, cells.agent, cells.model_id,
       sum(cells.events) AS calls, sum(cells.credits) AS credits,
       sum(cells.input_tokens) AS input_tokens, sum(cells.output_tokens) AS output_tokens,
-      sum(cells.cache_read_tokens) AS cache_read_tokens, sum(cells.cache_write_tokens) AS cache_write_tokens,
+      sum(cells.cache_read_tokens) AS cache_read_tokens, sum(cells.cache_write_tokens) AS cache_write_tokens, sum(cells.cache_write_1h_tokens) AS cache_write_1h_tokens,
       sum(cells.reported_cost_micros) AS reported_cost_micros, sum(cells.reported_costs) AS reported_costs
     FROM telemetry_day_cells AS cells LEFT JOIN users ON users.id = cells.user_id
     WHERE cells.organization_id = ${organizationId} AND cells.day = ${date}::date AND cells.type = 'model_call'

@@ -16,6 +16,8 @@ export interface CellSums {
   output_tokens: string | number | null;
   cache_read_tokens: string | number | null;
   cache_write_tokens: string | number | null;
+  /** Of them, the 1-hour cache writes (priced apart). */
+  cache_write_1h_tokens: string | number | null;
   /** Micro-dollars the events reported, and how many reported one. */
   reported_cost_micros: string | number | null;
   reported_costs: string | number | null;
@@ -60,6 +62,7 @@ export class FiguresSum {
       output: Number(sums.output_tokens ?? 0),
       cacheRead: Number(sums.cache_read_tokens ?? 0),
       cacheWrite: Number(sums.cache_write_tokens ?? 0),
+      cacheWrite1h: Number(sums.cache_write_1h_tokens ?? 0),
     };
     this.input += tokens.input;
     this.output += tokens.output;

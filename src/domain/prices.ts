@@ -8,7 +8,10 @@ export interface ModelPrice {
   input: number;
   output: number;
   cacheRead: number;
+  /** A cache write (a 5-minute one, where the vendor has two tiers). */
   cacheWrite: number;
+  /** A 1-hour cache write, where the price dataset has one (Anthropic: twice the input price); else cacheWrite. */
+  cacheWrite1h?: number;
 }
 
 export const PRICE_KINDS = ['input', 'output', 'cacheRead', 'cacheWrite'] as const;
@@ -40,6 +43,8 @@ export interface TokenCounts {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  /** Of cacheWrite, the tokens written to the 1-hour cache (0 or absent: none said). */
+  cacheWrite1h?: number;
 }
 
 /**
@@ -48,7 +53,9 @@ export interface TokenCounts {
  * rounded once.
  */
 export function costMicros(tokens: TokenCounts, price: ModelPrice, discount: number): number {
-  const list = tokens.input * price.input + tokens.output * price.output + tokens.cacheRead * price.cacheRead + tokens.cacheWrite * price.cacheWrite;
+  const oneHour = tokens.cacheWrite1h ?? 0;
+  const cacheWrites = (tokens.cacheWrite - oneHour) * price.cacheWrite + oneHour * (price.cacheWrite1h ?? price.cacheWrite);
+  const list = tokens.input * price.input + tokens.output * price.output + tokens.cacheRead * price.cacheRead + cacheWrites;
   return Math.round(list * discount);
 }
 

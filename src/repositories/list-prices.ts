@@ -33,7 +33,9 @@ function fromDataset(price: DatasetPrice): ModelPrice | undefined {
   const input = base(price.input_mtok);
   const output = base(price.output_mtok);
   if (input === undefined || output === undefined) return undefined;
-  return { input, output, cacheRead: base(price.cache_read_mtok) ?? input, cacheWrite: base(price.cache_write_mtok) ?? input };
+  const cacheWrite = base(price.cache_write_mtok) ?? input;
+  const cacheWrite1h = base(price.cache_write_1h_mtok);
+  return { input, output, cacheRead: base(price.cache_read_mtok) ?? input, cacheWrite, ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }) };
 }
 
 /** Model ids looked up so far; emptied when it grows past a bound, since events may name any id. */

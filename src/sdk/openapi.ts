@@ -2910,6 +2910,8 @@ export interface paths {
                                     cacheRead: number;
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     cacheWrite: number;
+                                    /** @description A 1-hour cache write, per million tokens: the dataset's, where it prices that tier apart (absent: cacheWrite) */
+                                    cacheWrite1h?: number;
                                 } | null;
                                 /** @description The last day (UTC) with calls to the model; null: never called */
                                 lastUsed: string | null;
@@ -2992,6 +2994,8 @@ export interface paths {
                                     cacheRead: number;
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     cacheWrite: number;
+                                    /** @description A 1-hour cache write, per million tokens: the dataset's, where it prices that tier apart (absent: cacheWrite) */
+                                    cacheWrite1h?: number;
                                 } | null;
                                 /** @description The last day (UTC) with calls to the model; null: never called */
                                 lastUsed: string | null;
@@ -3058,7 +3062,7 @@ export interface paths {
                                 vendor: string;
                                 modelId: string;
                                 name: string;
-                                /** @description List prices per million tokens, before the discount */
+                                /** @description Prices per million tokens, before the discount */
                                 price: {
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     input: number;
@@ -3068,6 +3072,8 @@ export interface paths {
                                     cacheRead: number;
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     cacheWrite: number;
+                                    /** @description A 1-hour cache write, per million tokens: the dataset's, where it prices that tier apart (absent: cacheWrite) */
+                                    cacheWrite1h?: number;
                                 };
                             }[];
                         };
@@ -3168,6 +3174,8 @@ export interface paths {
                                     cacheRead: number;
                                     /** @description Per million tokens, in the currency; at most 6 decimals */
                                     cacheWrite: number;
+                                    /** @description A 1-hour cache write, per million tokens: the dataset's, where it prices that tier apart (absent: cacheWrite) */
+                                    cacheWrite1h?: number;
                                 } | null;
                                 /** @description The last day (UTC) with calls to the model; null: never called */
                                 lastUsed: string | null;
@@ -7308,7 +7316,7 @@ export interface paths {
                     startDate: string;
                     /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
                     endDate: string;
-                    group_by?: "tool_name" | "agent" | "repository" | "team";
+                    group_by?: "tool_name" | "agent" | "repository" | "tool_source" | "team";
                     /** @description With group_by=team: that team only */
                     team_id?: string;
                 };
@@ -7386,6 +7394,14 @@ export interface paths {
                                 hooks_invocations: number;
                                 decisions_accepted: number;
                                 decisions_rejected: number;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                group_key: string;
+                                tool_calls: number;
                             } | {
                                 /**
                                  * Format: date
@@ -8419,6 +8435,189 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/model-latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time to first token per day and model (median, 90th percentile), where the agent reports it
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                model_id: string;
+                                /** @description Model calls of this model that day that reported their time to first token */
+                                timed_calls: number;
+                                /** @description Median time to first token, milliseconds (linear interpolation between calls) */
+                                ttft_ms_p50: number;
+                                /** @description 90th percentile of the time to first token, milliseconds (linear interpolation) */
+                                ttft_ms_p90: number;
+                            }[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/premium-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Copilot's premium requests per day, person, agent product and model (a count, never money)
+         * @description JSON by default; `Accept: text/csv` answers the `data` rows as CSV (see docs/cli.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD (UTC), first day */
+                    startDate: string;
+                    /** @description YYYY-MM-DD (UTC), last day; at the latest yesterday */
+                    endDate: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                date: string;
+                                user_id: string;
+                                /** @description The user's e-mail; null: no longer known */
+                                user_email: string | null;
+                                /** @description The agent product that reported them (copilot-cli); "(none)" for events imported without one */
+                                agent: string;
+                                model_id: string;
+                                /** @description Model calls that reported premium requests (0 included: a model in the plan) */
+                                model_calls: number;
+                                /** @description Premium requests used, as the agent reported them (up to 6 decimals) */
+                                premium_requests: number;
+                            }[];
+                            meta: {
+                                org_id: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                start_date: string;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD (UTC)
+                                 */
+                                end_date: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/git-hosts/{gitHostId}/webhook": {
         parameters: {
             query?: never;
@@ -8726,6 +8925,8 @@ export interface paths {
                             cacheWriteTokens: number;
                             reportedCostUsd?: number;
                             premiumRequests?: number;
+                            cacheWrite1hTokens?: number;
+                            ttftMs?: number;
                             thinkingTokens?: number;
                         };
                     };

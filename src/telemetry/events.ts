@@ -31,6 +31,10 @@ export const MAX_TOKENS_PER_RECORD = 1_000_000_000;
 export const MAX_COST_USD_PER_RECORD = 1_000_000;
 /** No model's multiplier comes near this many premium requests for one call. */
 export const MAX_PREMIUM_REQUESTS_PER_RECORD = 1_000;
+/** No first token comes a day after its request: a larger time to first token is not a measurement. */
+export const MAX_TTFT_MS = 86_400_000;
+/** Where a tool came from, as the agent names it (Claude Code's `tool_source`: built-in, MCP, plugin...). */
+const ToolSource = Name(100);
 const RecordTokens = Type.Integer({ minimum: 0, maximum: MAX_TOKENS_PER_RECORD });
 
 /** What a share of usage can be attributed to, by the agents that say (docs/analytics.md "Cost by skill, sub-agent, plugin and MCP server"). */
@@ -66,10 +70,18 @@ const FIELDS_BY_TYPE = {
      * multiplier, docs/otel.md): a count of Copilot's billing unit, never money.
      */
     premiumRequests: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PREMIUM_REQUESTS_PER_RECORD })),
+    /**
+     * The part of cacheWriteTokens written to the 1-hour cache (Claude Code's
+     * cache_creation_1h_tokens), priced at the model's 1-hour cache-write price (docs/prices.md);
+     * the rest are 5-minute writes. At most cacheWriteTokens.
+     */
+    cacheWrite1hTokens: Type.Optional(RecordTokens),
+    /** Time to first token, milliseconds (Claude Code's `ttft_ms`): GET /api/v1/analytics/model-latency. */
+    ttftMs: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TTFT_MS })),
   },
-  tool_call: { tool: Name(200), mcpServer: Type.Optional(Name(200)), autonomyLevel: Type.Optional(StringEnum(AUTONOMY_LEVELS)) },
+  tool_call: { tool: Name(200), mcpServer: Type.Optional(Name(200)), autonomyLevel: Type.Optional(StringEnum(AUTONOMY_LEVELS)), toolSource: Type.Optional(ToolSource) },
   /** A person accepted or rejected a change a tool proposed. */
-  tool_decision: { tool: Name(200), decision: StringEnum(DECISIONS) },
+  tool_decision: { tool: Name(200), decision: StringEnum(DECISIONS), toolSource: Type.Optional(ToolSource) },
   skill: { name: Name(200) },
   slash_command: { name: Name(200) },
   hook: { event: Name(100), matcher: Name(500, 0), command: Name(4000) },
@@ -213,6 +225,11 @@ function check<E>(events: readonly unknown[], at: string, validators: Map<string
     }
     if (!validate(event)) {
       errors.push(...fieldErrorsOf(path, validate.errors ?? []));
+      return;
+    }
+    const { cacheWriteTokens, cacheWrite1hTokens } = event as { cacheWriteTokens?: number; cacheWrite1hTokens?: number };
+    if (cacheWrite1hTokens !== undefined && cacheWrite1hTokens > (cacheWriteTokens ?? 0)) {
+      errors.push({ path: `${path}/cacheWrite1hTokens`, message: 'must not exceed cacheWriteTokens (the 1-hour writes are part of them)' });
       return;
     }
     const { repository } = event as { repository?: string };

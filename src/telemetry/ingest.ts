@@ -189,6 +189,8 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
         columns.credits[i] = standardCredits(event, catalogue);
         columns.reported_cost_usd[i] = event.reportedCostUsd === undefined ? null : toSixDecimals(event.reportedCostUsd);
         columns.premium_requests[i] = event.premiumRequests === undefined ? null : toSixDecimals(event.premiumRequests);
+        columns.ttft_ms[i] = event.ttftMs ?? null;
+        columns.cache_write_1h_tokens[i] = event.cacheWrite1hTokens ?? null;
         break;
       // A share of usage: the same columns as a model call's (the day's cells sum them by type and
       // name), and no credits: the calls it repeats have them.
@@ -208,10 +210,12 @@ function columnsOf(events: readonly AttributedEvent[], catalogue: ModelCatalogue
         columns.tool[i] = event.tool;
         columns.mcp_server[i] = event.mcpServer ?? null;
         columns.autonomy_level[i] = event.autonomyLevel ?? null;
+        columns.tool_source[i] = event.toolSource ?? null;
         break;
       case 'tool_decision':
         columns.tool[i] = event.tool;
         columns.decision[i] = event.decision;
+        columns.tool_source[i] = event.toolSource ?? null;
         break;
       case 'lines_changed':
         columns.lines_added[i] = event.linesAdded;

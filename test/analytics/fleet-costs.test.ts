@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { auth, accessToken, createOrganization, expectError, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { daysAgo, postEvents, runRollups, today } from './helpers.js';
+import { attributes, claudeEvents, claudeResource, claudeScope, nanos } from './otlp-json.js';
 
 // Issue 49's new fields and the two extensions built on them, from outside (HTTP), each answer
 // compared with a reference computed here from what was sent:
@@ -30,15 +31,6 @@ const PRICES: Record<string, { input: number; output: number; cacheRead: number;
 // ---- Exports in the agents' shapes (test/fixtures/otlp/README.md; the new labels from Claude
 // Code's monitoring reference): OTLP/JSON as the CLIs send it.
 
-type AttributeValue = string | number;
-const attributes = (values: Record<string, AttributeValue>) =>
-  Object.entries(values).map(([key, value]) => ({
-    key,
-    value: typeof value === 'string' ? { stringValue: value } : Number.isInteger(value) ? { intValue: value } : { doubleValue: value },
-  }));
-const nanos = (ms: number) => `${ms}000000`;
-const claudeResource = { attributes: attributes({ 'service.name': 'claude-code', 'service.version': '2.1.332', 'host.arch': 'amd64', 'os.type': 'linux' }) };
-const claudeScope = { name: 'com.anthropic.claude_code', version: '2.1.332' };
 /** What every Claude Code record carries: its installation and session, one per person here. */
 const common = (person = 'one') => ({ 'user.id': `b7c1d9e2f3a4-${person}`, 'session.id': `f1e2d3c4-0000-4000-8000-${person}`, 'terminal.type': 'xterm-256color' });
 
@@ -71,36 +63,13 @@ function claudeMetrics(atMs: number, points: UsagePoint[], person: string) {
 }
 
 function claudeApiRequest(atMs: number, usage: Record<string, number>) {
-  return {
-    resourceLogs: [
-      {
-        resource: claudeResource,
-        scopeLogs: [
-          {
-            scope: { name: 'com.anthropic.claude_code.events', version: '2.1.332' },
-            logRecords: [
-              {
-                timeUnixNano: nanos(atMs),
-                observedTimeUnixNano: nanos(atMs),
-                body: { stringValue: 'claude_code.api_request' },
-                attributes: attributes({
-                  ...common(),
-                  'event.name': 'api_request',
-                  'event.timestamp': new Date(atMs).toISOString(),
-                  model: 'claude-sonnet-4-5-20250929',
-                  duration_ms: 900,
-                  ttft_ms: 310,
-                  speed: 'normal',
-                  query_source: 'main',
-                  ...usage,
-                }),
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  };
+  return claudeEvents([
+    {
+      atMs,
+      name: 'api_request',
+      attributes: { ...common(), model: 'claude-sonnet-4-5-20250929', duration_ms: 900, ttft_ms: 310, speed: 'normal', query_source: 'main', ...usage },
+    },
+  ]);
 }
 
 function copilotChat(atMs: number, premiumRequests: number) {
@@ -426,5 +395,65 @@ describe('GET /api/v1/analytics/today', () => {
     const theirs = (await get('/api/v1/analytics/today', other.users.manager.key)).json().data as { dimension: string; model_calls: number; group_key: string }[];
     expect(theirs.find((row) => row.dimension === 'total')?.model_calls).toBe(1);
     expect(theirs.filter((row) => row.dimension === 'user').map((row) => row.group_key)).toEqual([other.users.member.id]);
+  });
+});
+
+describe('GET /api/v1/analytics/premium-requests', () => {
+  let fleet: TestOrganization;
+  /** Copilot calls sent, each with the premium requests it reported. */
+  const calls = () => [
+    { caller: fleet.users.member, day: DAY, hour: 9, premium: 1 },
+    { caller: fleet.users.member, day: DAY, hour: 10, premium: 0 },
+    { caller: fleet.users.member, day: DAY, hour: 11, premium: 1.25 },
+    { caller: fleet.users.manager, day: DAY, hour: 9, premium: 2.5 },
+    { caller: fleet.users.member, day: END, hour: 9, premium: 1 },
+  ];
+
+  beforeAll(async () => {
+    fleet = await createOrganization(server, 'Copilot fleet');
+    for (const call of calls()) await exportOtlp('traces', copilotChat(at(call.day, call.hour), call.premium), call.caller);
+    // A retry, another organization's call and today's: none of them in the answer.
+    await exportOtlp('traces', copilotChat(at(DAY, 9), 1), fleet.users.member);
+    await exportOtlp('traces', copilotChat(at(DAY, 9), 7), other.users.member);
+    await exportOtlp('traces', copilotChat(Date.now() - 60_000, 3), fleet.users.member);
+  }, 60_000);
+
+  /** The reference: the calls summed per day, person and model, ordered as the endpoint says. */
+  function expectedPremiumRows() {
+    const rows = new Map<string, { date: string; user_id: string; user_email: string; agent: string; model_id: string; model_calls: number; premium_requests: number }>();
+    for (const call of calls()) {
+      const key = `${call.day} ${call.caller.id}`;
+      const row = rows.get(key) ?? { date: call.day, user_id: call.caller.id, user_email: call.caller.email, agent: 'copilot-cli', model_id: 'gpt-4.1', model_calls: 0, premium_requests: 0 };
+      row.model_calls += 1;
+      row.premium_requests += call.premium;
+      rows.set(key, row);
+    }
+    return [...rows.values()].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.user_id < b.user_id ? -1 : 1));
+  }
+
+  it('sums the premium requests per day, person and model, against the reference; never as money', async () => {
+    const response = await get(`/api/v1/analytics/premium-requests?${RANGE}`, fleet.users.manager.key);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ data: expectedPremiumRows(), meta: { org_id: fleet.id, start_date: START, end_date: END } });
+    const tokens = (await get(`/api/v1/analytics/tokens?${RANGE}&group_by=agent`, fleet.users.manager.key)).json().data as { group_key: string; reported_cost_usd: number | null }[];
+    expect(tokens.every((row) => row.reported_cost_usd === null)).toBe(true);
+  });
+
+  it('answers CSV with the same rows', async () => {
+    const response = await get(`/api/v1/analytics/premium-requests?${RANGE}`, fleet.users.manager.key, { accept: 'text/csv' });
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('date,user_id,user_email,agent,model_id,model_calls,premium_requests');
+    expect(lines.slice(1)).toEqual(expectedPremiumRows().map((row) => Object.values(row).join(',')));
+  });
+
+  it('keeps the analytics day rule, refuses bad dates, and is for owners and managers of its own organization', async () => {
+    expect(expectError(await get(`/api/v1/analytics/premium-requests?startDate=${daysAgo(1)}&endDate=${today()}`, fleet.owner.key), 400).detail).toContain('24-hour lag');
+    expectError(await get(`/api/v1/analytics/premium-requests?startDate=${END}&endDate=${START}`, fleet.owner.key), 400);
+    expectError(await get(`/api/v1/analytics/premium-requests?${RANGE}`, fleet.users.member.key), 403);
+    expectError(await get(`/api/v1/analytics/premium-requests?${RANGE}`, fleet.users.guest.key), 403);
+    expectError(await get(`/api/v1/analytics/premium-requests?${RANGE}`, await accessToken(server, fleet.owner.key)), 401);
+    const theirs = (await get(`/api/v1/analytics/premium-requests?${RANGE}`, other.users.owner.key)).json().data;
+    expect(theirs).toEqual([expect.objectContaining({ date: DAY, user_id: other.users.member.id, premium_requests: 7, model_calls: 1 })]);
   });
 });

@@ -287,6 +287,36 @@ describe('telemetry and analytics', () => {
     expect(users).toEqual([expect.objectContaining({ user_id: org.owner.id, date: day })]);
   });
 
+  it('reads the extensions: attributed costs, time to first token and today', async () => {
+    const earlier = daysAgo(3);
+    const call = { type: 'model_call', sessionId: 'ext', client: 'terminal-ui', modelId: 'model-c', modelTier: 'standard', inputTokens: 40, outputTokens: 2, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    const events = [
+      { id: 'ext-share', type: 'skill_usage', timestamp: `${earlier}T09:00:00Z`, sessionId: 'ext', client: 'terminal-ui', name: 'pdf', modelId: 'model-c', inputTokens: 30, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      ...[200, 100, 400].map((ttftMs, i) => ({ ...call, id: `ext-timed-${i}`, timestamp: `${earlier}T10:0${i}:00Z`, ttftMs })),
+      { ...call, id: 'ext-premium', timestamp: `${earlier}T11:00:00Z`, premiumRequests: 2.5 },
+      { ...call, id: 'ext-today', timestamp: new Date(Date.now() - 60_000).toISOString() },
+    ];
+    const file = await tempFile('extensions.ndjson', `${events.map((event) => JSON.stringify(event)).join('\n')}\n`);
+    expect(await cliJson(['telemetry', 'send', file], env)).toEqual({ events: events.length, accepted: events.length, duplicates: 0 });
+    expect((await cli(['admin', 'rollups', 'run'], { QUARTERDECK_URL: url, QUARTERDECK_ADMIN_TOKEN: server.adminToken })).code).toBe(0);
+    const range = ['--start', earlier, '--end', earlier];
+
+    expect(await cliJson(['analytics', 'attributed-costs', ...range, '--group-by', 'skill'], env)).toEqual([
+      { date: earlier, kind: 'skill', group_key: 'pdf', input_tokens: 30, output_tokens: 1, cache_read_tokens: 0, cache_write_tokens: 0, cost: 0, unpriced_models: ['model-c'], reported_cost_usd: null },
+    ]);
+    const latency = await cli(['analytics', 'model-latency', ...range, '--format', 'csv'], env);
+    expect(latency.stdout).toBe(`date,model_id,timed_calls,ttft_ms_p50,ttft_ms_p90\r\n${earlier},model-c,3,200,360\r\n`);
+    expect(await cliJson(['analytics', 'premium-requests', ...range], env)).toEqual([
+      { date: earlier, user_id: org.owner.id, user_email: org.owner.email, agent: '(none)', model_id: 'model-c', model_calls: 1, premium_requests: 2.5 },
+    ]);
+    const today = await cliJson(['analytics', 'today', '--group-by', 'model'], env);
+    expect(today).toEqual([expect.objectContaining({ group_key: 'model-c', model_calls: 1, input_tokens: 40 })]);
+
+    const wrong = await cli(['analytics', 'today', '--group-by', 'team'], env);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain('group_by');
+  });
+
   it('pages analytics users with --all', async () => {
     const day3 = daysAgo(3);
     for (const caller of Object.values(org.users)) {

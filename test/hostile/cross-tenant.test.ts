@@ -333,6 +333,8 @@ const WALK: Record<string, Entry> = {
   'GET /api/v1/analytics/repositories': own(`/api/v1/analytics/repositories?startDate=${DAY}&endDate=${DAY}`),
   'GET /api/v1/analytics/attributed-costs': own(`/api/v1/analytics/attributed-costs?startDate=${DAY}&endDate=${DAY}`),
   'GET /api/v1/analytics/today': own('/api/v1/analytics/today'),
+  'GET /api/v1/analytics/model-latency': own(`/api/v1/analytics/model-latency?startDate=${DAY}&endDate=${DAY}`),
+  'GET /api/v1/analytics/premium-requests': own(`/api/v1/analytics/premium-requests?startDate=${DAY}&endDate=${DAY}`),
   'GET /api/v1/analytics/outcomes': own(`/api/v1/analytics/outcomes?startDate=${DAY}&endDate=${DAY}`),
   'POST /api/v1/git-hosts/{gitHostId}/webhook': async ({ a, b }) => {
     const body = JSON.stringify({ action: 'closed', repository: { html_url: 'https://github.com/alpha/forged' }, pull_request: { number: 9, html_url: 'https://github.com/alpha/forged/pull/9', user: { login: 'forger' }, head: { ref: 'x' }, created_at: `${DAY}T01:00:00Z`, merged_at: `${DAY}T02:00:00Z` } });

@@ -17,7 +17,7 @@ const anonymous = {
   claude: runNamed('claude-code', 'grpc'),
   codex: runNamed('codex', 'otlp-http-binary'),
   gemini: runNamed('gemini', 'http-slow'),
-  qwen: runNamed('qwen', 'http-identity'),
+  qwen: runNamed('qwen', 'grpc'),
   copilot: runNamed('copilot', 'http-json'),
   droid: runNamed('droid', 'http-legacy'),
 };

@@ -29,6 +29,8 @@ export interface Manifest {
   agent: string;
   run: string;
   capturedAt: string;
+  /** The CLI's version, as installed for the capture. */
+  cli: { version: string };
   requests: CapturedRequest[];
   expected: {
     tokensByModel: Record<string, { calls: number; input: number; output: number; cacheRead: number; cacheWrite: number }>;

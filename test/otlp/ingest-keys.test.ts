@@ -96,6 +96,20 @@ describe('OTLP with an ingest key', () => {
     expect(Object.fromEntries(await tokensOfUsers(team.owner.key, day))).toEqual({ 'Dev@Example.test': expectedCredits });
   });
 
+  it("lands Qwen Code 0.24's records on the member its OTEL_RESOURCE_ATTRIBUTES e-mail names (0.15 sent none)", async () => {
+    const qwen = runNamed('qwen', 'http-identity');
+    expect(qwen.cli.version).toBe('0.24.4');
+    const team = await createOrganization(server, 'Qwen fleet');
+    await addUser(server, team.owner.key, 'member', 'dev@example.test');
+    const key = await ingestKey(team.owner.key);
+    const { day, days } = daysBack(qwen);
+    await replay(server, qwen, key, days);
+    await rollUp();
+    const served = Object.values(qwen.expected.tokensByModel).reduce((sum, model) => sum + model.input + model.output + model.cacheWrite + 0.1 * model.cacheRead, 0);
+    expect(Object.fromEntries(await tokensOfUsers(team.owner.key, day))).toEqual({ 'dev@example.test': served });
+    expect(await server.store.db.selectFrom('telemetry_identities').select('id').where('organization_id', '=', team.id).execute()).toEqual([]);
+  });
+
   it('creates the member an unknown e-mail names when the organization lets telemetry create members', async () => {
     const open = await createOrganization(server, 'Open door');
     const patched = await server.app.inject({ method: 'PATCH', url: '/api/v0/organization/enterprise-controls', headers: auth(open.owner.key), payload: { telemetryCreatesMembers: true } });

@@ -2,8 +2,9 @@ import type { RequestQuery } from '../../sdk/client.js';
 import { UsageError } from '../command.js';
 import { apiCommand, integerOption, type ApiContext } from './api-command.js';
 
-// `quarterdeck analytics tokens|tools|activity|productivity|users|repositories`: the analytics API, one row per
-// item. Dates default to the last seven days with data (yesterday and the six before, UTC).
+// `quarterdeck analytics tokens|tools|activity|productivity|users|repositories|attributed-costs|model-latency|premium-requests|today`:
+// the analytics API, one row per item. Dates default to the last seven days with data (yesterday
+// and the six before, UTC); `today` has none (the day in progress).
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -47,7 +48,7 @@ const daily = (kind: 'tokens' | 'tools' | 'activity' | 'productivity', breakdown
 };
 
 export const analyticsTokens = daily('tokens', 'model');
-export const analyticsTools = daily('tools', 'tool_name');
+export const analyticsTools = daily('tools', 'tool_name|tool_source');
 export const analyticsActivity = daily('activity', 'client');
 export const analyticsProductivity = daily('productivity');
 
@@ -75,5 +76,49 @@ export const analyticsRepositories = apiCommand({
   async call(context) {
     const answer = await context.client.request('get', '/api/v1/analytics/repositories', { query: dates(context) });
     return { items: answer.data };
+  },
+});
+
+export const analyticsAttributedCosts = apiCommand({
+  name: ['analytics', 'attributed-costs'],
+  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD] [--group-by skill|subagent|plugin|mcp_server]',
+  summary: 'Analytics: tokens and cost per day by skill, sub-agent, plugin or MCP server, where the agent attributes its usage',
+  options: { ...DATES, 'group-by': { type: 'string', description: 'One kind only: skill, subagent, plugin or mcp_server' } },
+  async call(context) {
+    const kind = context.option('group-by');
+    const query = { ...dates(context), ...(kind ? { group_by: kind } : {}) } as RequestQuery<'/api/v1/analytics/attributed-costs', 'get'>;
+    return { items: (await context.client.request('get', '/api/v1/analytics/attributed-costs', { query })).data };
+  },
+});
+
+export const analyticsModelLatency = apiCommand({
+  name: ['analytics', 'model-latency'],
+  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD]',
+  summary: 'Analytics: time to first token per day and model (median, 90th percentile), where the agent reports it',
+  options: DATES,
+  async call(context) {
+    return { items: (await context.client.request('get', '/api/v1/analytics/model-latency', { query: dates(context) })).data };
+  },
+});
+
+export const analyticsPremiumRequests = apiCommand({
+  name: ['analytics', 'premium-requests'],
+  usage: '[--start YYYY-MM-DD] [--end YYYY-MM-DD]',
+  summary: "Analytics: Copilot's premium requests per day, person, agent product and model (a count, never money)",
+  options: DATES,
+  async call(context) {
+    return { items: (await context.client.request('get', '/api/v1/analytics/premium-requests', { query: dates(context) })).data };
+  },
+});
+
+export const analyticsToday = apiCommand({
+  name: ['analytics', 'today'],
+  usage: '[--group-by user|model|agent]',
+  summary: 'Analytics: today so far (UTC), live and partial: a total row, then per person, model and agent product',
+  options: { 'group-by': { type: 'string', description: 'One breakdown only (without the total): user, model or agent' } },
+  async call(context) {
+    const dimension = context.option('group-by');
+    const query = (dimension ? { group_by: dimension } : {}) as RequestQuery<'/api/v1/analytics/today', 'get'>;
+    return { items: (await context.client.request('get', '/api/v1/analytics/today', { query })).data };
   },
 });

@@ -11,7 +11,7 @@ import { agentsSetup } from './agents-setup.js';
 import { auditList } from './audit.js';
 import { backup, restore } from './backup.js';
 import { budgetsCreate, budgetsDelete, budgetsGet, budgetsList, budgetsMembers, budgetsUpdate } from './budgets.js';
-import { analyticsActivity, analyticsProductivity, analyticsRepositories, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
+import { analyticsActivity, analyticsAttributedCosts, analyticsModelLatency, analyticsPremiumRequests, analyticsProductivity, analyticsRepositories, analyticsToday, analyticsTokens, analyticsTools, analyticsUsers } from './analytics.js';
 import { computersCreate, computersDelete, computersGet, computersGetByName, computersInstallDeps, computersList, computersMetrics, computersRefresh, computersRestart, computersUpdate } from './computers.js';
 import { controlsDiff, controlsGet, controlsHistory, controlsPatch } from './controls.js';
 import { demo } from './demo.js';
@@ -36,7 +36,7 @@ export const COMMANDS: readonly Command[] = [
   hooksRun, hooksInstall, hookNotify, hooksBudget, hooksCommits,
   serve, demo, agent, backup, restore,
   adminOrganizationsCreate, adminRollupsRun,
-  analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers, analyticsRepositories,
+  analyticsTokens, analyticsTools, analyticsActivity, analyticsProductivity, analyticsUsers, analyticsRepositories, analyticsAttributedCosts, analyticsModelLatency, analyticsPremiumRequests, analyticsToday,
   readinessList, readinessUpload, readinessEvaluate,
   controlsGet, controlsPatch, controlsHistory, controlsDiff,
   computersList, computersGet, computersGetByName, computersCreate, computersUpdate, computersInstallDeps, computersRestart, computersRefresh, computersMetrics, computersDelete,

@@ -41,6 +41,12 @@ export interface TelemetryEventsTable {
   ingest_key_id: string | null;
   /** Copilot CLI's premium requests for the call (`github.copilot.cost`, migrations/0059): never money. */
   premium_requests: number | null;
+  /** A model call's time to first token, milliseconds (Claude Code's `ttft_ms`, migrations/0061). */
+  ttft_ms: number | null;
+  /** Where a tool came from, as the agent says (Claude Code's `tool_source`: built-in, MCP, plugin...). */
+  tool_source: string | null;
+  /** The part of cache_write_tokens written to the 1-hour cache, priced apart (migrations/0061); null: not said. */
+  cache_write_1h_tokens: number | null;
 }
 
 /**
@@ -85,6 +91,9 @@ export const EVENT_COLUMN_TYPES = {
   repository: 'text',
   ingest_key_id: 'text',
   premium_requests: 'numeric',
+  ttft_ms: 'int4',
+  tool_source: 'text',
+  cache_write_1h_tokens: 'int8',
 } as const satisfies Record<Exclude<keyof TelemetryEventsTable, 'received_at'>, string>;
 
 export type EventColumn = keyof typeof EVENT_COLUMN_TYPES;
@@ -129,6 +138,9 @@ export interface AnalyticsDailyTable {
   activity_by_repository: Json<unknown>;
   productivity_by_repository: Json<unknown>;
   repository_members: Json<unknown>;
+  /** The day's group_by=tool_source rows of /tools, and its time to first token per model (migrations/0061); null before. */
+  tools_by_tool_source: Json<unknown> | null;
+  model_latency: Json<unknown> | null;
   aggregated_at: ColumnType<Date, Date | undefined, Date>;
   /** SHA-256 of the documents as written (migrations/0036; analytics/rollup.ts). */
   digest: Buffer | null;

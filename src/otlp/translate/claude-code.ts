@@ -68,11 +68,15 @@ function usageShares(point: PointRecord, amount: number): Draft[] {
 
 const USAGE_COUNTERS = new Set(['claude_code.token.usage', 'claude_code.cost.usage']);
 
-/** A call's cache writes: the total when sent, else the sum of the 5-minute and 1-hour tiers Claude Code 2.1.332 reports. */
-function cacheWrites(attributes: EventRecord['attributes']): number {
+/**
+ * A call's cache writes: the total when sent, else the sum of the 5-minute and 1-hour tiers Claude
+ * Code 2.1.332 reports; and of them, the 1-hour ones when it says (priced apart: docs/prices.md).
+ */
+function cacheWrites(attributes: EventRecord['attributes']): { cacheWriteTokens: number; cacheWrite1hTokens?: number } {
   const total = count(attributes, 'cache_creation_tokens');
-  if (total !== undefined) return Math.round(total);
-  return tokens(attributes, 'cache_creation_5m_tokens') + tokens(attributes, 'cache_creation_1h_tokens');
+  const oneHour = count(attributes, 'cache_creation_1h_tokens');
+  const cacheWriteTokens = total !== undefined ? Math.round(total) : tokens(attributes, 'cache_creation_5m_tokens') + tokens(attributes, 'cache_creation_1h_tokens');
+  return oneHour === undefined ? { cacheWriteTokens } : { cacheWriteTokens, cacheWrite1hTokens: Math.round(oneHour) };
 }
 
 function event(record: EventRecord): Draft[] {
@@ -93,9 +97,9 @@ function event(record: EventRecord): Draft[] {
             inputTokens: tokens(attributes, 'input_tokens'),
             outputTokens: tokens(attributes, 'output_tokens'),
             cacheReadTokens: tokens(attributes, 'cache_read_tokens'),
-            cacheWriteTokens: cacheWrites(attributes),
+            ...cacheWrites(attributes),
           },
-          { reportedCostUsd: count(attributes, 'cost_usd') },
+          { reportedCostUsd: count(attributes, 'cost_usd'), ttftMs: count(attributes, 'ttft_ms') },
         ),
       ];
     }
@@ -104,13 +108,13 @@ function event(record: EventRecord): Draft[] {
       if (!tool) return [];
       // MCP tools are named mcp__<server>__<tool>.
       const mcpServer = /^mcp__(.+?)__/.exec(tool)?.[1] ?? text(attributes, 'mcp_server_name');
-      return [{ type: 'tool_call', tool, mcpServer }];
+      return [{ type: 'tool_call', tool, mcpServer, toolSource: text(attributes, 'tool_source') }];
     }
     case 'tool_decision': {
       const tool = text(attributes, 'tool_name');
       const decision = text(attributes, 'decision');
       if (!tool || (decision !== 'accept' && decision !== 'reject')) return [];
-      return [{ type: 'tool_decision', tool, decision }];
+      return [{ type: 'tool_decision', tool, decision, toolSource: text(attributes, 'tool_source') }];
     }
     default:
       return [];

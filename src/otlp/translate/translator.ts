@@ -144,10 +144,10 @@ export function standardIdentity(record: EventRecord | PointRecord, accountKeys:
 /** A model call that reports only some of its token counts. */
 export function modelCall(
   modelId: string,
-  usage: Partial<Record<'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens', number>>,
-  options: { reportedCostUsd?: number | undefined; reasoningTokens?: number | undefined; premiumRequests?: number | undefined } = {},
+  usage: Partial<Record<'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens' | 'cacheWrite1hTokens', number>>,
+  options: { reportedCostUsd?: number | undefined; reasoningTokens?: number | undefined; premiumRequests?: number | undefined; ttftMs?: number | undefined } = {},
 ): Draft {
-  const { reportedCostUsd, reasoningTokens, premiumRequests } = options;
+  const { reportedCostUsd, reasoningTokens, premiumRequests, ttftMs } = options;
   return {
     type: 'model_call',
     modelId: normaliseModel(modelId),
@@ -157,8 +157,10 @@ export function modelCall(
     outputTokens: usage.outputTokens ?? 0,
     cacheReadTokens: usage.cacheReadTokens ?? 0,
     cacheWriteTokens: usage.cacheWriteTokens ?? 0,
+    ...(usage.cacheWrite1hTokens === undefined ? {} : { cacheWrite1hTokens: Math.min(usage.cacheWrite1hTokens, usage.cacheWriteTokens ?? 0) }),
     ...(reportedCostUsd === undefined ? {} : { reportedCostUsd }),
     ...(premiumRequests === undefined ? {} : { premiumRequests }),
+    ...(ttftMs === undefined ? {} : { ttftMs: Math.round(ttftMs) }),
   };
 }
 

@@ -10,6 +10,15 @@ export const Prices = Type.Object(
   { additionalProperties: false, description: 'List prices per million tokens, before the discount' },
 );
 
+/** A price as the table shows it: with the dataset's 1-hour cache-write price where it has one (docs/prices.md "Cache-write tiers"). */
+export const ShownPrices = Type.Object(
+  {
+    ...Prices.properties,
+    cacheWrite1h: Type.Optional({ ...PerMillion, description: "A 1-hour cache write, per million tokens: the dataset's, where it prices that tier apart (absent: cacheWrite)" }),
+  },
+  { additionalProperties: false, description: 'Prices per million tokens, before the discount' },
+);
+
 export const Dataset = Type.Object({ package: Type.String(), version: Type.String() }, { description: 'Where the default prices come from' });
 
 export const PriceTable = Type.Object({
@@ -20,7 +29,7 @@ export const PriceTable = Type.Object({
     Type.Object({
       modelId: Type.String(),
       source: Type.Union([Type.Literal('organization'), Type.Literal('dataset'), Type.Null()], { description: 'null: the model has no price' }),
-      prices: Type.Union([Prices, Type.Null()]),
+      prices: Type.Union([ShownPrices, Type.Null()]),
       lastUsed: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'The last day (UTC) with calls to the model; null: never called' }),
     }),
     { description: 'The models the organization called and those it priced, by model id (byte order)' },

@@ -22,7 +22,6 @@ import { StringEnum } from '../../../schemas/index.js';
 // from the members' day rows (analytics/teams.ts).
 
 const STORED_GROUPS: readonly GroupDimension[] = ['agent', 'repository'];
-const storedGroupOf = (groupBy: string | undefined) => STORED_GROUPS.find((dimension) => dimension === groupBy);
 const BY_TEAM = 'team';
 
 export interface DailyRoute<K extends DailyKind> {
@@ -39,10 +38,14 @@ export interface DailyRoute<K extends DailyKind> {
     /** The groups of one day's row, each with its group_key and metrics. */
     groups: (row: DayRollup[K]) => ({ group_key: string } & Record<string, number | string | null>)[];
   };
+  /** One more dimension whose rows the rollup stores for this endpoint alone (/tools' tool_source). */
+  ownStoredGroup?: { value: GroupDimension; row: TObject };
 }
 
 export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) {
-  const { groupBy } = route;
+  const { groupBy, ownStoredGroup } = route;
+  const storedGroups = [...STORED_GROUPS, ...(ownStoredGroup ? [ownStoredGroup.value] : [])];
+  const storedGroupOf = (value: string | undefined) => storedGroups.find((dimension) => dimension === value);
   const teamRow = hasTeamRows(route.kind) ? TEAM_ROWS[route.kind] : undefined;
   app.get(
     `/analytics/${route.kind}`,
@@ -52,13 +55,16 @@ export function dailyRoute<K extends DailyKind>(app: App, route: DailyRoute<K>) 
         tags: ['analytics'],
         querystring: Type.Object({
           ...DateQuery,
-          group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), ...STORED_GROUPS, ...(teamRow ? [BY_TEAM] : [])])),
+          group_by: Type.Optional(StringEnum([...(groupBy ? [groupBy.value] : []), ...storedGroups, ...(teamRow ? [BY_TEAM] : [])])),
           ...(teamRow && { team_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'With group_by=team: that team only' })) }),
         }),
         // The serializer writes a row with the first schema it fits: a team row, before the
         // grouped row whose fields are a subset of its own.
         response: {
-          200: Type.Object({ data: Type.Array(Type.Union([route.row, ...(teamRow ? [teamRow] : []), ...(groupBy ? [groupBy.row] : []), route.agentRow])), meta: route.costs ? MetaWithCurrency : Meta }),
+          200: Type.Object({
+            data: Type.Array(Type.Union([route.row, ...(teamRow ? [teamRow] : []), ...(groupBy ? [groupBy.row] : []), ...(ownStoredGroup ? [ownStoredGroup.row] : []), route.agentRow])),
+            meta: route.costs ? MetaWithCurrency : Meta,
+          }),
         },
       },
     },

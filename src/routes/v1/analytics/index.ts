@@ -5,6 +5,8 @@ import { toCsv } from '../../../sdk/csv.js';
 import type { App } from '../../../http/context.js';
 import activity from './activity.js';
 import attributedCosts from './attributed-costs.js';
+import modelLatency from './model-latency.js';
+import premiumRequests from './premium-requests.js';
 import outcomes from './outcomes.js';
 import productivity from './productivity.js';
 import repositories from './repositories.js';
@@ -37,4 +39,6 @@ export default async function analytics(app: App) {
   await app.register(outcomes);
   await app.register(attributedCosts);
   await app.register(today);
+  await app.register(modelLatency);
+  await app.register(premiumRequests);
 }
