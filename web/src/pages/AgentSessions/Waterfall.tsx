@@ -3,6 +3,7 @@ import type { AgentSessionStep } from '../../api/client';
 import { formatCompact, formatDuration, formatExact, formatMoneyPrecise } from '../../format';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { PATTERN_LABELS, barOf, type Waterfall as WaterfallModel, type WaterfallRow } from './waterfall';
+import { ScrollTable } from '../../components/ScrollTable';
 
 // The timeline drawn as a waterfall, in a table: the text columns say what the bars show (start
 // and duration), so a screen reader reads the same timeline row by row; the bars themselves are
@@ -36,7 +37,7 @@ const tokensOf = (step: AgentSessionStep) => step.tokens.input + step.tokens.out
 export function Waterfall({ waterfall, currency }: { waterfall: WaterfallModel; currency: string }) {
   const span = waterfall.to - waterfall.from;
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <ScrollTable minWidth={980}>
       <Table verticalSpacing={4} aria-label="Timeline: each step with its start, duration, outcome, tokens and cost">
         <ColumnHeads
           columns={[
@@ -56,7 +57,7 @@ export function Waterfall({ waterfall, currency }: { waterfall: WaterfallModel; 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

@@ -2,6 +2,7 @@ import { Badge, Button, Code, Table, Text } from '@mantine/core';
 import type { ApiKey } from '../../api/client';
 import { formatDate, formatDateTime } from '../../format';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /**
  * The keys, with their user when the reader sees the whole organization's. On a phone the table
@@ -11,7 +12,7 @@ export function KeysTable(props: { keys: ApiKey[]; ownUserId: string; userEmail?
   const showUser = props.userEmail !== undefined;
   const userOf = (key: ApiKey) => props.userEmail?.(key.userId) ?? key.userId;
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <ScrollTable minWidth={320}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <ColumnHeads columns={['Name', { label: 'Key', wideOnly: true }, showUser && { label: 'User', wideOnly: true }, { label: 'Created', wideOnly: true }, 'Expires', { label: 'Last used', wideOnly: true }, { label: 'Actions', labelHidden: true }]} />
         <Table.Tbody>
@@ -50,6 +51,6 @@ export function KeysTable(props: { keys: ApiKey[]; ownUserId: string; userEmail?
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

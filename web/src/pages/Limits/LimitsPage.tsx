@@ -16,6 +16,7 @@ import { SortableHeads, type SortState } from '../../components/SortableHeads';
 import { usePhone } from '../../components/usePhone';
 import { OneMemberNote, useOneMember } from '../../components/OneMember';
 import { FormActions } from '../../components/FormActions';
+import { ScrollTable } from '../../components/ScrollTable';
 
 
 type LimitSortKey = 'member' | 'used' | 'limit';
@@ -81,7 +82,7 @@ function Limits() {
           Members this month
         </Title>
         {memberId !== null && <OneMemberNote who={listed[0]?.email} what="limits" onShowEveryone={showEveryone} />}
-        <Table.ScrollContainer minWidth={phone ? 0 : 720}>
+        <ScrollTable minWidth={phone ? 0 : 720}>
           <Table striped aria-label="Members' credit limits">
             {phone ? (
               <SortableHeads columns={[{ key: 'member', label: 'Member' }]} sort={sort} onSort={setSort} after={[{ label: 'Actions', hidden: true }]} />
@@ -148,7 +149,7 @@ function Limits() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Card>
       <BulkEdit />
       <EditLimit member={editing} current={editing ? (overrides.get(editing.email.toLowerCase())?.limit ?? null) : null} used={editing ? usedOf(editing) : 0} onClose={() => setEditing(null)} />
