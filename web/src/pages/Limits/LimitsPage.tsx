@@ -81,7 +81,7 @@ function Limits() {
         <Title order={2} size="h4" mb="xs">
           Members this month
         </Title>
-        {memberId !== null && <OneMemberNote who={listed[0]?.email} what="limits" onShowEveryone={showEveryone} />}
+        {memberId !== null && <OneMemberNote who={listed[0] && nameOf(listed[0])} what="limits" onShowEveryone={showEveryone} />}
         <ScrollTable minWidth={phone ? 0 : 720}>
           <Table striped aria-label="Members' credit limits">
             {phone ? (
@@ -200,7 +200,7 @@ function EditLimit({ member, current, used, onClose }: { member: User | null; cu
   };
   const entryError = set.data?.errors[0]?.error;
   return (
-    <Modal opened={member !== null} onClose={close} title={`Monthly limit of ${member?.email ?? ''}`} closeButtonProps={{ 'aria-label': 'Close' }} centered>
+    <Modal opened={member !== null} onClose={close} title={`Monthly limit of ${member ? (member.name ?? member.email) : ''}`} closeButtonProps={{ 'aria-label': 'Close' }} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
