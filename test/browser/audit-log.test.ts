@@ -136,6 +136,16 @@ describe('members lifecycle in the console', () => {
     await check(page, '02b-members-named');
   }, 120_000);
 
+  it("says since when a member is inactive on the dashboard's members table", async () => {
+    // Yesterday alone: Aria's agents last worked two days ago, the others never.
+    await page.goto(`${running.server.url}/analytics?start=${utcDay(1)}&end=${utcDay(1)}`);
+    const table = page.getByRole('table', { name: 'Members and their usage' });
+    const row = (name: string) => table.getByRole('row', { name: new RegExp(`^${name}`) });
+    await row(NAMES.agents).getByText(`since ${shownDay(utcDay(2))}`, { exact: true }).waitFor({ timeout: 60_000 });
+    await row(NAMES.invited).getByText('never active', { exact: true }).waitFor();
+    await check(page, '02c-dashboard-inactive-since');
+  }, 90_000);
+
   it('warns of API keys near expiry', async () => {
     await page.goto(`${running.server.url}/settings/api-keys`);
     await page.getByText(/A key expires within 14 days/).waitFor();
