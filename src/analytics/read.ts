@@ -292,3 +292,13 @@ export function userRowBytes(source: CopyOutPool, organizationId: string, range:
 async function* onlyFields(chunks: AsyncIterable<BinaryRow[]>): AsyncGenerator<Buffer[]> {
   for await (const rows of chunks) yield rows.map(([field]) => field!);
 }
+
+/**
+ * Each member's last day with agent activity (a /users row), for the members page: a member whose
+ * agents send telemetry without them ever signing in is active through agents, not invited.
+ */
+export async function lastActivityDays(db: Db, organizationId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('analytics_user_activity').select(['user_id', 'last_day']).where('organization_id', '=', organizationId).where('user_id', 'in', userIds).execute();
+  return new Map(rows.map((row) => [row.user_id, row.last_day]));
+}

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -11,7 +13,8 @@ import type { DemoGitDelivery } from './git-history.js';
 // enterprise controls changed a few times (a history), a global credit limit and members near,
 // at and over theirs, an organization budget just above this month's spend and a team budget
 // below its first threshold, a GitHub host connected whose webhook receives the repositories'
-// history (signed deliveries, as GitHub sends them), and a computer with `quarterdeck agent` running for it, answering the demo's sessions.
+// history (signed deliveries, as GitHub sends them), a webhook endpoint on a loopback receiver
+// the demo runs (its deliveries succeed), and a computer with `quarterdeck agent` running for it, whose scripted coding agent answers the demo's sessions with tool calls.
 
 /** The owner's budget is set so that this month's spend is this share of it. */
 export const DEMO_BUDGET_SHARE = 0.78;
@@ -19,8 +22,6 @@ export const DEMO_BUDGET_SHARE = 0.78;
 export const DEMO_TEAM_BUDGET_SHARE = 0.6;
 /** Members given their own limit, as the share of it their month's credits make. */
 const DEMO_LIMIT_SHARES = [0.8, 0.95, 1.05];
-/** The agent's run command: it answers each message by saying what it works on. */
-export const DEMO_RUN_COMMAND = "sed -u 's/^/Working on it: /'";
 const DEMO_SESSIONS = [
   { title: 'Fix the flaky checkout test', message: 'The checkout test fails one run in ten; find out why.' },
   { title: 'Upgrade the logging library', message: 'Upgrade the logging library and fix what breaks.' },
@@ -30,15 +31,40 @@ const DEMO_SESSIONS = [
 export interface LiveDemo {
   computerId: string;
   sessionIds: string[];
-  /** Stops the agent. */
+  /** The loopback receiver of the demo's webhook endpoint. */
+  webhookUrl: string;
+  /** Stops the agent and the webhook receiver. */
   stop(): void;
 }
 
-/** `quarterdeck agent` as this checkout runs it: the TypeScript sources under tsx, or the build. */
-function agentCommand(): string[] {
+/**
+ * The demo's webhook receiver: a real HTTP server on loopback that takes every delivery (200),
+ * so the webhooks page shows an endpoint with deliveries that succeed.
+ */
+async function startWebhookReceiver(): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { 'content-type': 'text/plain' }).end('received'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/quarterdeck-events` };
+}
+
+/** A script of this checkout run by Node: the TypeScript sources under tsx, or the build. */
+function nodeCommand(script: string): string[] {
   const self = fileURLToPath(import.meta.url);
-  const cli = join(self, '..', '..', 'cli', `main${extname(self)}`);
-  return extname(self) === '.ts' ? [process.execPath, '--import', import.meta.resolve('tsx'), cli] : [process.execPath, cli];
+  const file = join(self, '..', `${script}${extname(self)}`);
+  return extname(self) === '.ts' ? [process.execPath, '--import', import.meta.resolve('tsx'), file] : [process.execPath, file];
+}
+
+/** `quarterdeck agent` as this checkout runs it. */
+const agentCommand = () => nodeCommand('../cli/main');
+
+/** The agent's run command: the demo's scripted coding agent (coding-agent.ts), a real process making tool calls on the session's files. */
+export function demoRunCommand(): string {
+  return nodeCommand('coding-agent')
+    .map((part) => `'${part.replaceAll("'", "'\\''")}'`)
+    .join(' ');
 }
 
 /** Connects a GitHub host and posts the history to its webhook, signed with its secret; answers the host's id. */
@@ -83,10 +109,15 @@ export async function startLiveDemo(url: string, owner: { apiKey: string; email:
   await budgetAt({ scope: 'organization', unit: 'money', amount: 1 }, DEMO_BUDGET_SHARE);
   if (teamIds[0]) await budgetAt({ scope: 'team', teamId: teamIds[0], unit: 'credits', amount: 1, thresholds: [75, 90, 100] }, DEMO_TEAM_BUDGET_SHARE);
 
+  // A webhook endpoint for every event, on the demo's own receiver, with a first (test) delivery.
+  const receiver = await startWebhookReceiver();
+  const webhook = await api.request('post', '/api/v0/webhooks', { body: { url: receiver.url, description: 'Demo receiver (loopback)' } });
+  await api.request('post', '/api/v0/webhooks/{webhookId}/test', { path: { webhookId: webhook.webhook.id } });
+
   const computer = await api.request('post', '/api/v0/computers', { body: { name: 'demo-box', providerType: 'byom', hostname: 'demo-box.local' } });
   const workdir = await mkdtemp(join(tmpdir(), 'quarterdeck-demo-agent-'));
   const [command, ...args] = agentCommand();
-  const agent: ChildProcess = spawn(command!, [...args, 'agent', '--url', url, '--workdir', workdir, '--run', DEMO_RUN_COMMAND], {
+  const agent: ChildProcess = spawn(command!, [...args, 'agent', '--url', url, '--workdir', workdir, '--run', demoRunCommand()], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, QUARTERDECK_COMPUTER_TOKEN: computer.computerToken },
     stdio: 'ignore',
   });
@@ -97,5 +128,9 @@ export async function startLiveDemo(url: string, owner: { apiKey: string; email:
     await api.request('post', '/api/v0/sessions/{sessionId}/messages', { path: { sessionId }, body: { text: message } });
     sessionIds.push(sessionId);
   }
-  return { computerId: computer.id, sessionIds, stop: () => agent.kill('SIGTERM') };
+  const stop = () => {
+    agent.kill('SIGTERM');
+    receiver.server.close();
+  };
+  return { computerId: computer.id, sessionIds, webhookUrl: receiver.url, stop };
 }

@@ -19,8 +19,9 @@ const DAYS = Number(process.env.DEMO_DAYS ?? 90);
 
 async function main() {
   const dataDir = process.env.DATA_DIR || (await mkdtemp(join(tmpdir(), 'quarterdeck-demo-')));
-  // The demo's repositories are local bare remotes (file://): its computer may clone them.
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', READINESS_LOCAL_REMOTES: 'true' });
+  // The demo's repositories are local bare remotes (file://): its computer may clone them; its
+  // webhook receiver is on loopback.
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', READINESS_LOCAL_REMOTES: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
   const server = await startServer(config);
   const { db } = server.app.services;
 
@@ -52,6 +53,7 @@ async function main() {
   console.log(`Impact:         ${config.publicAppUrl}/impact?days=30 (merged pull requests of a connected GitHub host, AI vs human; ${config.publicAppUrl}/settings/git-hosts)`);
   console.log(`Readiness:      ${config.publicAppUrl}/readiness (six repositories evaluated every night by the demo computer; their history is being written)`);
   console.log(`Sessions:       ${config.publicAppUrl}/sessions (answered by \`quarterdeck agent\` on the demo computer, ${live.computerId})`);
+  console.log(`Webhooks:       ${config.publicAppUrl}/settings/webhooks (every event to the demo's receiver, ${live.webhookUrl})`);
   console.log(`Budgets:        an organization budget at ${Math.round(DEMO_BUDGET_SHARE * 100)} % of this month's spend; members near, at and over their credit limits (${config.publicAppUrl}/settings/limits)`);
   console.log(`Owner API key:  ${apiKey}`);
   console.log(`Try:\n  curl -s -H 'Authorization: Bearer ${apiKey}' '${server.url}/api/v1/analytics/activity?startDate=${start}&endDate=${lastDay}'`);

@@ -23,6 +23,8 @@ export interface UserRecord {
   createdAt: Date;
   /** The first sign-in; null while invited. */
   joinedAt: Date | null;
+  /** The latest console sign-in; null while invited. */
+  lastSignInAt: Date | null;
   deactivatedAt: Date | null;
 }
 
@@ -33,9 +35,9 @@ export interface UserRecord {
 export const MEMBER_STATUSES = ['invited', 'active', 'deactivated'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-const columns = ['id', 'organization_id', 'email', 'name', 'role', 'active', 'created_at', 'joined_at', 'deactivated_at'] as const;
+const columns = ['id', 'organization_id', 'email', 'name', 'role', 'active', 'created_at', 'joined_at', 'last_sign_in_at', 'deactivated_at'] as const;
 
-type Row = { id: string; organization_id: string; email: string; name: string | null; role: string; active: boolean; created_at: Date; joined_at: Date | null; deactivated_at: Date | null };
+type Row = { id: string; organization_id: string; email: string; name: string | null; role: string; active: boolean; created_at: Date; joined_at: Date | null; last_sign_in_at: Date | null; deactivated_at: Date | null };
 
 function toRecord(row: Row): UserRecord {
   return {
@@ -48,6 +50,7 @@ function toRecord(row: Row): UserRecord {
     status: !row.active ? 'deactivated' : row.joined_at ? 'active' : 'invited',
     createdAt: row.created_at,
     joinedAt: row.joined_at,
+    lastSignInAt: row.last_sign_in_at,
     deactivatedAt: row.deactivated_at,
   };
 }
@@ -197,11 +200,44 @@ export async function changeUser(
     if (changes.role !== undefined && changes.role !== subject.role) {
       await appendAudit(trx, organizationId, { actor, action: 'member.role_changed', target, details: { from: subject.role, to: changes.role } });
     }
-    if (changes.name !== undefined && changes.name !== subject.name) {
-      await appendAudit(trx, organizationId, { actor, action: 'member.updated', target, details: { name: { from: subject.name, to: changes.name } } });
-    }
+    if (changes.name !== undefined) await auditNameChange(trx, organizationId, subject, changes.name, actor);
     return toRecord(row);
   });
+}
+
+async function auditNameChange(trx: Db, organizationId: string, subject: UserRecord, name: string | null, actor: AuditActor): Promise<void> {
+  if (name === subject.name) return;
+  await appendAudit(trx, organizationId, { actor, action: 'member.updated', target: { type: 'user', id: subject.id, label: subject.email }, details: { name: { from: subject.name, to: name } } });
+}
+
+/**
+ * A person's own display name (any role, their own only: the account menu's "Your name"),
+ * audited as member.updated like a name an owner or manager gives.
+ */
+export async function renameSelf(db: Db, organizationId: string, userId: string, name: string | null, actor: AuditActor): Promise<UserRecord> {
+  return db.transaction().execute(async (trx) => {
+    const subject = await lockUser(trx, organizationId, userId);
+    const row = await trx.updateTable('users').set({ name }).where('organization_id', '=', organizationId).where('id', '=', userId).returning(columns).executeTakeFirstOrThrow();
+    await auditNameChange(trx, organizationId, subject, name, actor);
+    return toRecord(row);
+  });
+}
+
+/**
+ * The name the identity provider gives a member who has none yet (single sign-on's `name`
+ * claim); a name already set — by the person, an owner, the invitation or SCIM — is kept.
+ */
+export async function nameIfUnnamed(trx: Db, organizationId: string, user: UserRecord, name: string | null, actor: AuditActor): Promise<UserRecord> {
+  if (user.name || !name) return user;
+  const row = await trx.updateTable('users').set({ name }).where('organization_id', '=', organizationId).where('id', '=', user.id).where('name', 'is', null).returning(columns).executeTakeFirst();
+  if (!row) return user;
+  await auditNameChange(trx, organizationId, user, name, actor);
+  return toRecord(row);
+}
+
+/** Every console sign-in (password, invitation, setup link, single sign-on) moves the member's last sign-in. */
+export async function recordSignIn(db: Db, organizationId: string, userId: string, now = new Date()): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: now }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
 }
 
 /**

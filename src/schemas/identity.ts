@@ -21,6 +21,7 @@ export const User = Type.Object(
     active: Type.Boolean({ description: 'false once deactivated (status deactivated)' }),
     status: StringEnum(MEMBER_STATUSES, { description: 'invited until the first sign-in, active after, deactivated once deactivated (docs/members.md)' }),
     joinedAt: Type.Union([UnixMillis, Type.Null()], { description: 'The first sign-in; null while invited' }),
+    lastSignInAt: Type.Union([UnixMillis, Type.Null()], { description: 'The latest console sign-in; null while invited' }),
     deactivatedAt: Type.Union([UnixMillis, Type.Null()]),
     invitationExpiresAt: Type.Union([UnixMillis, Type.Null()], { description: "When the user's unused invitation link expires (in the past: expired); null without one" }),
   },
@@ -71,6 +72,7 @@ export function userView(user: UserRecord, invitationExpiresAt: Date | null = nu
     active: user.active,
     status: user.status,
     joinedAt: user.joinedAt?.getTime() ?? null,
+    lastSignInAt: user.lastSignInAt?.getTime() ?? null,
     deactivatedAt: user.deactivatedAt?.getTime() ?? null,
     invitationExpiresAt: invitationExpiresAt?.getTime() ?? null,
   };

@@ -694,6 +694,8 @@ export interface paths {
                                 status: "invited" | "active" | "deactivated";
                                 /** @description The first sign-in; null while invited */
                                 joinedAt: number | null;
+                                /** @description The latest console sign-in; null while invited */
+                                lastSignInAt: number | null;
                                 deactivatedAt: number | null;
                                 /** @description When the user's unused invitation link expires (in the past: expired); null without one */
                                 invitationExpiresAt: number | null;
@@ -702,6 +704,8 @@ export interface paths {
                                     id: string;
                                     name: string;
                                 }[];
+                                /** @description The last UTC day with the user's agent activity (telemetry); null without any */
+                                lastActivityDay: string | null;
                             }[];
                             pagination: components["schemas"]["Pagination"];
                         };
@@ -1515,6 +1519,68 @@ export interface paths {
                     content: {
                         "application/json": {
                             preferences: components["schemas"]["Preferences"];
+                        };
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The one error body of every endpoint. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v0/organization/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change your own display name */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: components["schemas"]["User"];
                         };
                     };
                 };
@@ -10274,6 +10340,8 @@ export interface components {
             status: "invited" | "active" | "deactivated";
             /** @description The first sign-in; null while invited */
             joinedAt: number | null;
+            /** @description The latest console sign-in; null while invited */
+            lastSignInAt: number | null;
             deactivatedAt: number | null;
             /** @description When the user's unused invitation link expires (in the past: expired); null without one */
             invitationExpiresAt: number | null;

@@ -158,6 +158,7 @@ const WALK: Record<string, Audited | Exempt> = {
       return { url: `/api/v0/organization/sso/domains/${domain}/verify` };
     },
   },
+  'PATCH /api/v0/organization/users/me': { roles: EVERYONE, action: 'member.updated', request: async () => ({ url: '/api/v0/organization/users/me', payload: { name: unique('Own name') } }) },
   'PATCH /api/v0/organization/users/me/preferences': { exempt: "a member's own notification preference, which only they can change and which gives no one access to anything" },
   'POST /api/v0/teams': { roles: MANAGERS, action: 'team.created', request: async () => ({ url: '/api/v0/teams', payload: { name: unique('Team') } }) },
   'PATCH /api/v0/teams/{teamId}': { roles: MANAGERS, action: 'team.updated', request: async () => ({ url: `/api/v0/teams/${await newTeam()}`, payload: { name: unique('Renamed team') } }) },

@@ -119,8 +119,11 @@ describe('budgets and limits in the console', () => {
     await panel.getByTestId('budget-organization').getByText('12.6 %').waitFor({ timeout: 20_000 });
     const near = panel.getByRole('table', { name: 'Members near their credit limit' });
     await near.waitFor();
-    const emails = () => near.locator('tbody tr td:first-child').allTextContents();
+    // Each member by name, the e-mail under it.
+    const names = () => near.locator('tbody tr td:first-child > :first-child').allTextContents();
+    const emails = () => near.locator('tbody tr td:first-child > :last-child').allTextContents();
     // 120 % and 80 %; the member at 10 % is not listed.
+    expect(await names()).toEqual(['Member over', 'Member near']);
     expect(await emails()).toEqual([people.over.email, people.near.email]);
     expect(await panel.getByText('Members at 75 % of their credit limit or more: 2').count()).toBe(1);
     await near.getByRole('button', { name: 'Used' }).click();

@@ -408,7 +408,7 @@ describe('console II in Chromium on a demo organization', () => {
     // Its limit and its keys, one click each; each list says it shows one member, and shows everyone again.
     const memberPage = page.url();
     await page.getByRole('navigation', { name: 'The member elsewhere' }).getByRole('link', { name: 'Credit limit' }).click();
-    await page.getByText("Only user01@dash.test's limits").waitFor();
+    await page.getByText("Only User 1's limits").waitFor();
     const limitRows = page.getByRole('table', { name: "Members' credit limits" }).locator('tbody tr');
     expect(await limitRows.count()).toBe(1);
     await expect.poll(() => limitRows.first().textContent()).toContain('User 1');
@@ -417,7 +417,7 @@ describe('console II in Chromium on a demo organization', () => {
     await expect.poll(() => limitRows.count()).toBeGreaterThan(1);
     await page.goto(memberPage);
     await page.getByRole('navigation', { name: 'The member elsewhere' }).getByRole('link', { name: 'API keys' }).click();
-    await page.getByText("Only user01@dash.test's API keys").waitFor();
+    await page.getByText("Only User 1's API keys").waitFor();
     const keyRows = page.locator('table tbody tr');
     await expect.poll(() => keyRows.count()).toBeGreaterThan(0);
     for (const row of await keyRows.all()) expect(await row.textContent()).toContain('user01@dash.test');

@@ -86,18 +86,32 @@ describe('quarterdeck demo', () => {
     if (organizationBudget.spent > 0) expect(organizationBudget.percent).toBeCloseTo(78, 0);
     const teamBudget = budgets.find((budget: { scope: string }) => budget.scope === 'team');
     if (teamBudget.spent > 0) expect(teamBudget.percent).toBeCloseTo(60, 0);
-    // The demo computer's agent answers each session.
+    // The demo computer's scripted coding agent works on each session: tool calls on the
+    // session's files, then its answer naming the task (not an echo of the message).
     const { sessions } = await get('/api/v0/sessions');
     expect(sessions.length).toBe(3);
     for (const session of sessions) {
       await vi.waitFor(
         async () => {
           const { messages } = await get(`/api/v0/sessions/${session.sessionId}/messages`);
-          expect(messages.some((message: { role: string }) => message.role === 'assistant')).toBe(true);
+          const texts = (role: string) => messages.filter((message: { role: string }) => message.role === role).flatMap((message: { content: { text?: string }[] }) => message.content.map((block) => block.text ?? ''));
+          expect(texts('tool').some((text: string) => text.startsWith('list_files '))).toBe(true);
+          expect(texts('tool').some((text: string) => text.startsWith('search '))).toBe(true);
+          expect(texts('assistant').some((text: string) => text.startsWith('Task: ') && text.includes('I listed '))).toBe(true);
         },
         { timeout: 30_000, interval: 500 },
       );
     }
+    // A webhook endpoint on the demo's own loopback receiver, its deliveries succeeding.
+    const { webhooks } = await get('/api/v0/webhooks');
+    expect(webhooks).toHaveLength(1);
+    await vi.waitFor(
+      async () => {
+        const { deliveries } = await get(`/api/v0/webhooks/${webhooks[0].id}/deliveries`);
+        expect(deliveries.some((delivery: { status: string }) => delivery.status === 'succeeded')).toBe(true);
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     started.child.kill('SIGINT');
     expect(await started.exit).toBe(0);
   });

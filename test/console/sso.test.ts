@@ -32,7 +32,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, key: string, payload?: object) =>
+const call = (method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, payload?: object) =>
   server.app.inject({ method, url, headers: auth(key), ...(payload ? { payload } : {}) });
 
 function settings(overrides: Record<string, unknown> = {}) {
@@ -234,6 +234,21 @@ describe('sign-in through the provider', () => {
     expect(await audit('member.joined', member.id)).toHaveLength(1);
     const [succeeded] = await audit('sign_in.succeeded', member.id);
     expect(succeeded).toMatchObject({ actor_type: 'user', actor_user_id: member.id, details: { method: 'sso' } });
+  });
+
+  it("names a member without a name from the ID token's name claim, and keeps a name already given", async () => {
+    const unnamed = await addUser(server, org.owner.key, 'member', emailAt('unnamed'));
+    provider.accounts.set(unnamed.email, { email: unnamed.email, name: ' Katherine Johnson ' });
+    await ssoSignIn(unnamed.email);
+    const named = await server.store.db.selectFrom('users').select(['name', 'last_sign_in_at']).where('id', '=', unnamed.id).executeTakeFirstOrThrow();
+    expect(named.name).toBe('Katherine Johnson');
+    expect(named.last_sign_in_at).toBeInstanceOf(Date);
+    expect(await audit('member.updated', unnamed.id)).toEqual([expect.objectContaining({ actor_type: 'sso', details: { name: { from: null, to: 'Katherine Johnson' } } })]);
+
+    // The person renamed themselves: the provider's name does not overwrite it.
+    expect((await call('PATCH', '/api/v0/organization/users/me', unnamed.key, { name: 'Kathy J.' })).statusCode).toBe(200);
+    await ssoSignIn(unnamed.email);
+    expect((await server.store.db.selectFrom('users').select('name').where('id', '=', unnamed.id).executeTakeFirstOrThrow()).name).toBe('Kathy J.');
   });
 
   it('creates an unknown person just in time with the role and teams of their groups', async () => {

@@ -197,6 +197,7 @@ const WALK: Record<string, Entry> = {
   'GET /api/v0/organization/sso/domains': own('/api/v0/organization/sso/domains'),
   'POST /api/v0/organization/sso/domains/{domain}/verify': () => ({ url: '/api/v0/organization/sso/domains/alpha.test/verify', expect: 404 }),
   'GET /api/v0/organization/users/me/preferences': own('/api/v0/organization/users/me/preferences'),
+  'PATCH /api/v0/organization/users/me': own('/api/v0/organization/users/me', { payload: { name: 'Bravo person' } }),
   'PATCH /api/v0/organization/users/me/preferences': own('/api/v0/organization/users/me/preferences', { payload: { emailNotifications: false } }),
   'GET /api/v0/teams': own('/api/v0/teams'),
   'POST /api/v0/teams': own('/api/v0/teams', { payload: { name: 'Bravo second team' } }),

@@ -26,6 +26,8 @@ export interface UsersTable {
   /** The first sign-in; NULL while the person is invited (migrations/0029_identity.sql). */
   joined_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The latest console sign-in (migrations/0062_member_sign_ins.sql). */
+  last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The identity provider's id for the person (SCIM externalId). */
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -10,7 +10,7 @@ import { emailDomain, groupsOf, nextRole, roleFromGroups, ssoRedirectUri, teamCh
 import type { SsoFailure } from '../../sdk/sso-failures.js';
 import { appendAudit } from '../../repositories/audit-log.js';
 import { existingTeamIds, findSsoSettings, joinTeams, leaveTeams, takePendingSignIn, teamIdsOf, teamNames, type SsoSettingsRecord } from '../../repositories/organization-sso.js';
-import { findUserByEmail, insertUser, markJoined, setRoleFromGroups, type UserRecord } from '../../repositories/users.js';
+import { findUserByEmail, insertUser, markJoined, nameIfUnnamed, setRoleFromGroups, type UserRecord } from '../../repositories/users.js';
 import { completeAuthorization, failureOf, type ProviderClients } from '../../services/oidc.js';
 import { auditFailedSignIn, auditSignIn } from './sign-in-audit.js';
 import { startConsoleSession } from './start-session.js';
@@ -71,7 +71,7 @@ export default async function ssoCallbackRoute(app: App, options: { providers: P
         if (!domain || !settings.allowedDomains.includes(domain)) throw new Refused('domain', { email });
         const sealedIdToken = box.seal(person.idToken);
         await db.transaction().execute(async (trx) => {
-          const user = await signInPerson(trx, request, settings, email, groupsOf(person.claims, settings.groupsClaim), typeof person.claims.name === 'string' ? person.claims.name : null);
+          const user = await signInPerson(trx, request, settings, email, groupsOf(person.claims, settings.groupsClaim), nameClaim(person.claims.name));
           await startConsoleSession(app, reply, trx, { organizationId, userId: user.id }, sealedIdToken);
           await auditSignIn(trx, request, { organizationId, userId: user.id, email: user.email }, 'sso');
         });
@@ -83,6 +83,11 @@ export default async function ssoCallbackRoute(app: App, options: { providers: P
       }
     },
   );
+}
+
+/** The ID token's `name` claim as a display name: trimmed, at most 200 characters (as a name set in the console), none when empty. */
+function nameClaim(claim: unknown): string | null {
+  return typeof claim === 'string' ? claim.trim().slice(0, 200) || null : null;
 }
 
 /** The URL the provider redirected to, on the registered redirect URI (openid-client reads its parameters). */
@@ -106,6 +111,7 @@ async function signInPerson(trx: Db, request: FastifyRequest, settings: SsoSetti
     user = await insertUser(trx, organizationId, { email, name, role });
     await appendAudit(trx, organizationId, { actor, action: 'member.created', target: { type: 'user', id: user.id, label: email }, details: { role, jit: true } });
   }
+  user = await nameIfUnnamed(trx, organizationId, user, name, actor);
   await markJoined(trx, organizationId, user.id, { method: 'sso', actor });
   const role = nextRole(user.role, groups, settings.groupRoles);
   if (role !== user.role) {

@@ -8,7 +8,7 @@ import { setSessionCookie } from '../../http/session-cookie.js';
 import { userView } from '../../schemas/index.js';
 import { createBrowserSession } from '../../repositories/browser-sessions.js';
 import { findOrganization } from '../../repositories/organizations.js';
-import { findUser } from '../../repositories/users.js';
+import { findUser, recordSignIn } from '../../repositories/users.js';
 
 // What every way into the console shares: the answer naming who is signed in, and starting a
 // session (row + cookie).
@@ -34,7 +34,9 @@ export async function consoleSessionAnswer(
  * A single sign-on passes the provider's ID token, sealed, for RP-initiated logout.
  */
 export async function startConsoleSession(app: App, reply: FastifyReply, db: Db, who: { organizationId: string; userId: string }, sealedIdToken: string | null = null) {
-  const session = await createBrowserSession(db, who.organizationId, who.userId, new Date(), sealedIdToken);
+  const now = new Date();
+  const session = await createBrowserSession(db, who.organizationId, who.userId, now, sealedIdToken);
+  await recordSignIn(db, who.organizationId, who.userId, now);
   setSessionCookie(reply, app.services.config.publicAppUrl, session.token, session.expiresAt);
   return consoleSessionAnswer(app, db, { ...who, csrfToken: session.csrfToken, expiresAt: session.expiresAt });
 }

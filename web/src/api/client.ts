@@ -8,8 +8,8 @@ export type ConsoleSession = components['schemas']['ConsoleSession'];
 export type User = components['schemas']['User'];
 export type Team = components['schemas']['Team'];
 export type TeamMember = components['schemas']['TeamMember'];
-/** A user of the members list, with the teams it is in. */
-export type ListedUser = User & { teams: { id: string; name: string }[] };
+/** A user of the members list, with the teams it is in and its last day of agent activity. */
+export type ListedUser = paths['/api/v0/organization/users']['get']['responses'][200]['content']['application/json']['users'][number];
 export type ApiKey = components['schemas']['ApiKey'];
 export type AuditLogEntry = components['schemas']['AuditLogEntry'];
 export type AuditLogQuery = NonNullable<paths['/api/v0/organization/audit-log']['get']['parameters']['query']>;

@@ -85,3 +85,16 @@ export function useSignOut() {
     },
   });
 }
+
+/** The signed-in person's own display name (PATCH /api/v0/organization/users/me; null clears it). */
+export function useSetOwnName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string | null) => (await api.request('patch', '/api/v0/organization/users/me', { body: { name } })).user,
+    onSuccess: (user) => {
+      queryClient.setQueryData<ConsoleSession | null>(SESSION_KEY, (session) => session && { ...session, user });
+      // Every list that names people names them again.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+    },
+  });
+}

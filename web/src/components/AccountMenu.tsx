@@ -1,19 +1,26 @@
 import { Badge, Button, Popover, SegmentedControl, Stack, Switch, Text, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSetOwnName } from '../api/useSession';
+import { NameModal } from './NameModal';
+import { nameOf } from './people';
 import { usePreferences, useSetPreferences } from '../api/usePreferences';
 import { SIGN_OUT_REQUESTED } from '../pages/SignOut/SignOutPage';
 import { useSignedInSession } from './SessionContext';
 
-/** Who is signed in (name, role, organization), whether they get e-mails, light or dark, and the way out. */
+/** Who is signed in (name, role, organization), their name, whether they get e-mails, light or dark, and the way out. */
 export function AccountMenu() {
   const { user, organization } = useSignedInSession();
   const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [naming, setNaming] = useState(false);
   return (
-    <Popover position="bottom-end" width={260} shadow="md" trapFocus>
+    <>
+    <Popover position="bottom-end" width={260} shadow="md" trapFocus opened={open} onChange={setOpen}>
       <Popover.Target>
-        <Button variant="default" aria-label={`Account: ${user.name ?? user.email}`} maw={180}>
+        <Button variant="default" aria-label={`Account: ${nameOf(user)}`} title={user.email} maw={180} onClick={() => setOpen((was) => !was)}>
           <Text truncate size="sm" span>
-            {user.name ?? user.email}
+            {nameOf(user)}
           </Text>
         </Button>
       </Popover.Target>
@@ -34,6 +41,17 @@ export function AccountMenu() {
           <Badge variant="light" w="fit-content">
             {user.role}
           </Badge>
+          <Button
+            variant="light"
+            size="xs"
+            mt="sm"
+            onClick={() => {
+              setOpen(false);
+              setNaming(true);
+            }}
+          >
+            Your name
+          </Button>
           <EmailSwitch />
           <ColorSchemeChoice />
           <Button variant="default" mt="sm" onClick={() => navigate('/sign-out', { state: SIGN_OUT_REQUESTED })}>
@@ -42,6 +60,27 @@ export function AccountMenu() {
         </Stack>
       </Popover.Dropdown>
     </Popover>
+    {naming && <OwnName initialName={user.name ?? ''} onClose={() => setNaming(false)} />}
+    </>
+  );
+}
+
+/** The name everyone sees instead of the e-mail (members, audit log, limits, sessions). */
+function OwnName({ initialName, onClose }: { initialName: string; onClose: () => void }) {
+  const save = useSetOwnName();
+  return (
+    <NameModal
+      opened
+      title="Your name"
+      label="Name shown to your organization"
+      maxLength={200}
+      submitLabel="Save"
+      initialName={initialName}
+      pending={save.isPending}
+      error={save.error}
+      onSubmit={(name) => save.mutate(name, { onSuccess: onClose })}
+      onClose={onClose}
+    />
   );
 }
 

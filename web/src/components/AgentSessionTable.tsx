@@ -7,6 +7,7 @@ import { PATTERN_LABELS, agentLabel } from './agentSessionLabels';
 import { ColumnHeads } from './ColumnHeads';
 import { EmptyState, ErrorState, LoadingState } from './QueryState';
 import { Spend } from './Spend';
+import { ScrollTable } from './ScrollTable';
 
 // Agent sessions as a table (the explorer, and the recent sessions of a member or a repository),
 // each row a link to the session's timeline.
@@ -19,7 +20,7 @@ export function agentSessionsLink(filters: Partial<Record<'user' | 'repository' 
 
 export function AgentSessionTable({ sessions, personOf, label }: { sessions: readonly AgentSession[]; personOf?: (userId: string) => string; label: string }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <ScrollTable minWidth={860}>
       <Table striped verticalSpacing="xs" aria-label={label}>
         <ColumnHeads
           columns={[
@@ -78,7 +79,7 @@ export function AgentSessionTable({ sessions, personOf, label }: { sessions: rea
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

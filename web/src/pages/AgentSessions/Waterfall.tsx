@@ -4,6 +4,7 @@ import type { AgentSessionStep } from '../../api/client';
 import { formatCompact, formatDuration, formatExact, formatMoneyPrecise } from '../../format';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { PATTERN_LABELS, barOf, type Waterfall as WaterfallModel, type WaterfallRow } from './waterfall';
+import { ScrollTable } from '../../components/ScrollTable';
 
 // The timeline drawn as a waterfall, in a table: the text columns say what the bars show (start
 // and duration), so a screen reader reads the same timeline row by row; the bars themselves are
@@ -47,7 +48,7 @@ export function Waterfall({ waterfall, currency }: { waterfall: WaterfallModel; 
     `Time (0 to ${formatDuration(span)})`,
   ];
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <ScrollTable minWidth={980}>
       <Table verticalSpacing={4} aria-label="Timeline: each step with its start, duration, outcome, tokens and cost">
         <ColumnHeads columns={heads} />
         <Table.Tbody>
@@ -59,7 +60,7 @@ export function Waterfall({ waterfall, currency }: { waterfall: WaterfallModel; 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

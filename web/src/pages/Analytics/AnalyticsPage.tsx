@@ -41,6 +41,8 @@ function Dashboard() {
   const activity = useActivity(range);
   const tools = useTools(range);
   const productivity = useProductivity(range);
+  // The first answer drawn (a panel with its figures), then every panel drawn.
+  useRenderedMark('analytics:first', tokens.isSuccess || activity.isSuccess || tools.isSuccess || productivity.isSuccess);
   useRenderedMark('analytics', tokens.isSuccess && activity.isSuccess && tools.isSuccess && productivity.isSuccess && !tokens.isPlaceholderData && !tools.isPlaceholderData);
   return (
     <Stack>

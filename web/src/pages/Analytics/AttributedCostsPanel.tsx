@@ -7,6 +7,7 @@ import { Spend } from '../../components/Spend';
 import { formatCompact, formatMoney } from '../../format';
 import { usePhone } from '../../components/usePhone';
 import { Panel } from './Panel';
+import { ScrollTable } from '../../components/ScrollTable';
 
 // Cost by skill, sub-agent, plugin and MCP server over the range
 // (GET /api/v1/analytics/attributed-costs), one kind at a time: the kinds overlap (a plugin's MCP
@@ -65,7 +66,7 @@ export function AttributedCostsPanel({ range }: { range: DayRange }) {
             {totals.length === 0 ? (
               <EmptyState title={`No ${label.toLowerCase()} in this range`}>Usage shows here when an agent attributes it (Claude Code 2.1.332 and later, metrics exporter on).</EmptyState>
             ) : (
-              <Table.ScrollContainer minWidth={300}>
+              <ScrollTable minWidth={300}>
                 <Table striped verticalSpacing="xs" aria-label={`Cost by ${label.toLowerCase()}`}>
                   <ColumnHeads columns={[column, { label: 'Spend', numeric: true }, { label: 'Tokens', numeric: true }, { label: 'Agent-reported (USD)', numeric: true, wideOnly: true }]} />
                   <Table.Tbody>
@@ -83,7 +84,7 @@ export function AttributedCostsPanel({ range }: { range: DayRange }) {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
             <Text size="xs" c="dimmed">
               Agent-reported: what the agent estimated itself, kept beside the spend at your prices.

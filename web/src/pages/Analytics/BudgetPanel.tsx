@@ -3,6 +3,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Budget, MemberLimitStatus } from '../../api/client';
 import { useBudgets, useMemberLimits } from '../../api/useBudgets';
+import { useMembers } from '../../api/useMembers';
+import { nameOf } from '../../components/people';
+import { PersonName } from '../../components/PersonName';
 import { useTeams } from '../../api/useTeams';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { SortableHeads, type SortableColumn, type SortState } from '../../components/SortableHeads';
@@ -14,8 +17,9 @@ import { budgetStanding, formatBudgetAmount, memberStanding } from '../Budgets/b
 // monthly counters and today's costs), not the range's, so the panel stands apart from it.
 
 import { NEAR_LIMIT_PERCENT } from '../Budgets/budgetFigures';
+import { ScrollTable } from '../../components/ScrollTable';
 
-type MemberSortKey = 'email' | 'used' | 'limit' | 'percent' | 'forecast';
+type MemberSortKey = 'name' | 'used' | 'limit' | 'percent' | 'forecast';
 
 export function BudgetPanel() {
   const title = 'Budgets and limits this month';
@@ -86,15 +90,22 @@ function BudgetLine({ budget, name }: { budget: Budget; name: string }) {
 
 function MembersNearLimit() {
   const limits = useMemberLimits();
+  // The limits answer names members by e-mail; the members list (the dashboard's, cached) has their names.
+  const members = useMembers();
   const [sort, setSort] = useState<SortState<MemberSortKey>>({ key: 'percent', descending: true });
   const near = useMemo(() => {
     const direction = sort.descending ? -1 : 1;
+    const names = new Map((members.data ?? []).map((member) => [member.id, member.name]));
     return (limits.data?.members ?? [])
       .filter((member) => member.percent >= NEAR_LIMIT_PERCENT)
-      .sort((a, b) => (a[sort.key] < b[sort.key] ? -1 : a[sort.key] > b[sort.key] ? 1 : 0) * direction || (a.email < b.email ? -1 : 1));
-  }, [limits.data, sort]);
+      .map((member) => ({ ...member, name: names.get(member.userId) ?? null }))
+      .sort((a, b) => {
+        const [x, y] = sort.key === 'name' ? [nameOf(a).toLocaleLowerCase(), nameOf(b).toLocaleLowerCase()] : [a[sort.key], b[sort.key]];
+        return (x < y ? -1 : x > y ? 1 : 0) * direction || (a.email < b.email ? -1 : 1);
+      });
+  }, [limits.data, members.data, sort]);
   const columns: SortableColumn<MemberSortKey>[] = [
-    { key: 'email', label: 'Member' },
+    { key: 'name', label: 'Member' },
     { key: 'percent', label: 'Used', numeric: true },
     { key: 'limit', label: 'Limit', numeric: true, wideOnly: true },
     { key: 'forecast', label: 'Forecast', numeric: true },
@@ -111,7 +122,7 @@ function MembersNearLimit() {
           Nobody is near their limit.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={320}>
           <Table striped verticalSpacing={4} aria-label="Members near their credit limit">
             <SortableHeads columns={columns} sort={sort} onSort={setSort} />
             <Table.Tbody>
@@ -120,7 +131,7 @@ function MembersNearLimit() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <Anchor component={Link} to="/settings/limits" size="sm">
         Credit limits
@@ -129,11 +140,11 @@ function MembersNearLimit() {
   );
 }
 
-function MemberLine({ member }: { member: MemberLimitStatus }) {
+function MemberLine({ member }: { member: MemberLimitStatus & { name: string | null } }) {
   return (
     <Table.Tr>
-      <Table.Td style={{ wordBreak: 'break-all' }}>
-        <Text size="sm">{member.email}</Text>
+      <Table.Td>
+        <PersonName person={member} />
       </Table.Td>
       <Table.Td ta="right">
         <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -14,6 +14,9 @@ import { useModelColors } from './useModelColors';
 import { usePhone } from '../../components/usePhone';
 import { PanelActions } from './Panel';
 
+import { nameOf } from '../../components/people';
+import { ScrollTable } from '../../components/ScrollTable';
+
 export const MEMBERS_PAGE_SIZE = 20;
 
 type SortKey = 'member' | 'spend' | 'credits' | 'sessions' | 'pullRequests' | 'models' | 'delegation' | 'lastActive';
@@ -23,7 +26,18 @@ interface MemberLine {
   figures: MemberUsage | undefined;
 }
 
-const nameOf = (member: ListedUser) => member.name ?? member.email;
+/**
+ * The member's last day with activity: in the range when active in it, else the last day of all
+ * (the members list's), so an inactive member says since when; '' for never.
+ */
+function lastActiveOf({ member, figures }: MemberLine): string {
+  return figures?.lastActiveDay ?? member.lastActivityDay ?? '';
+}
+
+/** Beside an inactive member's badge: since when (their last day of activity), or never. */
+function inactiveSince(member: ListedUser): string {
+  return member.lastActivityDay ? `since ${formatDay(member.lastActivityDay)}` : 'never active';
+}
 
 /** A line's value in a column; inactive members sort below every active one. */
 function sortValue(line: MemberLine, key: SortKey): number | string {
@@ -37,7 +51,7 @@ function sortValue(line: MemberLine, key: SortKey): number | string {
     case 'delegation':
       return figures?.delegationLevel ?? '';
     case 'lastActive':
-      return figures?.lastActiveDay ?? '';
+      return lastActiveOf(line);
     default:
       return figures ? figures[key] : -1;
   }
@@ -71,7 +85,7 @@ function membersCsv(lines: MemberLine[], currency: string): string {
       // Each model with its spend (or "unpriced"), most spend first: "model=12.34 other=unpriced".
       models: figures?.models.map((share) => `${share.model}=${share.spend ?? 'unpriced'}`).join(' ') ?? '',
       delegation_level: figures?.delegationLevel ?? '',
-      last_active_day: figures?.lastActiveDay ?? '',
+      last_active_day: lastActiveOf({ member, figures }),
     })),
   );
 }
@@ -149,7 +163,7 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
       ) : (
         <>
           {/* On a phone: who, what they spent and on which model, without scrolling sideways; the rest is on the member's page and in the CSV. */}
-          <Table.ScrollContainer minWidth={phone ? 0 : 860}>
+          <ScrollTable minWidth={phone ? 0 : 860}>
             <Table striped verticalSpacing="xs" aria-label="Members and their usage">
               <SortableHeads columns={columns} sort={sort} onSort={changeView(setSort)} />
               <Table.Tbody>
@@ -164,9 +178,14 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
                           {member.role}
                         </Text>
                         {!figures && (
-                          <Badge size="xs" color="gray" variant="outline">
-                            inactive
-                          </Badge>
+                          <>
+                            <Badge size="xs" color="gray" variant="outline">
+                              inactive
+                            </Badge>
+                            <Text size="xs" c="dimmed">
+                              {inactiveSince(member)}
+                            </Text>
+                          </>
                         )}
                         {!member.active && (
                           <Badge size="xs" color="gray" variant="outline">
@@ -194,12 +213,12 @@ export const MembersPanel = memo(function MembersPanel({ range, search }: { rang
                     </Table.Td>
                     <Table.Td>{figures && figures.models.length > 0 ? <ModelShares models={figures.models} currency={currency} colorOf={colorOf} shown={2} /> : (figures?.primaryModel ?? '—')}</Table.Td>
                     <Table.Td visibleFrom="sm">{figures?.delegationLevel ?? '—'}</Table.Td>
-                    <Table.Td visibleFrom="sm">{figures?.lastActiveDay ? formatDay(figures.lastActiveDay) : '—'}</Table.Td>
+                    <Table.Td visibleFrom="sm">{lastActiveOf({ member, figures }) ? formatDay(lastActiveOf({ member, figures })) : 'never'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Group justify="space-between" mt="sm">
             <Text size="xs" c="dimmed">
               {shown.length === lines.length ? `${lines.length} members` : `${shown.length} of ${lines.length} members`} · page {current} of {pages}

@@ -10,6 +10,7 @@ import { formatExact } from '../../format';
 import { PanelActions } from './Panel';
 import { formatPeriod, previousPeriod } from './range';
 import { changePercent, monthRanges, totalsByTeam, type TeamTotals } from './teamSpend';
+import { ScrollTable } from '../../components/ScrollTable';
 
 const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const NONE: TeamTotals = { cost: 0, unpricedModels: [], credits: 0, tokens: 0 };
@@ -78,7 +79,7 @@ export function TeamsPanel() {
           <EmptyState title="No teams yet">Create teams under Teams to see their spend here.</EmptyState>
         ) : (
           <Stack gap={4}>
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable minWidth={640}>
               <Table striped verticalSpacing="xs" aria-label="Spend per team">
                 <ColumnHeads columns={['Team', 'Members', { label: `Spend, ${lastLabel}`, numeric: true }, { label: 'Spend, this month', numeric: true }, { label: changeLabel, numeric: true }, { label: `Credits, ${lastLabel}`, numeric: true }, { label: 'Credits, this month', numeric: true }]} />
                 <Table.Tbody>
@@ -103,7 +104,7 @@ export function TeamsPanel() {
                   })}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <CreditNote />
           </Stack>
         )}

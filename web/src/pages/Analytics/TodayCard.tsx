@@ -4,6 +4,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { Spend } from '../../components/Spend';
 import { formatCompact, formatExact } from '../../format';
+import { ScrollTable } from '../../components/ScrollTable';
 
 // "Today so far": the day in progress (UTC), live from the counters ingestion keeps
 // (GET /api/v1/analytics/today), asked again every TODAY_REFRESH_MS. Set apart from the range's
@@ -21,7 +22,7 @@ const SHOWN = 5;
 
 function Breakdown({ title, column, rows, label, currency }: { title: string; column: string; rows: AnalyticsTodayRow[]; label: (row: AnalyticsTodayRow) => string; currency: string }) {
   return (
-    <Table.ScrollContainer minWidth={260}>
+    <ScrollTable minWidth={260}>
       <Table verticalSpacing={4} aria-label={`Today so far by ${title.toLowerCase()}`}>
         <ColumnHeads columns={[column, { label: 'Spend', numeric: true }, { label: 'Credits', numeric: true }]} />
         <Table.Tbody>
@@ -36,7 +37,7 @@ function Breakdown({ title, column, rows, label, currency }: { title: string; co
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

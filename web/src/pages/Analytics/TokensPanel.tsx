@@ -8,6 +8,7 @@ import { CreditNote } from '../../components/CreditNote';
 import { EmptyState } from '../../components/QueryState';
 import { formatExact, formatMoney } from '../../format';
 import { timeSeries, type TimeAxis } from './timeAxis';
+import { ScrollTable } from '../../components/ScrollTable';
 
 type Answer = NonNullable<ReturnType<typeof useTokensByModel>['data']>;
 
@@ -43,7 +44,7 @@ function SpendTable({ answer }: { answer: Answer }) {
       <Text size="sm" fw={600}>
         Spend by model, at your prices
       </Text>
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollTable minWidth={560}>
         <Table striped aria-label="Spend by model">
           <ColumnHeads columns={['Model', { label: `Spend (${answer.currency})`, numeric: true }, { label: 'Standard Credits', numeric: true }, { label: 'Reported by the agent (USD)', numeric: true, wideOnly: true }]} />
           <Table.Tbody>
@@ -77,7 +78,7 @@ function SpendTable({ answer }: { answer: Answer }) {
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <CreditNote />
     </Stack>
   );

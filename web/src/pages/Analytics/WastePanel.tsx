@@ -4,6 +4,7 @@ import { useAgentSessionWaste } from '../../api/useAgentSessionWaste';
 import { PATTERN_LABELS } from '../../components/agentSessionLabels';
 import { ErrorState, LoadingState } from '../../components/QueryState';
 import { formatMoney } from '../../format';
+import { ScrollTable } from '../../components/ScrollTable';
 
 // "Waste found this month": the patterns the server found in this month's agent sessions, each
 // priced, with its suggested fix, and the repositories that wasted most; a link to the explorer's
@@ -35,7 +36,7 @@ export function WastePanel() {
               : `${waste.data.total.sessions} flagged ${waste.data.total.sessions === 1 ? 'session' : 'sessions'}, ${formatMoney(waste.data.total.estimatedCost, waste.data.currency)} estimated.`}
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Table.ScrollContainer minWidth={300}>
+            <ScrollTable minWidth={300}>
               <Table striped verticalSpacing={4} aria-label="Waste per pattern">
                 <Table.Thead>
                   <Table.Tr>
@@ -64,8 +65,8 @@ export function WastePanel() {
                     ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
-            <Table.ScrollContainer minWidth={260}>
+            </ScrollTable>
+            <ScrollTable minWidth={260}>
               <Table striped verticalSpacing={4} aria-label="Waste per repository">
                 <Table.Thead>
                   <Table.Tr>
@@ -86,7 +87,7 @@ export function WastePanel() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           </SimpleGrid>
           <Anchor component={Link} to="/agent-sessions?flagged=true" size="sm">
             Flagged sessions

@@ -1,6 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { isManager, type ApiKey } from '../../api/client';
+import { useRenderedMark } from '../../perf';
+import { nameOf } from '../../components/people';
 import { EXPIRY_WARNING_DAYS, useApiKeys, useExpiringApiKeys, useRevokeApiKey } from '../../api/useApiKeys';
 import { useKeyCreationRestricted } from '../../api/useEnterpriseControls';
 import { useMembers } from '../../api/useMembers';
@@ -18,6 +20,7 @@ export function ApiKeysPage() {
   const session = useSignedInSession();
   const manager = isManager(session.user.role);
   const keys = useApiKeys();
+  useRenderedMark('api-keys', keys.isSuccess);
   const expiring = useExpiringApiKeys();
   const members = useMembers(manager);
   const restricted = useKeyCreationRestricted(manager);
@@ -25,7 +28,11 @@ export function ApiKeysPage() {
   const [creating, setCreating] = useState(false);
   const { target: revoking, open: setRevoking, close: closeRevoke } = useDialog<ApiKey>(revoke);
 
-  const emailOf = (userId: string) => members.data?.find((user) => user.id === userId)?.email;
+  const userOf = (userId: string) => members.data?.find((member) => member.id === userId);
+  const nameOfUser = (userId: string) => {
+    const user = userOf(userId);
+    return user && nameOf(user);
+  };
   // The member page links to one member's keys (owners and managers see everyone's).
   const { memberId, showEveryone } = useOneMember('user');
   const oneMember = manager && memberId !== null;
@@ -49,13 +56,13 @@ export function ApiKeysPage() {
       {expiring.data && expiring.data.length > 0 && (
         <Alert color="red" title={`${expiring.data.length === 1 ? 'A key expires' : `${expiring.data.length} keys expire`} within ${EXPIRY_WARNING_DAYS} days`}>
           {expiring.data
-            .map((key) => `“${key.name}” (${key.prefix}…${manager && emailOf(key.userId) ? `, ${emailOf(key.userId)}` : ''}) on ${new Date(key.expiresAt!).toLocaleDateString()}`)
+            .map((key) => `“${key.name}” (${key.prefix}…${manager && nameOfUser(key.userId) ? `, ${nameOfUser(key.userId)}` : ''}) on ${new Date(key.expiresAt!).toLocaleDateString()}`)
             .join('; ')}
           . Create a replacement before then: an expired key stops working.
         </Alert>
       )}
 
-      {oneMember && members.isSuccess && <OneMemberNote who={emailOf(memberId)} what="API keys" onShowEveryone={showEveryone} />}
+      {oneMember && members.isSuccess && <OneMemberNote who={nameOfUser(memberId)} what="API keys" onShowEveryone={showEveryone} />}
 
       {keys.isPending ? (
         <LoadingState label="Loading API keys" />
@@ -68,7 +75,7 @@ export function ApiKeysPage() {
           <EmptyState title="No API keys yet">Create one to call the Quarterdeck API from scripts, CI or the CLI.</EmptyState>
         )
       ) : (
-        <KeysTable keys={shownKeys} ownUserId={session.user.id} {...(manager ? { userEmail: emailOf } : {})} onRevoke={setRevoking} />
+        <KeysTable keys={shownKeys} ownUserId={session.user.id} {...(manager ? { userOf } : {})} onRevoke={setRevoking} />
       )}
 
       <CreateKeyModal opened={creating} onClose={() => setCreating(false)} apiUrl={session.apiUrl} />

@@ -2,16 +2,23 @@ import { Badge, Button, Code, Table, Text } from '@mantine/core';
 import type { ApiKey } from '../../api/client';
 import { formatDate, formatDateTime } from '../../format';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { ScrollTable } from '../../components/ScrollTable';
+import { nameOf, type Person } from '../../components/people';
+import { PersonName } from '../../components/PersonName';
 
 /**
  * The keys, with their user when the reader sees the whole organization's. On a phone the table
  * keeps name, expiry and the action; the rest shows from the "sm" breakpoint on.
  */
-export function KeysTable(props: { keys: ApiKey[]; ownUserId: string; userEmail?: (userId: string) => string | undefined; onRevoke: (key: ApiKey) => void }) {
-  const showUser = props.userEmail !== undefined;
-  const userOf = (key: ApiKey) => props.userEmail?.(key.userId) ?? key.userId;
+export function KeysTable(props: { keys: ApiKey[]; ownUserId: string; userOf?: (userId: string) => Person | undefined; onRevoke: (key: ApiKey) => void }) {
+  const showUser = props.userOf !== undefined;
+  const personOf = (key: ApiKey) => props.userOf?.(key.userId);
+  const userOf = (key: ApiKey) => {
+    const person = personOf(key);
+    return person ? nameOf(person) : key.userId;
+  };
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <ScrollTable minWidth={320}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <ColumnHeads columns={['Name', { label: 'Key', wideOnly: true }, showUser && { label: 'User', wideOnly: true }, { label: 'Created', wideOnly: true }, 'Expires', { label: 'Last used', wideOnly: true }, { label: 'Actions', labelHidden: true }]} />
         <Table.Tbody>
@@ -30,7 +37,7 @@ export function KeysTable(props: { keys: ApiKey[]; ownUserId: string; userEmail?
               </Table.Td>
               {showUser && (
                 <Table.Td visibleFrom="sm">
-                  <Text size="sm">{userOf(key)}</Text>
+                  {personOf(key) ? <PersonName person={personOf(key)!} /> : <Text size="sm">{key.userId}</Text>}
                   {key.userId === props.ownUserId && (
                     <Badge size="xs" variant="light">
                       you
@@ -50,6 +57,6 @@ export function KeysTable(props: { keys: ApiKey[]; ownUserId: string; userEmail?
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

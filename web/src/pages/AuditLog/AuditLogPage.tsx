@@ -1,10 +1,12 @@
 import { OwnersOnly } from '../../components/ManagersOnly';
 import { Button, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { AUDIT_ACTIONS } from '../../../../src/sdk/audit-actions.js';
 import type { AuditAction } from '../../api/client';
 import { fetchAuditCsv, useAuditLog } from '../../api/useAuditLog';
 import { useMembers } from '../../api/useMembers';
+import { useTeams } from '../../api/useTeams';
+import { nameOf } from '../../components/people';
 import { PageHeader } from '../../components/PageHeader';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { saveFile } from '../../components/saveFile';
@@ -28,6 +30,9 @@ function OwnersAuditLog({ organizationName }: { organizationName: string }) {
   const filters = filtersOf(form);
   const log = useAuditLog(filters, problem === null);
   const members = useMembers();
+  const teams = useTeams();
+  // Ids in entries named as they are now: members by name, teams by name.
+  const names = useMemo(() => new Map<string, string>([...(members.data ?? []).map((member) => [member.id, nameOf(member)] as const), ...(teams.data ?? []).map((team) => [team.id, team.name] as const)]), [members.data, teams.data]);
   const [download, setDownload] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
@@ -68,7 +73,7 @@ function OwnersAuditLog({ organizationName }: { organizationName: string }) {
           label="Actor"
           value={form.actorUserId}
           onChange={(event) => setForm({ ...form, actorUserId: event.currentTarget.value })}
-          data={[{ value: '', label: 'Anyone' }, ...(members.data ?? []).map((member) => ({ value: member.id, label: member.email }))]}
+          data={[{ value: '', label: 'Anyone' }, ...(members.data ?? []).map((member) => ({ value: member.id, label: nameOf(member) }))]}
         />
         <TextInput label="From" type="date" value={form.fromDate} onChange={(event) => setForm({ ...form, fromDate: event.currentTarget.value })} />
         <TextInput label="To" type="date" value={form.toDate} onChange={(event) => setForm({ ...form, toDate: event.currentTarget.value })} error={problem} />
@@ -87,7 +92,7 @@ function OwnersAuditLog({ organizationName }: { organizationName: string }) {
         <EmptyState title="No entries">Nothing matches these filters.</EmptyState>
       ) : (
         <>
-          <AuditEntries entries={entries} />
+          <AuditEntries nameOf={(id) => names.get(id)} entries={entries} />
           {log.hasNextPage && (
             <Group justify="center">
               <Button variant="default" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStat
 import { BudgetFormModal, type BudgetForm } from './BudgetFormModal';
 import { StandingBadge, StandingWords } from '../../components/Standing';
 import { budgetStanding, formatBudgetAmount } from './budgetFigures';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** /settings/budgets — owner and manager: monthly budgets of the organization and its teams. */
 export default function BudgetsPage() {
@@ -60,7 +61,7 @@ function ManageBudgets() {
       ) : budgets.data.length === 0 ? (
         <EmptyState title="No budgets yet">Add one for the organization, then for teams.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640}>
           <Table striped verticalSpacing="sm" aria-label="Budgets">
             <ColumnHeads columns={['Budget', { label: 'Spent this month', numeric: true }, { label: 'Forecast', numeric: true }, { label: 'Amount', numeric: true }, { label: 'Thresholds', wideOnly: true }, { label: 'Actions', labelHidden: true }]} />
             <Table.Tbody>
@@ -104,7 +105,7 @@ function ManageBudgets() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {creating && <BudgetFormModal title="Add a budget" submitLabel="Add budget" budget={null} scopes={scopes} currency={currency} pending={create.isPending} error={create.error} onClose={closeCreate} onSubmit={submitCreate} />}
       {editing && (

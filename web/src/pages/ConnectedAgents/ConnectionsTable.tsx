@@ -2,6 +2,7 @@ import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { ConnectedAgent } from '../../api/client';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatCompact, formatDateTime, formatExact } from '../../format';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** Who sent a connection's data, for people: the member, the identity waiting for one, or the key. */
 export function senderLabel(sender: ConnectedAgent['sender']): { title: string; detail: string | null } {
@@ -21,7 +22,7 @@ export function senderLabel(sender: ConnectedAgent['sender']): { title: string; 
  */
 export function ConnectionsTable({ connections }: { connections: ConnectedAgent[] }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <ScrollTable minWidth={320}>
       <Table striped verticalSpacing="sm" aria-label="Connected agents today">
         <ColumnHeads
           columns={[
@@ -77,7 +78,7 @@ export function ConnectionsTable({ connections }: { connections: ConnectedAgent[
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

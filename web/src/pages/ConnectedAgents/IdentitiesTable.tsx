@@ -2,11 +2,12 @@ import { Button, Group, Table, Text } from '@mantine/core';
 import type { TelemetryIdentity } from '../../api/client';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatDateTime, formatExact } from '../../format';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** Identities no member matches yet, with what waits for them and the two ways to resolve one. */
 export function IdentitiesTable(props: { identities: TelemetryIdentity[]; onLink: (identity: TelemetryIdentity) => void; onInvite: (identity: TelemetryIdentity) => void }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <ScrollTable minWidth={320}>
       <Table striped verticalSpacing="sm" aria-label="Unattributed identities">
         <ColumnHeads columns={['Identity', { label: 'Agent', wideOnly: true }, { label: 'Last seen', wideOnly: true }, { label: 'Waiting events', numeric: true }, { label: 'Actions', labelHidden: true }]} />
         <Table.Tbody>
@@ -46,6 +47,6 @@ export function IdentitiesTable(props: { identities: TelemetryIdentity[]; onLink
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

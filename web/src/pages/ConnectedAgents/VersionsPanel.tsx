@@ -2,6 +2,7 @@ import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { FleetVersion } from '../../api/client';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { formatDateTime, formatExact } from '../../format';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /**
  * The versions in use across the fleet (the last 7 days): how many senders run each version of
@@ -20,7 +21,7 @@ export function VersionsPanel({ versions }: { versions: FleetVersion[] }) {
             Each agent and sender heard in the last 7 days, at the version its latest export said.
           </Text>
         </div>
-        <Table.ScrollContainer minWidth={300}>
+        <ScrollTable minWidth={300}>
           <Table striped verticalSpacing="xs" aria-label="Agent versions in use">
             <ColumnHeads columns={['Agent', 'Version', { label: 'Senders', numeric: true }, { label: 'Last data', wideOnly: true }]} />
             <Table.Tbody>
@@ -44,7 +45,7 @@ export function VersionsPanel({ versions }: { versions: FleetVersion[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Stack>
     </Paper>
   );

@@ -6,6 +6,7 @@ import { mergePatch } from './mergePatch';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { PolicySelect } from './PolicySelect';
 import { DAYS, LISTS, SWITCHES } from './controlsFields';
+import { ScrollTable } from '../../components/ScrollTable';
 
 // The controls api.md names, as a form; every other property as JSON. Saving sends the merge
 // patch from the settings as loaded to the edited ones, with If-Match: the loaded revision.
@@ -111,7 +112,7 @@ export function ControlsForm({ settings, revision, onReload }: { settings: Setti
               None. Add them under customModels in the JSON below.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
+            <ScrollTable minWidth={520}>
               <Table aria-label="Custom models">
                 <ColumnHeads columns={['Name', 'Model', 'Base URL', 'API key']} />
                 <Table.Tbody>
@@ -125,7 +126,7 @@ export function ControlsForm({ settings, revision, onReload }: { settings: Setti
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
           <Text size="xs" c="dimmed" mt="xs">
             Keys are stored sealed and shown masked; leaving a masked key as it is keeps the stored one.

@@ -9,6 +9,7 @@ import { ActionError, EmptyState, ErrorState, LoadingState } from '../../compone
 import { SecretValue } from '../../components/SecretValue';
 import { useDialog } from '../../components/useDialog';
 import { formatDateTime } from '../../format';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** /settings/git-hosts — owner and manager: the GitHub and GitLab hosts whose webhooks tell Quarterdeck about pull requests (docs/outcomes.md). */
 export default function GitHostsPage() {
@@ -189,7 +190,7 @@ function Deliveries({ host }: { host: GitHost }) {
       ) : deliveries.data.length === 0 ? (
         <EmptyState title="Nothing received yet">Once the URL and secret are pasted, the host's deliveries show here. Refused ones (a wrong secret) show only in the host's own log.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={340}>
+        <ScrollTable minWidth={340}>
           <Table striped verticalSpacing="xs" aria-label={`Last ${DELIVERIES_SHOWN} deliveries of ${host.name}`}>
             <ColumnHeads columns={['Received', 'Event', 'Outcome', { label: 'Delivery id', wideOnly: true }]} />
             <Table.Tbody>
@@ -209,7 +210,7 @@ function Deliveries({ host }: { host: GitHost }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

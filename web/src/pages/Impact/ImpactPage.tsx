@@ -12,6 +12,7 @@ import { Panel } from '../Analytics/Panel';
 import { RangePicker } from '../Analytics/RangePicker';
 import { useDayRange, type DayRange } from '../Analytics/range';
 import { formatMinutes, groupFigures, rangeFigures, type OutcomeFigures } from './outcomeFigures';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** /impact — owner and manager: what the agents produced, merged pull requests AI vs human, per team and repository. */
 export default function ImpactPage() {
@@ -100,7 +101,7 @@ function GroupPanel({ range, groupBy, title, head }: { range: DayRange; groupBy:
         if (groups.length === 0) return <EmptyState title="No pull request merged in this range">{NOTHING_MERGED}</EmptyState>;
         const currency = outcomes.data!.currency;
         return (
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollTable minWidth={720}>
             <Table striped verticalSpacing="xs" aria-label={`Merged pull requests ${title.toLowerCase()}`}>
               <ColumnHeads
                 columns={[
@@ -131,7 +132,7 @@ function GroupPanel({ range, groupBy, title, head }: { range: DayRange; groupBy:
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         );
       }}
     </Panel>
@@ -173,7 +174,7 @@ function PullRequestsPanel({ range }: { range: DayRange }) {
         <EmptyState title="No pull request merged in this range">{NOTHING_MERGED}</EmptyState>
       ) : (
         <Stack gap={4}>
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollTable minWidth={900}>
             <Table striped verticalSpacing="xs" aria-label="Pull requests merged in the range">
               <ColumnHeads
                 columns={['Pull request', 'Class', 'Evidence', 'Merged', { label: 'Time to merge', numeric: true }, { label: 'First review', numeric: true }, { label: 'Cost', numeric: true }]}
@@ -218,7 +219,7 @@ function PullRequestsPanel({ range }: { range: DayRange }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           {pulls.hasNextPage && (
             <Group>
               <Button variant="default" onClick={() => void pulls.fetchNextPage()} loading={pulls.isFetchingNextPage}>

@@ -16,6 +16,7 @@ import { SortableHeads, type SortState } from '../../components/SortableHeads';
 import { usePhone } from '../../components/usePhone';
 import { OneMemberNote, useOneMember } from '../../components/OneMember';
 import { FormActions } from '../../components/FormActions';
+import { ScrollTable } from '../../components/ScrollTable';
 
 
 type LimitSortKey = 'member' | 'used' | 'limit';
@@ -80,8 +81,8 @@ function Limits() {
         <Title order={2} size="h4" mb="xs">
           Members this month
         </Title>
-        {memberId !== null && <OneMemberNote who={listed[0]?.email} what="limits" onShowEveryone={showEveryone} />}
-        <Table.ScrollContainer minWidth={phone ? 0 : 720}>
+        {memberId !== null && <OneMemberNote who={listed[0] && nameOf(listed[0])} what="limits" onShowEveryone={showEveryone} />}
+        <ScrollTable minWidth={phone ? 0 : 720}>
           <Table striped aria-label="Members' credit limits">
             {phone ? (
               <SortableHeads columns={[{ key: 'member', label: 'Member' }]} sort={sort} onSort={setSort} after={[{ label: 'Actions', hidden: true }]} />
@@ -148,7 +149,7 @@ function Limits() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Card>
       <BulkEdit />
       <EditLimit member={editing} current={editing ? (overrides.get(editing.email.toLowerCase())?.limit ?? null) : null} used={editing ? usedOf(editing) : 0} onClose={() => setEditing(null)} />
@@ -199,7 +200,7 @@ function EditLimit({ member, current, used, onClose }: { member: User | null; cu
   };
   const entryError = set.data?.errors[0]?.error;
   return (
-    <Modal opened={member !== null} onClose={close} title={`Monthly limit of ${member?.email ?? ''}`} closeButtonProps={{ 'aria-label': 'Close' }} centered>
+    <Modal opened={member !== null} onClose={close} title={`Monthly limit of ${member ? (member.name ?? member.email) : ''}`} closeButtonProps={{ 'aria-label': 'Close' }} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -1,6 +1,6 @@
 import { ManagersOnly } from '../../components/ManagersOnly';
-import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { type User } from '../../api/client';
 import { useChangeRole, useDeactivateMember, useMembers, useNewInvitation, useReactivateMember } from '../../api/useMembers';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -10,7 +10,10 @@ import { InvitationLink } from './InvitationLink';
 import { InviteMemberModal } from './InviteMemberModal';
 import { MembersTable } from './MembersTable';
 import { PageHeader } from '../../components/PageHeader';
-import { STATUS_FILTERS, matchesFilter, type StatusFilter } from './status';
+import { EMPTY_FILTER, FILTER_LABELS, STATUS_FILTERS, matchesFilter, type StatusFilter } from './status';
+import { searchMembers, sortMembers, type MemberSortKey } from './order';
+import type { SortState } from '../../components/SortableHeads';
+import { nameOf } from '../../components/people';
 
 /** /settings/members — owner and manager: invite, change roles, deactivate, reactivate, re-invite; members by status. */
 export function MembersPage() {
@@ -29,6 +32,9 @@ function ManageMembers() {
   const newInvitation = useNewInvitation();
   const reactivate = useReactivateMember();
   const [filter, setFilter] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState<MemberSortKey>>({ key: 'name', descending: false });
+  const shown = useMemo(() => sortMembers(searchMembers((members.data ?? []).filter((user) => matchesFilter(user, filter)), search), sort), [members.data, filter, search, sort]);
   const [inviting, setInviting] = useState(false);
   const [deactivating, setDeactivating] = useState<User | null>(null);
   const [reinvited, setReinvited] = useState<{ user: User; url: string } | null>(null);
@@ -48,17 +54,20 @@ function ManageMembers() {
 
       <ActionError error={changeRole.error ?? newInvitation.error ?? reactivate.error} />
 
-      <Group gap="sm">
-        <Text size="sm" id="member-status-filter">
-          Status
-        </Text>
-        <SegmentedControl
-          aria-labelledby="member-status-filter"
-          size="xs"
-          value={filter}
-          onChange={(value) => setFilter(value as StatusFilter)}
-          data={STATUS_FILTERS.map((value) => ({ value, label: value === 'all' ? 'All' : value[0]!.toUpperCase() + value.slice(1) }))}
-        />
+      <Group gap="sm" align="flex-end">
+        <TextInput label="Search" placeholder="Name or e-mail" size="xs" w={220} value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+        <Stack gap={4}>
+          <Text size="xs" fw={500} id="member-status-filter">
+            Status
+          </Text>
+          <SegmentedControl
+            aria-labelledby="member-status-filter"
+            size="xs"
+            value={filter}
+            onChange={(value) => setFilter(value as StatusFilter)}
+            data={STATUS_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+          />
+        </Stack>
       </Group>
 
       {members.isPending ? (
@@ -67,11 +76,13 @@ function ManageMembers() {
         <ErrorState error={members.error} onRetry={() => void members.refetch()} />
       ) : members.data.length === 0 ? (
         <EmptyState title="No members yet" />
-      ) : members.data.every((user) => !matchesFilter(user, filter)) ? (
-        <EmptyState title={`No ${filter} members`} />
+      ) : shown.length === 0 ? (
+        <EmptyState title={search.trim() ? 'No member matches this search' : EMPTY_FILTER[filter]} />
       ) : (
         <MembersTable
-          members={members.data.filter((user) => matchesFilter(user, filter))}
+          members={shown}
+          sort={sort}
+          onSort={setSort}
           actor={{ id: session.user.id, role: session.user.role }}
           changingUserId={changeRole.isPending ? changeRole.variables?.userId : undefined}
           onRoleChange={(user, role) => changeRole.mutate({ userId: user.id, role })}
@@ -86,7 +97,7 @@ function ManageMembers() {
       <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={reinvited !== null} onClose={() => setReinvited(null)} title="New invitation" size="lg" centered>
         {reinvited && (
           <Stack>
-            <InvitationLink who={reinvited.user.email} url={reinvited.url} />
+            <InvitationLink who={nameOf(reinvited.user)} url={reinvited.url} />
             <Group justify="flex-end">
               <Button onClick={() => setReinvited(null)}>Done</Button>
             </Group>
@@ -102,7 +113,7 @@ function ManageMembers() {
         onClose={closeDeactivate}
         onConfirm={() => deactivating && deactivate.mutate(deactivating.id, { onSuccess: closeDeactivate })}
       >
-        {deactivating && `${deactivating.email} is signed out at once, and their API keys and tokens stop working. They stay listed as deactivated; reactivating them brings their keys back (not their sessions).`}
+        {deactivating && `${nameOf(deactivating)} is signed out at once, and their API keys and tokens stop working. They stay listed as deactivated; reactivating them brings their keys back (not their sessions).`}
       </ConfirmModal>
     </Stack>
   );

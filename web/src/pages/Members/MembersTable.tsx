@@ -2,16 +2,24 @@ import { Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine
 import type { ReactNode } from 'react';
 import type { ListedUser, Role, User } from '../../api/client';
 import { grantableRoles, mayManage } from './roles';
-import { ColumnHeads } from '../../components/ColumnHeads';
+import { SortableHeads, type SortState } from '../../components/SortableHeads';
+import { nameOf } from '../../components/people';
+import { PersonName } from '../../components/PersonName';
 import { usePhone } from '../../components/usePhone';
-import { STATUS_COLORS, STATUS_LABELS, invitationExpired } from './status';
+import { formatDate, formatDay } from '../../format';
+import type { MemberSortKey } from './order';
+import { PRESENCE_COLORS, PRESENCE_LABELS, invitationExpired, presenceOf } from './status';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /**
- * Members with their role (changeable where the actor may), teams, lifecycle status and actions:
- * a new invitation (resent for invited people), deactivation, reactivation.
+ * Members with their role (changeable where the actor may), teams, status, last console sign-in,
+ * last agent activity and actions: a new invitation (resent for invited people), deactivation,
+ * reactivation. Sorted by the column heads.
  */
 export function MembersTable(props: {
   members: ListedUser[];
+  sort: SortState<MemberSortKey>;
+  onSort: (sort: SortState<MemberSortKey>) => void;
   actor: { id: string; role: Role };
   changingUserId: string | undefined;
   onRoleChange: (user: User, role: Role) => void;
@@ -24,29 +32,38 @@ export function MembersTable(props: {
   // stacked beside it: five columns do not fit 390 px without squeezing the role select.
   const phone = usePhone();
   return (
-    <Table.ScrollContainer minWidth={phone ? 0 : 800}>
+    <ScrollTable minWidth={phone ? 0 : 1000}>
       <Table striped verticalSpacing="sm">
-        <ColumnHeads columns={phone ? ['Member', { label: 'Actions', labelHidden: true }] : ['Member', 'Role', 'Teams', 'Status', { label: 'Actions', labelHidden: true }]} />
+        <SortableHeads
+          columns={
+            phone
+              ? [{ key: 'name', label: 'Member' }]
+              : [
+                  { key: 'name', label: 'Member' },
+                  { key: 'role', label: 'Role' },
+                  { key: 'lastSignIn', label: 'Last sign-in', numeric: true },
+                  { key: 'lastActivity', label: 'Last activity', numeric: true },
+                ]
+          }
+          sort={props.sort}
+          onSort={props.onSort}
+          after={phone ? [{ label: 'Actions', hidden: true }] : [{ label: 'Status' }, { label: 'Teams' }, { label: 'Actions', hidden: true }]}
+        />
         <Table.Tbody>
           {props.members.map((user) => {
             const mayAct = mayManage(props.actor.role, user.role);
-            const line = { ...props, user, label: user.name ?? user.email, manageable: user.active && mayAct, mayAct };
+            const line = { ...props, user, label: nameOf(user), manageable: user.active && mayAct, mayAct };
             return (
               <Table.Tr key={user.id}>
                 <Table.Td>
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {line.label}
-                    {user.id === props.actor.id && ' (you)'}
-                  </Text>
-                  {user.name && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {user.email}
-                    </Text>
-                  )}
+                  <PersonName person={user} after={user.id === props.actor.id && ' (you)'} />
                   {phone && (
                     <Stack gap={6} mt={6} align="flex-start">
                       <RoleCell {...line} />
                       <StatusBadge user={user} />
+                      <Text size="xs" c="dimmed">
+                        Last sign-in {formatDate(user.lastSignInAt, 'never')} · last activity {lastActivity(user)}
+                      </Text>
                       {user.teams.length > 0 && <TeamBadges user={user} />}
                     </Stack>
                   )}
@@ -56,11 +73,13 @@ export function MembersTable(props: {
                     <Table.Td>
                       <RoleCell {...line} />
                     </Table.Td>
-                    <Table.Td>
-                      <TeamBadges user={user} />
-                    </Table.Td>
+                    <Table.Td ta="right">{formatDate(user.lastSignInAt, 'never')}</Table.Td>
+                    <Table.Td ta="right">{lastActivity(user)}</Table.Td>
                     <Table.Td>
                       <StatusBadge user={user} />
+                    </Table.Td>
+                    <Table.Td>
+                      <TeamBadges user={user} />
                     </Table.Td>
                   </>
                 )}
@@ -72,7 +91,7 @@ export function MembersTable(props: {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -112,11 +131,18 @@ function TeamBadges({ user }: { user: ListedUser }) {
   );
 }
 
+/** The last UTC day with agent activity, or never. */
+function lastActivity(user: ListedUser): string {
+  return user.lastActivityDay ? formatDay(user.lastActivityDay) : 'never';
+}
+
 function StatusBadge({ user }: { user: ListedUser }) {
-  const expired = invitationExpired(user);
+  const presence = presenceOf(user);
+  // An expired invitation matters only to someone who never signed in nor works through agents.
+  const expired = presence === 'invited' && invitationExpired(user);
   return (
-    <Badge color={expired ? 'orange' : STATUS_COLORS[user.status]} variant="dot" tt="none">
-      {STATUS_LABELS[user.status]}
+    <Badge color={expired ? 'orange' : PRESENCE_COLORS[presence]} variant="dot" tt="none">
+      {PRESENCE_LABELS[presence]}
       {expired && ' — expired'}
     </Badge>
   );

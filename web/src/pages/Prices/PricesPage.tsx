@@ -8,6 +8,7 @@ import { ActionError, ErrorState, LoadingState } from '../../components/QuerySta
 import { useSignedInSession } from '../../components/SessionContext';
 import { formatDay, formatMoney } from '../../format';
 import { FormActions } from '../../components/FormActions';
+import { ScrollTable } from '../../components/ScrollTable';
 
 type Table = NonNullable<ReturnType<typeof usePrices>['data']>;
 type Model = Table['models'][number];
@@ -64,7 +65,7 @@ function Prices({ editable }: { editable: boolean }) {
         {table.models.length === 0 ? (
           <Text size="sm">No model calls yet. Prices of the dataset apply as soon as agents call its models.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={820}>
+          <ScrollTable minWidth={820}>
             <Table striped aria-label="Prices per model">
               <ColumnHeads columns={['Model', 'Price from', ...KINDS.map(({ label }) => ({ label, numeric: true })), 'Last used', ...(editable ? [{ label: 'Actions', labelHidden: true }] : [])]} />
               <Table.Tbody>
@@ -73,7 +74,7 @@ function Prices({ editable }: { editable: boolean }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
         <SetPrice table={table} editable={editable} onOpen={setEditing} />
       </Card>

@@ -11,6 +11,7 @@ import { useSignedInSession } from '../../components/SessionContext';
 import { useDialog } from '../../components/useDialog';
 import { formatDate, formatDateTime } from '../../format';
 import { CreateTokenModal } from './CreateTokenModal';
+import { ScrollTable } from '../../components/ScrollTable';
 
 type ScimToken = { id: string; name: string; prefix: string; createdAt: number; lastUsedAt: number | null };
 
@@ -51,7 +52,7 @@ function ManageProvisioning() {
       ) : tokens.data.scimTokens.length === 0 ? (
         <EmptyState title="No SCIM tokens yet">Create one for each identity provider that provisions your members.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={320}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <ColumnHeads columns={['Name', { label: 'Token', wideOnly: true }, { label: 'Created', wideOnly: true }, 'Last used', { label: 'Actions', labelHidden: true }]} />
             <Table.Tbody>
@@ -76,7 +77,7 @@ function ManageProvisioning() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
 
       <CreateTokenModal opened={creating} onClose={() => setCreating(false)} baseUrl={baseUrl} />

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../format';
 import { LEVELS, readinessLevel } from '../../../../src/sdk/readiness-levels';
 import { averageLevel, blockers, byLevel, repositoriesOf, titleOf, weeklyTrend, type RepositoryReadiness } from './organization';
 import { criterionState, scoreOf } from './score';
+import { ScrollTable } from '../../components/ScrollTable';
 
 // Filled in the darkest shades: white text on them meets AA contrast (green 9 does not).
 const RESULT_COLORS = { pass: 'teal.9', fail: 'red.9', 'n/a': 'gray' } as const;
@@ -100,7 +101,7 @@ function Organization({ repositories, evaluated }: { repositories: RepositoryRea
             <Title order={2} size="h4" mb="xs">
               Progress to the next level
             </Title>
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable minWidth={640}>
               <Table striped aria-label="Each repository's level, progress to the next and last evaluation">
                 <ColumnHeads columns={['Repository', 'Level', 'Next level', 'Last evaluation']} />
                 <Table.Tbody>
@@ -130,7 +131,7 @@ function Organization({ repositories, evaluated }: { repositories: RepositoryRea
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           </Card>
           {blocking.length > 0 && (
             <Card withBorder>
@@ -140,7 +141,7 @@ function Organization({ repositories, evaluated }: { repositories: RepositoryRea
               <Text size="sm" c="dimmed" mb="xs">
                 Failing criteria of each repository's next level, by how many repositories they block.
               </Text>
-              <Table.ScrollContainer minWidth={560}>
+              <ScrollTable minWidth={560}>
                 <Table striped aria-label="Failing criteria ranked by the repositories they block">
                   <ColumnHeads columns={['Criterion', 'Level', { label: 'Repositories blocked', numeric: true }, { label: 'Which', wideOnly: true }]} />
                   <Table.Tbody>
@@ -162,7 +163,7 @@ function Organization({ repositories, evaluated }: { repositories: RepositoryRea
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             </Card>
           )}
           {repositories.length > 0 && <Histories repositories={repositories} />}
@@ -245,7 +246,7 @@ function Histories({ repositories }: { repositories: RepositoryReadiness[] }) {
                       series={[{ key: 'level', label: 'Level' }]}
                     />
                   )}
-                  <Table.ScrollContainer minWidth={560}>
+                  <ScrollTable minWidth={560}>
                     <Table striped aria-label={`Criteria of ${repository.repoId}`}>
                       <ColumnHeads columns={['Criterion', 'Level', 'Result', 'Rationale']} />
                       <Table.Tbody>
@@ -271,7 +272,7 @@ function Histories({ repositories }: { repositories: RepositoryReadiness[] }) {
                           })}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </ScrollTable>
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>

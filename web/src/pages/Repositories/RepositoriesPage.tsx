@@ -18,6 +18,7 @@ import { RangePicker } from '../Analytics/RangePicker';
 import { useDayRange } from '../Analytics/range';
 import { usePersonName } from '../AgentSessions/usePersonName';
 import { groupFigures, type OutcomeFigures } from '../Impact/outcomeFigures';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** /repositories — owner and manager: what each repository burns over a range, beside its readiness. */
 export default function RepositoriesPage() {
@@ -123,7 +124,7 @@ function Repositories() {
             <EmptyState title="No repository named in this range">Agents name their repository with the events' repository field, or OpenTelemetry's vcs.repository.url.full.</EmptyState>
           ) : (
             <Stack gap={4}>
-              <Table.ScrollContainer minWidth={900}>
+              <ScrollTable minWidth={900}>
                 <Table striped verticalSpacing="xs" aria-label="Repositories, their usage and readiness">
                   <SortableHeads columns={COLUMNS} sort={sort} onSort={setSort} after={[{ label: 'Agent sessions', hidden: true }]} />
                   <Table.Tbody>
@@ -167,7 +168,7 @@ function Repositories() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
               <CreditNote />
             </Stack>
           )

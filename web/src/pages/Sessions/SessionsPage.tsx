@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { NewSessionModal } from './NewSessionModal';
 import { useSignedInSession } from '../../components/SessionContext';
+import { ScrollTable } from '../../components/ScrollTable';
 
 const ANY = '';
 
@@ -73,7 +74,7 @@ export default function SessionsPage() {
               {shown.length} of {sessions.data.length}
             </Text>
           </Group>
-          <Table.ScrollContainer minWidth={seesOwners ? 860 : 720}>
+          <ScrollTable minWidth={seesOwners ? 860 : 720}>
             <Table striped aria-label="Sessions">
               <ColumnHeads columns={['Session', seesOwners && 'Owner', 'Computer', 'Status', { label: 'Messages', numeric: true }, { label: 'Tokens (in / out)', numeric: true }, { label: 'Credits', numeric: true }, 'Updated']} />
               <Table.Tbody>
@@ -103,7 +104,7 @@ export default function SessionsPage() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </>
       )}
     </Stack>

@@ -10,6 +10,7 @@ import { useDialog } from '../../components/useDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { TeamMembersModal } from './TeamMembersModal';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** /settings/teams — owner and manager: create, rename and delete teams, and fill them. */
 export default function TeamsPage() {
@@ -44,7 +45,7 @@ function ManageTeams() {
       ) : teams.data.length === 0 ? (
         <EmptyState title="No teams yet">Create a team, then add members to it.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <ScrollTable minWidth={600}>
           <Table striped verticalSpacing="sm">
             <ColumnHeads columns={['Team', 'Members', { label: 'Actions', labelHidden: true }]} />
             <Table.Tbody>
@@ -80,7 +81,7 @@ function ManageTeams() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
 
       {creating && (

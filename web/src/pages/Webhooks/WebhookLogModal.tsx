@@ -4,6 +4,7 @@ import { LOG_LENGTH, useReplayDelivery, useWebhookAttempts, useWebhookDeliveries
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ActionError, EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatDateTime } from '../../format';
+import { ScrollTable } from '../../components/ScrollTable';
 
 const STATUS_BADGES: Record<WebhookDelivery['status'], { color: string; label: string }> = {
   pending: { color: 'gray.7', label: 'Pending' },
@@ -43,7 +44,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
       ) : deliveries.data.length === 0 ? (
         <EmptyState title="No deliveries yet">Send a test event, or wait for the next event this endpoint subscribes to.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640}>
           <Table striped>
             <ColumnHeads columns={['Event', 'Status', { label: 'Attempts', numeric: true }, 'Created', 'Delivered or next attempt', { label: 'Actions', labelHidden: true }]} />
             <Table.Tbody>
@@ -79,7 +80,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );
@@ -99,7 +100,7 @@ function Attempts({ webhookId }: { webhookId: string }) {
       ) : attempts.data.length === 0 ? (
         <EmptyState title="No attempts yet" />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640}>
           <Table striped>
             <ColumnHeads columns={['When', 'Event', 'Answer', { label: 'Latency', numeric: true }, 'Response']} />
             <Table.Tbody>
@@ -127,7 +128,7 @@ function Attempts({ webhookId }: { webhookId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

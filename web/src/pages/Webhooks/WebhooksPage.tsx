@@ -11,6 +11,7 @@ import { ActionError, EmptyState, ErrorState, LoadingState } from '../../compone
 import { SigningSecret } from './SigningSecret';
 import { WebhookFormModal } from './WebhookFormModal';
 import { WebhookLogModal } from './WebhookLogModal';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** /settings/webhooks — owner and manager: the endpoints the organization's events are sent to. */
 export default function WebhooksPage() {
@@ -59,7 +60,7 @@ function ManageWebhooks() {
       ) : webhooks.data.length === 0 ? (
         <EmptyState title="No endpoints yet">Add an endpoint to send events to your own receiver or to a Slack incoming webhook.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <ScrollTable minWidth={360}>
           <Table striped verticalSpacing="sm">
             <ColumnHeads columns={['Endpoint', { label: 'Events', wideOnly: true }, 'Status', { label: 'Actions', labelHidden: true }]} />
             <Table.Tbody>
@@ -113,7 +114,7 @@ function ManageWebhooks() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
 
       {creating && (
