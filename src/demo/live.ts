@@ -8,13 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { sign } from '@octokit/webhooks-methods';
 import { QuarterdeckClient, type RequestBody } from '../sdk/client.js';
 import type { DemoGitDelivery } from './git-history.js';
+import { startDemoAgentExports } from './agent-exports.js';
 
 // What `npm run demo` does through the API once the server is up, as an organization would:
 // enterprise controls changed a few times (a history), a global credit limit and members near,
 // at and over theirs, an organization budget just above this month's spend and a team budget
 // below its first threshold, a GitHub host connected whose webhook receives the repositories'
 // history (signed deliveries, as GitHub sends them), a webhook endpoint on a loopback receiver
-// the demo runs (its deliveries succeed), and a computer with `quarterdeck agent` running for it, whose scripted coding agent answers the demo's sessions with tool calls.
+// the demo runs (its deliveries succeed), four members' agents exporting OpenTelemetry with an
+// ingest key (Connected agents, Today so far: agent-exports.ts), and a computer with `quarterdeck agent` running for it, whose scripted coding agent answers the demo's sessions with tool calls.
 
 /** The owner's budget is set so that this month's spend is this share of it. */
 export const DEMO_BUDGET_SHARE = 0.78;
@@ -22,6 +24,8 @@ export const DEMO_BUDGET_SHARE = 0.78;
 export const DEMO_TEAM_BUDGET_SHARE = 0.6;
 /** Members given their own limit, as the share of it their month's credits make. */
 const DEMO_LIMIT_SHARES = [0.8, 0.95, 1.05];
+/** Members whose agents export live (the least spending ones: the limits above take the most). */
+const DEMO_EXPORTING_MEMBERS = 4;
 const DEMO_SESSIONS = [
   { title: 'Fix the flaky checkout test', message: 'The checkout test fails one run in ten; find out why.' },
   { title: 'Upgrade the logging library', message: 'Upgrade the logging library and fix what breaks.' },
@@ -114,6 +118,12 @@ export async function startLiveDemo(url: string, owner: { apiKey: string; email:
   const webhook = await api.request('post', '/api/v0/webhooks', { body: { url: receiver.url, description: 'Demo receiver (loopback)' } });
   await api.request('post', '/api/v0/webhooks/{webhookId}/test', { path: { webhookId: webhook.webhook.id } });
 
+  // Four members' Claude Code and Codex installations, exporting with one ingest key.
+  const ingestKey = await api.request('post', '/api/v0/api-keys', { body: { name: 'Demo fleet (agents\' OpenTelemetry)', kind: 'ingest' } });
+  const exporters = members.filter((member) => member.email !== owner.email).slice(-DEMO_EXPORTING_MEMBERS).map((member) => member.email);
+  const exports = startDemoAgentExports(url, ingestKey.key, exporters);
+  await exports.first;
+
   const computer = await api.request('post', '/api/v0/computers', { body: { name: 'demo-box', providerType: 'byom', hostname: 'demo-box.local' } });
   const workdir = await mkdtemp(join(tmpdir(), 'quarterdeck-demo-agent-'));
   const [command, ...args] = agentCommand();
@@ -130,6 +140,7 @@ export async function startLiveDemo(url: string, owner: { apiKey: string; email:
   }
   const stop = () => {
     agent.kill('SIGTERM');
+    exports.stop();
     receiver.server.close();
   };
   return { computerId: computer.id, sessionIds, webhookUrl: receiver.url, stop };

@@ -53,6 +53,7 @@ async function main() {
   console.log(`Impact:         ${config.publicAppUrl}/impact?days=30 (merged pull requests of a connected GitHub host, AI vs human; ${config.publicAppUrl}/settings/git-hosts)`);
   console.log(`Readiness:      ${config.publicAppUrl}/readiness (six repositories evaluated every night by the demo computer; their history is being written)`);
   console.log(`Sessions:       ${config.publicAppUrl}/sessions (answered by \`quarterdeck agent\` on the demo computer, ${live.computerId})`);
+  console.log(`Agents:         ${config.publicAppUrl}/settings/connected-agents (four members' Claude Code and Codex exporting OpenTelemetry every minute with an ingest key)`);
   console.log(`Webhooks:       ${config.publicAppUrl}/settings/webhooks (every event to the demo's receiver, ${live.webhookUrl})`);
   console.log(`Budgets:        an organization budget at ${Math.round(DEMO_BUDGET_SHARE * 100)} % of this month's spend; members near, at and over their credit limits (${config.publicAppUrl}/settings/limits)`);
   console.log(`Owner API key:  ${apiKey}`);

@@ -112,6 +112,10 @@ describe('quarterdeck demo', () => {
       },
       { timeout: 30_000, interval: 500 },
     );
+    // Members' agents exporting with an ingest key: each agent listed with the version it sends.
+    const { connections } = await get('/api/v0/organization/connected-agents');
+    const heard = connections.filter((connection: { accepted: number }) => connection.accepted > 0).map((connection: { agent: string; version: string | null }) => `${connection.agent} ${connection.version}`);
+    expect(new Set(heard)).toEqual(new Set(['claude-code 2.1.332', 'codex 0.63.0']));
     started.child.kill('SIGINT');
     expect(await started.exit).toBe(0);
   });
