@@ -54,6 +54,17 @@ function geminiSystemPath(target: SetupTarget, agent: 'gemini-cli' | 'qwen-code'
   return join(target.base, 'etc', product, 'settings.json');
 }
 
+/**
+ * Codex's file that overrides each user's own config.toml: /etc/codex/managed_config.toml on Linux
+ * and macOS (read above every other layer; Codex calls it legacy, still read). Codex on Windows no
+ * longer reads a managed_config.toml: there the system config.toml under
+ * %ProgramData%\OpenAI\Codex, whose settings a user's own config.toml overrides (docs/otel.md).
+ */
+function codexSystemPath(target: SetupTarget): string {
+  if (target.platform === 'win32') return join(target.base, 'ProgramData', 'OpenAI', 'Codex', 'config.toml');
+  return join(target.base, 'etc', 'codex', 'managed_config.toml');
+}
+
 /** The files that set the agent up to export to this server with this key. */
 export function settingsFiles(agent: SetupAgent, target: SetupTarget): SettingsFile[] {
   const { api } = target;
@@ -74,7 +85,7 @@ export function settingsFiles(agent: SetupAgent, target: SetupTarget): SettingsF
       const exporter = (signal: string) => ({ 'otlp-http': { endpoint: `${api}/v1/${signal}`, protocol: 'binary', headers: { Authorization: `Bearer ${target.key}` } } });
       const otel = { log_user_prompt: false, exporter: exporter('logs'), metrics_exporter: exporter('metrics'), trace_exporter: exporter('traces') };
       // Codex reads no resource attributes from its config: the e-mail comes from the environment.
-      const path = target.system ? join(target.base, 'etc', 'codex', 'managed_config.toml') : join(target.base, '.codex', 'config.toml');
+      const path = target.system ? codexSystemPath(target) : join(target.base, '.codex', 'config.toml');
       return [{ path, format: 'toml', merge: { otel } }, ...(target.email ? [envFile(target, agent, resourceAttributes(target))] : [])];
     }
     case 'gemini-cli':

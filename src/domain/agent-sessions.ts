@@ -4,7 +4,8 @@ import { costMicros, type PriceBook, type TokenCounts } from './prices.js';
 // findings, computed from its steps alone, whatever order they arrived in. The steps are sorted
 // by instant and id first, so the same steps always give the same session.
 
-export const STEP_KINDS = ['prompt', 'model_call', 'tool_call', 'hook', 'error', 'compaction', 'file_change'] as const;
+/** The kinds of steps; a session's start and end are steps where the agent reports them (Qwen Code's session events). */
+export const STEP_KINDS = ['prompt', 'model_call', 'tool_call', 'hook', 'error', 'compaction', 'file_change', 'session_start', 'session_end'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 export type StepOutcome = 'success' | 'failure';
 export type FileAccess = 'read' | 'write';

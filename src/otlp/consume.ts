@@ -7,7 +7,7 @@ import { closedBeforeLocked, tooOldProblem } from '../telemetry/retention.js';
 import { storeSentEvents, type Refusal, type SentEvent, type SentStep, type StoreDeps, type TelemetryCaller } from '../telemetry/sent-events.js';
 import { bareStep, type StepDetail } from '../telemetry/session-steps.js';
 import { incrementsOf } from './cumulative.js';
-import { logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type EventRecord, type OtlpRecord, type PointRecord } from './records.js';
+import { digestOf, logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type EventRecord, type OtlpRecord, type PointRecord } from './records.js';
 import type { RecordDetail } from './translate/translator.js';
 import { translatorFor } from './translate/index.js';
 import { agentVersion, repositoryOf, type Draft, type Identity, type Translator } from './translate/translator.js';
@@ -81,9 +81,13 @@ function recordsOf(receivedMs: number, ...[signal, request]: OtlpExportArgs): Ot
 /** Who a record says it is from, when the caller's key says already (a personal key): not read. */
 const UNREAD_IDENTITY: Identity = Object.freeze({});
 
+/** The id prefix of events that several records report (Draft.sameAs): one id per agent and key. */
+const SAME_AS = 'otlp:same:';
+
 /**
- * The events of one record's drafts: ids from the record's digest, one per event. The record's
- * identity is read only for an ingest key, whose events count for the member it names.
+ * The events of one record's drafts: ids from the record's digest, one per event (or from the
+ * draft's sameAs key). The record's identity is read only for an ingest key, whose events count
+ * for the member it names.
  */
 function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly Draft[], idBase: string, readsIdentity: boolean, detail?: StepDetail): Translated[] {
   if (drafts.length === 0) return [];
@@ -97,8 +101,10 @@ function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly D
     // Built by assignment rather than spreads: this runs for every record of every export.
     const { times = 1 } = draft;
     for (let n = 0; n < times; n += 1) {
-      const event = Object.assign({}, draft, { id: `otlp:${idBase}:${d}:${n}`, timestamp: record.timeMs, sessionId: draft.sessionId ?? sessionId.slice(0, 128), agent: translator.agent });
+      const id = draft.sameAs === undefined ? `otlp:${idBase}:${d}:${n}` : `${SAME_AS}${digestOf(translator.agent, draft.sameAs)}:${n}`;
+      const event = Object.assign({}, draft, { id, timestamp: record.timeMs, sessionId: draft.sessionId ?? sessionId.slice(0, 128), agent: translator.agent });
       if (draft.times !== undefined) delete event.times;
+      if (draft.sameAs !== undefined) delete event.sameAs;
       const eventClient = draft.client ?? client;
       if (eventClient !== undefined) event.client = eventClient;
       if (repository !== undefined) event.repository = repository;
@@ -151,6 +157,7 @@ function translateExport(received: Date, exported: OtlpExportArgs, maxItems: num
   const items = countItems(...exported);
   if (items > maxItems) throw new DomainError('batch_too_large', `the export carries ${items} items, more than ${maxItems} (OTLP_MAX_ITEMS): send smaller batches`);
   const translated: TranslatedExport = { events: [], counted: [], futurePoints: [], steps: [] };
+  const sameAs = new Set<string>();
   for (const { translator, records } of batchesOf(recordsOf(received.getTime(), ...exported))) {
     for (const record of records) {
       if (record.signal === 'metrics') {
@@ -160,7 +167,14 @@ function translateExport(received: Date, exported: OtlpExportArgs, maxItems: num
         else translated.counted.push({ translator, point: record });
       } else {
         const detail = detailOf(translator, record);
-        translated.events.push(...eventsOf(translator, record, translator.event(record), record.digest, readsIdentity, detail));
+        for (const event of eventsOf(translator, record, translator.event(record), record.digest, readsIdentity, detail)) {
+          // An event two records of the export report is the first one's: the second is no duplicate sent.
+          if (event.event.id.startsWith(SAME_AS)) {
+            if (sameAs.has(event.event.id)) continue;
+            sameAs.add(event.event.id);
+          }
+          translated.events.push(event);
+        }
         const also = detail && alsoStep(translator, record, detail, readsIdentity);
         if (also) translated.steps.push(also);
       }

@@ -114,7 +114,7 @@ function canonical(list: Attributes): string {
 }
 
 /** SHA-256 of the parts, each followed by a NUL, in one call (a hash object per record costs more than the hash). */
-function digestOf(...parts: string[]): string {
+export function digestOf(...parts: string[]): string {
   parts.push('');
   return hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 32);
 }

@@ -11045,7 +11045,7 @@ export interface components {
         AgentSessionStep: {
             id: string;
             /** @enum {string} */
-            kind: "prompt" | "model_call" | "tool_call" | "hook" | "error" | "compaction" | "file_change";
+            kind: "prompt" | "model_call" | "tool_call" | "hook" | "error" | "compaction" | "file_change" | "session_start" | "session_end";
             /** @description Unix time in milliseconds */
             at: number;
             durationMs: number | null;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auth, createOrganization, json, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { settingsFiles, type SetupAgent } from '../../src/cli/agent-setup.js';
 import { cli } from './helpers.js';
 
 // `quarterdeck agents setup --agent NAME [--system] [--check]` as a subprocess: the agent's own
@@ -69,6 +70,25 @@ describe('quarterdeck agents setup', () => {
     expect(await readFile(join(root, 'etc', 'profile.d', 'quarterdeck-gemini-cli.sh'), 'utf8')).toBe(`export OTEL_EXPORTER_OTLP_HEADERS='Authorization=Bearer ${ingestKey}'\n`);
     // One person's e-mail has no place in a machine-wide file.
     expect((await cli(['agents', 'setup', '--agent', 'droid', '--system', '--home', root, '--email', 'a@example.test'], env())).code).toBe(1);
+    // Codex's managed config and Qwen Code's system settings, where their vendors' docs put them on Linux.
+    for (const agent of ['codex', 'qwen-code']) expect((await cli(['agents', 'setup', '--agent', agent, '--system', '--home', root], env())).code).toBe(0);
+    expect(parseToml(await readFile(join(root, 'etc', 'codex', 'managed_config.toml'), 'utf8')).otel).toMatchObject({ log_user_prompt: false });
+    expect((await readJson(join(root, 'etc', 'qwen-code', 'settings.json'))).telemetry).toMatchObject({ otlpEndpoint: url, otlpProtocol: 'http' });
+  });
+
+  it('puts the system files where each vendor documents them on macOS and Windows', () => {
+    const system = (agent: SetupAgent, platform: NodeJS.Platform) =>
+      settingsFiles(agent, { api: url, key: 'k', system: true, base: '/root', platform })[0]!.path.split('/').slice(2).join('/');
+    expect(system('codex', 'linux')).toBe('etc/codex/managed_config.toml');
+    expect(system('codex', 'darwin')).toBe('etc/codex/managed_config.toml');
+    // Codex on Windows ignores a managed_config.toml: its system config.toml.
+    expect(system('codex', 'win32')).toBe('ProgramData/OpenAI/Codex/config.toml');
+    expect(system('gemini-cli', 'linux')).toBe('etc/gemini-cli/settings.json');
+    expect(system('gemini-cli', 'darwin')).toBe('Library/Application Support/GeminiCli/settings.json');
+    expect(system('gemini-cli', 'win32')).toBe('ProgramData/gemini-cli/settings.json');
+    expect(system('qwen-code', 'linux')).toBe('etc/qwen-code/settings.json');
+    expect(system('qwen-code', 'darwin')).toBe('Library/Application Support/QwenCode/settings.json');
+    expect(system('qwen-code', 'win32')).toBe('ProgramData/qwen-code/settings.json');
   });
 
   it("writes each agent's own file: Codex's TOML, Gemini's and Qwen's settings and .env, opencode's JSON, environment files for the rest", async () => {

@@ -1,19 +1,21 @@
 import type { Client } from '../../telemetry/events.js';
 import type { EventRecord, PointRecord } from '../records.js';
 import { durationOf, modelCallDetail, promptDetail, successOf, toolCallDetail } from './step-detail.js';
-import { attribute, flag, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
+import { attribute, count, flag, modelCall, standardIdentity, text, times, tokens, type Draft, type RecordDetail, type Translator } from './translator.js';
 
-// Google Gemini CLI (`gemini_cli.*`) and its fork Qwen Code (`qwen-code.*`): the same events under
-// their own prefix. Model calls, prompts, sessions (the configuration event each session starts
-// with), tool calls with their decisions and file operations come from the events; lines of code
-// from Gemini's `lines.changed` counter. The token counters repeat the api_response events and are
-// not counted. Input tokens as reported include the cached ones, and the thinking and tool-use
-// prompt tokens are reported apart: cached tokens count as cache reads only, thinking tokens as
-// output, tool-use prompt tokens as input.
+// Google Gemini CLI (`gemini_cli.*`) and its fork Qwen Code (`qwen-code.*`, qwen.ts): the same
+// events under their own prefix. Model calls, prompts, sessions (the configuration event each
+// session starts with), tool calls with their decisions and file operations come from the events;
+// lines of code from Gemini's `lines.changed` counter. The token counters repeat the api_response
+// events and are not counted. Input tokens as reported include the cached ones, and the thinking
+// and tool-use prompt tokens are reported apart: cached tokens count as cache reads only, thinking
+// tokens as output, tool-use prompt tokens as input. A response's `ttft_ms` (Qwen Code 0.24 sends
+// it) is the call's time to first token.
 
 const DECISIONS: Record<string, 'accept' | 'reject'> = { accept: 'accept', auto_accept: 'accept', modify: 'accept', reject: 'reject' };
 
-function translatorFor(agent: string, prefix: string): Translator {
+/** The translator of Gemini CLI's events under an agent's own prefix. */
+export function geminiFamily(agent: string, prefix: string): Translator {
   const linesCounter = `${prefix}.lines.changed`;
 
   function event(record: EventRecord): Draft[] {
@@ -34,7 +36,7 @@ function translatorFor(agent: string, prefix: string): Translator {
           modelCall(
             model,
             { inputTokens: input - cached + tokens(attributes, 'tool_token_count'), outputTokens: tokens(attributes, 'output_token_count') + thoughts, cacheReadTokens: cached },
-            { reasoningTokens: thoughts },
+            { reasoningTokens: thoughts, ttftMs: count(attributes, 'ttft_ms') },
           ),
         ];
       }
@@ -107,5 +109,4 @@ function translatorFor(agent: string, prefix: string): Translator {
   };
 }
 
-export const geminiCli = translatorFor('gemini-cli', 'gemini_cli');
-export const qwenCode = translatorFor('qwen-code', 'qwen-code');
+export const geminiCli = geminiFamily('gemini-cli', 'gemini_cli');

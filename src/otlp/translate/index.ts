@@ -2,9 +2,10 @@ import { attributeValue, type Attributes, type OtlpRecord } from '../records.js'
 import { claudeCode } from './claude-code.js';
 import { codex } from './codex.js';
 import { droid } from './droid.js';
-import { geminiCli, qwenCode } from './gemini.js';
+import { geminiCli } from './gemini.js';
 import { copilotCli, genAi } from './genai.js';
 import { opencode } from './opencode.js';
+import { qwenCode } from './qwen.js';
 import type { Translator } from './translator.js';
 
 // Which agent sent a resource's records: by the service name it gives itself, else by the prefix

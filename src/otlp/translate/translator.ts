@@ -19,11 +19,17 @@ export type Draft = DistributiveOmit<TelemetryEvent, 'id' | 'timestamp' | 'agent
   client?: Client | undefined;
   /** The same event this many times (a counter's increment of 3 sessions is 3 session starts). */
   times?: number;
+  /**
+   * What the event is, when other records of the agent report it too (Qwen Code's session start,
+   * in its `session.start` event and its configuration event): the drafts of one key are one
+   * event, with one id, counted once whichever record comes first.
+   */
+  sameAs?: string;
 };
 
 /** A record's detail for its session step, and a step of its own when the record is one no event counts (an error, a compaction). */
 export interface RecordDetail extends StepDetail {
-  also?: { kind: Extract<StepKind, 'error' | 'compaction'>; name: string };
+  also?: { kind: Extract<StepKind, 'error' | 'compaction' | 'session_start' | 'session_end'>; name: string };
 }
 
 /** Who a record says it is from, as the agent sent it; matched to members for ingest keys. */

@@ -18,6 +18,8 @@ const KIND_LABELS: Record<AgentSessionStep['kind'], string> = {
   error: 'Error',
   compaction: 'Compaction',
   file_change: 'File change',
+  session_start: 'Session start',
+  session_end: 'Session end',
 };
 
 /** The bar's colour: model calls blue, tool calls teal (red when they failed), the rest grey. */
