@@ -71,6 +71,7 @@ describe('POST /api/v0/organization/users', () => {
       joinedAt: null,
       deactivatedAt: null,
       invitationExpiresAt: expect.any(Number),
+      lastSignInAt: null,
     });
     const keys = await request('GET', '/api/v0/api-keys', body.apiKey);
     expect(keys.statusCode).toBe(200);

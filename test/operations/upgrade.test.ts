@@ -42,7 +42,7 @@ function withoutCosts(value: unknown): unknown {
 /**
  * The answers without the fields this release added since the earlier one (an API key's `kind`,
  * a session's top-level `serviceCredits` and `ownerId`, a listed user's `teams` and lifecycle —
- * `status`, `joinedAt`, `deactivatedAt`, `invitationExpiresAt` —, the costs of /tokens and
+ * `status`, `joinedAt`, `deactivatedAt`, `invitationExpiresAt`, `lastSignInAt`, `lastActivityDay` —, the costs of /tokens and
  * /users): everything the earlier release answered must be the same.
  */
 function withoutAdditions(answers: Record<string, unknown>): Record<string, unknown> {
@@ -60,7 +60,7 @@ function withoutAdditions(answers: Record<string, unknown>): Record<string, unkn
         const listed = answer as { users: Record<string, unknown>[] };
         return [
           label,
-          { ...listed, users: listed.users.map(({ teams: _teams, status: _status, joinedAt: _joined, deactivatedAt: _deactivated, invitationExpiresAt: _invitation, ...user }) => user) },
+          { ...listed, users: listed.users.map(({ teams: _teams, status: _status, joinedAt: _joined, deactivatedAt: _deactivated, invitationExpiresAt: _invitation, lastSignInAt: _signedIn, lastActivityDay: _active, ...user }) => user) },
         ];
       }
       if (label.startsWith('tokens') || label.startsWith('users ')) return [label, withoutCosts(answer)];
