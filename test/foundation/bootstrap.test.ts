@@ -35,6 +35,8 @@ describe('POST /admin/v1/organizations', () => {
         joinedAt: null,
         deactivatedAt: null,
         invitationExpiresAt: expect.any(Number),
+        lastSignInAt: null,
+        lastActivityDay: null,
         teams: [],
       },
     ]);
