@@ -7,6 +7,7 @@ import { openStore } from '../../src/db/store.js';
 import { retentionCutoff } from '../../src/domain/telemetry-retention.js';
 import { freePort } from '../helpers/built-console.js';
 import { bootstrapOrganization, killHard, launchedServers, launchedStore, type LaunchedServer } from '../helpers/server-process.js';
+import { dayOfMonthBack, wire, type Sent } from './sent-events.js';
 
 // kill -9 of the server while telemetry retention runs, on the store the suite runs on (embedded,
 // or PostgreSQL with TEST_DATABASE_URL): a real server process keeps events of several months,
@@ -21,33 +22,8 @@ const KEPT_PER_MONTH = 40;
 const KILLS = 2;
 const { cleanup, launch } = launchedServers();
 
-function dayOfMonthBack(monthsBack: number, day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, day)).toISOString().slice(0, 10);
-}
-
-interface Sent {
-  id: string;
-  day: string;
-  inputTokens: number;
-}
-
 const eventsOf = (monthsBack: number, count: number): Sent[] =>
   Array.from({ length: count }, (_, i) => ({ id: `k9-m${monthsBack}-${i}`, day: dayOfMonthBack(monthsBack, 1 + (i % 5) * 5), inputTokens: 10 * monthsBack + i }));
-
-const wire = (event: Sent) => ({
-  id: event.id,
-  type: 'model_call',
-  timestamp: `${event.day}T08:00:00Z`,
-  sessionId: `s-${event.day}`,
-  client: 'terminal-ui',
-  modelId: 'm-a',
-  modelTier: 'standard',
-  inputTokens: event.inputTokens,
-  outputTokens: 2,
-  cacheReadTokens: 0,
-  cacheWriteTokens: 0,
-});
 
 describe('kill -9 of the server during telemetry retention', () => {
   it('leaves a state the restarted server finishes: old partitions and keys gone, nothing counted twice', async () => {

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { retentionCutoff } from '../../src/domain/telemetry-retention.js';
 import { markDaysPending } from '../../src/analytics/pending-days.js';
 import { auth, createOrganization, expectError, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
+import { dayOfMonthBack, wire, type Sent } from './sent-events.js';
 
 // Telemetry retention (docs/retention.md) on the store the suite runs on: events across several
 // months, the operator's pass, then old partitions and their keys gone, the rollups unchanged,
@@ -13,18 +14,6 @@ const MONTHS = 2;
 const DAYS_PER_MONTH = 3;
 const CALLS_PER_DAY = 5;
 
-/** Day `day` of the month `monthsBack` months before the current UTC month. */
-function dayOfMonthBack(monthsBack: number, day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, day)).toISOString().slice(0, 10);
-}
-
-interface Sent {
-  id: string;
-  day: string;
-  inputTokens: number;
-}
-
 /** Model calls on a few days of each month back; 18 months back lands in the partition before 2026. */
 function eventsOf(monthsBack: number, tag: string): Sent[] {
   return Array.from({ length: DAYS_PER_MONTH * CALLS_PER_DAY }, (_, i) => ({
@@ -33,20 +22,6 @@ function eventsOf(monthsBack: number, tag: string): Sent[] {
     inputTokens: 100 * (monthsBack + 1) + i,
   }));
 }
-
-const wire = (event: Sent) => ({
-  id: event.id,
-  type: 'model_call',
-  timestamp: `${event.day}T12:00:00Z`,
-  sessionId: `s-${event.day}`,
-  client: 'terminal-ui',
-  modelId: 'm-a',
-  modelTier: 'standard',
-  inputTokens: event.inputTokens,
-  outputTokens: 1,
-  cacheReadTokens: 0,
-  cacheWriteTokens: 0,
-});
 
 let server: TestServer;
 let org: TestOrganization;
