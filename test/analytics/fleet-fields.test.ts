@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { auth, accessToken, createOrganization, expectError, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { daysAgo, postEvents, runRollups, today } from './helpers.js';
 import { claudeEvents } from './otlp-json.js';
+import { percentile } from '../helpers/percentile.js';
 
 // Claude Code 2.1.332's time to first token (`ttft_ms` on api_request events) and tool source
 // (`tool_source` on tool_result and tool_decision events), exported over OTLP/HTTP and read back
@@ -67,15 +68,6 @@ async function exportLogs(body: unknown, caller: Caller) {
 }
 
 const get = (url: string, key = org.users.manager.key, headers: Record<string, string> = {}) => server.app.inject({ url, headers: { ...auth(key), ...headers } });
-
-/** A percentile with linear interpolation between the closest ranks (PostgreSQL's percentile_cont), in tenths of a millisecond. */
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = fraction * (sorted.length - 1);
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return Math.round((sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low)) * 10) / 10;
-}
 
 /** The reference: per day and model (byte order), the calls sent in the range with a time to first token, each sent by `senders` people. */
 function expectedLatencyRows(senders: number) {

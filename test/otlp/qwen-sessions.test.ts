@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { auth, createOrganization, json, startTestServer, type TestServer } from '../helpers/server.js';
 import { daysBack, replay, runNamed, type Manifest } from './captured.js';
+import { percentile } from '../helpers/percentile.js';
 
 // Qwen Code 0.24's session events and time to first token, from its real capture
 // (test/fixtures/otlp/qwen/http-identity), read back from outside: the sessions of the activity
@@ -43,14 +44,6 @@ const attributeOf = (log: JsonLog, key: string) => {
 const named = (logs: JsonLog[], name: string) => logs.filter((log) => attributeOf(log, 'event.name') === name);
 /** A record's instant, moved `days` back as the replay moves it. */
 const instantOf = (log: JsonLog, days: number) => Number(BigInt(log.timeUnixNano) / NANOS_PER_MS) - days * 86_400_000;
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = fraction * (sorted.length - 1);
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return Math.round((sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low)) * 10) / 10;
-}
 
 async function rollUp(): Promise<void> {
   expect((await server.app.inject({ method: 'POST', url: '/admin/v1/rollups/run', headers: auth(server.adminToken) })).statusCode).toBe(200);
