@@ -295,6 +295,46 @@ describe.skipIf(!runsOnPostgres)('analytics reads on a streaming replica', () =>
     await replicaInUse(replicated, true);
   }, 120_000);
 
+  it('a standby that cancels a read to replay (a conflict with recovery): the read is answered from the primary, and the replica is out until a check', async () => {
+    const conflicted = await start(primary.url('quarterdeck'), standby.url('quarterdeck'), CHECKS_AT_START_ONLY);
+    await replicaInUse(conflicted, true);
+    const path = `/api/v1/analytics/users?startDate=${dayBefore(30)}&endDate=${dayBefore(1)}`;
+    const expected = await call(reference.url, populated.ownerKey, 'GET', path);
+    const lockers = [new pg.Client({ connectionString: primary.url('quarterdeck') }), new pg.Client({ connectionString: primary.url('quarterdeck') })];
+    for (const locker of lockers) {
+      await locker.connect();
+      cleanups.push(() => locker.end());
+      await locker.query('BEGIN');
+    }
+    const waiting = async () => Number((await query(standby.url('quarterdeck'), `SELECT count(*) FROM pg_stat_activity WHERE datname = 'quarterdeck' AND wait_event_type = 'Lock'`)).rows[0].count);
+    // The page's query locks the users' activity on the standby, then waits for their days, which
+    // the primary holds exclusively (replayed there). The primary then takes the activity
+    // exclusively too: replay waits for the read's lock while the read waits for replay's, and the
+    // standby cancels the read after deadlock_timeout (40P01 "deadlock detected"; 40001 "conflict
+    // with recovery" when replay's own timer comes first).
+    await lockers[0]!.query('LOCK TABLE analytics_user_daily IN ACCESS EXCLUSIVE MODE');
+    await query(primary.url('quarterdeck'), 'SELECT txid_current()');
+    await expect
+      .poll(async () => Number((await query(standby.url('quarterdeck'), `SELECT count(*) FROM pg_locks WHERE mode = 'AccessExclusiveLock' AND relation = 'analytics_user_daily'::regclass`)).rows[0].count), { timeout: 10_000 })
+      .toBe(1);
+    const answer = fetch(`${conflicted.url}${path}`, { headers: { authorization: `Bearer ${populated.ownerKey}` } });
+    await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+    await lockers[1]!.query('LOCK TABLE analytics_user_activity IN ACCESS EXCLUSIVE MODE');
+    await query(primary.url('quarterdeck'), 'SELECT txid_current()');
+
+    // The read, cancelled, waits on the primary now (the same locks): the replica is out meanwhile.
+    const out = await replicaInUse(conflicted, false);
+    expect(out.read_replicas![0]!.problem).toMatch(/^cancels reads to replay: (deadlock detected|canceling statement due to conflict with recovery)/);
+    for (const locker of lockers) await locker.query('ROLLBACK');
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(expected);
+    expect(await retriedReads(conflicted)).toBe(1);
+    // The standby itself is fine: the servers that check it keep using it.
+    await conflicted.app.services.readReplicas!.check();
+    expect((await readiness(conflicted)).read_replicas![0]!.in_use).toBe(true);
+  }, 60_000);
+
   it('a read that fails on the replica through its own fault is not run again on the primary, and the replica stays in use', async () => {
     await replicaInUse(replicated, true);
     const { rollupReads, copyOut } = replicated.app.services;
