@@ -11,7 +11,7 @@ import type { ConnectingPool } from './prepared.js';
 /** Where COPY reads run. */
 export interface CopyOutPool {
   /** The store's pool, or the analytics reads' (db/read-replicas.ts). */
-  pool: Pick<ConnectingPool, 'connect'>;
+  pool: Pick<ConnectingPool, 'connect' | 'replacement'>;
   /**
    * The embedded store: PGlite writes a query's whole answer into its socket at once, whatever the
    * pace of the reading, so a read's rows are taken whole before any is handed on, and its only
@@ -198,40 +198,55 @@ export class DocumentRanges implements CopyParser<DocumentChunk> {
 
 /**
  * Runs `query` (a SELECT whose values are literals escaped with pg's `escapeLiteral`: COPY
- * takes no parameters) through COPY on a connection of `source`, yielding what `parser` makes of
- * each chunk received (on the embedded store, once all are received: CopyOutPool). The connection
- * goes back to the pool when the data ends or the database fails the query (its error ends the
- * COPY), and is closed instead when the reading stops early or fails here (it may be inside an
- * unfinished COPY).
+ * takes no parameters) through COPY on a connection of `source`, yielding what a parser of
+ * `parserOf` makes of each chunk received (on the embedded store, once all are received:
+ * CopyOutPool). The connection goes back to the pool when the data ends or the database fails the
+ * query (its error ends the COPY), and is closed instead when the reading stops early or fails
+ * here (it may be inside an unfinished COPY). A read whose connection failed it before any rows
+ * were handed on runs again, from the start, where the pool says (ConnectingPool.replacement).
  */
-export async function* copyParsed<T>(source: CopyOutPool, query: string, parser: CopyParser<T>): AsyncGenerator<T[]> {
-  const client = await source.pool.connect();
-  let connectionReady = false;
-  const stream = client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`));
-  const held: T[][] = [];
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const parsed = parser.push(chunk);
-      if (parsed.length === 0) continue;
-      if (source.answersAtOnce) held.push(parsed);
-      else yield parsed;
+export async function* copyParsed<T>(source: CopyOutPool, query: string, parserOf: () => CopyParser<T>): AsyncGenerator<T[]> {
+  let client = await source.pool.connect();
+  for (;;) {
+    const parser = parserOf();
+    let connectionReady = false;
+    let handedOn = false;
+    let replacement: pg.PoolClient | undefined;
+    const stream = client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`));
+    const held: T[][] = [];
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        const parsed = parser.push(chunk);
+        if (parsed.length === 0) continue;
+        if (source.answersAtOnce) held.push(parsed);
+        else {
+          handedOn = true;
+          yield parsed;
+        }
+      }
+      parser.end();
+      connectionReady = true;
+    } catch (error) {
+      // The database's error ends the COPY and leaves the connection ready for the next query: kept,
+      // for the embedded store's only connection, closed and opened again at once, can be refused.
+      connectionReady = error instanceof pg.DatabaseError;
+      // Rows handed on cannot be taken back: only a read that has sent nothing runs again.
+      replacement = handedOn ? undefined : await source.pool.replacement?.(client, error);
+      if (!replacement) throw error;
+    } finally {
+      if (!connectionReady) stream.destroy();
+      client.release(!connectionReady);
     }
-    parser.end();
-    connectionReady = true;
-  } catch (error) {
-    // The database's error ends the COPY and leaves the connection ready for the next query: kept,
-    // for the embedded store's only connection, closed and opened again at once, can be refused.
-    connectionReady = error instanceof pg.DatabaseError;
-    throw error;
-  } finally {
-    if (!connectionReady) stream.destroy();
-    client.release(!connectionReady);
+    if (!replacement) {
+      yield* held;
+      return;
+    }
+    client = replacement;
   }
-  yield* held;
 }
 
 /** The rows of `query` through COPY, as each chunk completes them (copyParsed). */
-export const copyRows = (source: CopyOutPool, query: string): AsyncGenerator<BinaryRow[]> => copyParsed(source, query, new BinaryCopyParser());
+export const copyRows = (source: CopyOutPool, query: string): AsyncGenerator<BinaryRow[]> => copyParsed(source, query, () => new BinaryCopyParser());
 
 /**
  * Several COPY reads in turn, each through a parser of its own (copyParsed): each read is started
@@ -241,7 +256,7 @@ export const copyRows = (source: CopyOutPool, query: string): AsyncGenerator<Bin
  */
 export async function* copyInTurn<T>(source: CopyOutPool, queries: readonly string[], parserOf: () => CopyParser<T>): AsyncGenerator<T[]> {
   const start = (query: string) => {
-    const rows = copyParsed(source, query, parserOf());
+    const rows = copyParsed(source, query, parserOf);
     const first = rows.next();
     first.catch(() => undefined);
     return { rows, first };

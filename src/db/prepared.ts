@@ -18,6 +18,13 @@ export function nameStatement(text: string): void {
 export interface ConnectingPool {
   connect(): Promise<pg.PoolClient>;
   end(): Promise<void>;
+  /**
+   * After a read on `client` (handed out here, not released yet) failed with `error`: a
+   * connection to another server to run the read again on, when the failure was the server's and
+   * not the read's (db/read-replicas.ts: a replica gone away, whose reads go to the primary);
+   * undefined when the read is not to be run again. The caller releases both connections.
+   */
+  replacement?(client: pg.PoolClient, error: unknown): Promise<pg.PoolClient | undefined>;
 }
 
 /**
@@ -33,8 +40,19 @@ export function preparingPool(pool: ConnectingPool, named: () => Promise<boolean
     const query = (sqlOrCursor: unknown, parameters?: readonly unknown[]) => {
       if (parameters?.length === 1 && parameters[0] instanceof CopyInRows) return copyIn(client, sqlOrCursor as string, parameters[0]);
       const name = named && typeof sqlOrCursor === 'string' ? names.get(sqlOrCursor) : undefined;
-      if (name) return client.query({ name, text: sqlOrCursor as string, values: [...(parameters ?? [])] });
-      return client.query(sqlOrCursor as string, parameters ? [...parameters] : undefined);
+      const run = (on: pg.PoolClient) =>
+        name ? on.query({ name, text: sqlOrCursor as string, values: [...(parameters ?? [])] }) : on.query(sqlOrCursor as string, parameters ? [...parameters] : undefined);
+      // A cursor's rows go to the caller as they come: only a query answered whole may run again.
+      if (!pool.replacement || typeof sqlOrCursor !== 'string') return run(client);
+      return run(client).catch(async (error: unknown) => {
+        const other = await pool.replacement!(client, error);
+        if (!other) throw error;
+        try {
+          return await run(other);
+        } finally {
+          other.release();
+        }
+      });
     };
     return { query, release: () => client.release() } as unknown as PostgresPoolClient;
   };

@@ -28,6 +28,30 @@ export interface ReadReplicaSettings {
   poolSize: number;
 }
 
+/**
+ * SQLSTATEs by which a replica fails a read that the primary would answer: the connection's
+ * classes (08: it failed or was refused), the server shutting down or not accepting connections
+ * yet (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now), and a standby
+ * cancelling the read to replay WAL (40001 "conflict with recovery"; 40P01 when replay waited on
+ * the read's locks: a read-only query deadlocks with nothing else).
+ */
+const REPLICA_FAULTS = /^(08...|57P0[123]|40001|40P01)$/;
+const RECOVERY_CONFLICTS = /^40(001|P01)$/;
+/** The errors of a connection lost or never made, which the driver names by their system call's code. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN']);
+
+/**
+ * Whether a read failed through its replica's fault, not its own: a query error (a bad value, a
+ * missing column, a parser's complaint) would fail on the primary too, and is the read's answer.
+ */
+function isReplicaFault(error: unknown): boolean {
+  if (error instanceof pg.DatabaseError) return REPLICA_FAULTS.test(error.code ?? '');
+  if (!(error instanceof Error)) return false;
+  const { code } = error as NodeJS.ErrnoException;
+  // The driver's own errors for a connection that ended under a query, or was already unusable, carry no code.
+  return (code !== undefined && CONNECTION_ERRNOS.has(code)) || /^Connection terminated|is not queryable/.test(error.message);
+}
+
 /** What /readyz and /metrics say of one replica. */
 export interface ReplicaState {
   /** host:port/database, without credentials. */
@@ -82,8 +106,13 @@ export class ReadReplicas {
   readonly pool: ConnectingPool;
   /** Kysely over `pool`. */
   readonly db: Kysely<Database>;
-  /** Reads started on a replica and on the primary, since start. */
-  readonly reads = { replica: 0, primary: 0 };
+  /**
+   * Reads started on a replica and on the primary, since start, and of those on the primary the
+   * ones a replica had failed first (`retried`: counted in `primary` too).
+   */
+  readonly reads = { replica: 0, primary: 0, retried: 0 };
+  /** The replica each connection handed out for a read is of (the primary's are not in it). */
+  private readonly handedOut = new WeakMap<pg.PoolClient, Replica>();
   private readonly replicas: Replica[];
   /** The primary's WAL positions at each health check: what a replica's lag is measured against. */
   private samples: { at: number; lsn: bigint }[] = [];
@@ -107,13 +136,16 @@ export class ReadReplicas {
       const poolOf = (max: number) => {
         const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: REPLICA_TIMEOUT_MS });
         // A replica that goes away must not crash the process: its idle connections are dropped
-        // (the next check or read takes it out).
+        // (the next check or read takes it out), and a connection lost under a read fails that
+        // read, which answers for it (replacement): the connection's error event, which nothing
+        // else hears while the connection is handed out, is dropped.
         pool.on('error', () => undefined);
+        pool.on('connect', (client) => client.on('error', () => undefined));
         return pool;
       };
       return { name: replicaName(url), pool: poolOf(settings.poolSize), checks: poolOf(2), replayed: undefined, lagSeconds: null, problem: 'not checked yet' };
     });
-    this.pool = { connect: () => this.connect(), end: () => this.close() };
+    this.pool = { connect: () => this.connect(), end: () => this.close(), replacement: (client, error) => this.replacement(client, error) };
     // Unnamed statements: a read may land on the primary, which can sit behind a transaction
     // pooler where a named statement prepared on one server connection is unknown to the next.
     this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(this.pool, async () => false) }) });
@@ -253,7 +285,8 @@ export class ReadReplicas {
 
   private takeOut(replica: Replica, error: unknown): void {
     replica.lagSeconds = null;
-    replica.problem = `unreachable: ${error instanceof Error ? error.message : String(error)}`;
+    const message = error instanceof Error ? error.message : String(error);
+    replica.problem = error instanceof pg.DatabaseError && RECOVERY_CONFLICTS.test(error.code ?? '') ? `cancels reads to replay: ${message}` : `unreachable: ${message}`;
   }
 
   /** Whether `replica` has replayed past the fence, asking it again if its last known position is short. */
@@ -275,6 +308,7 @@ export class ReadReplicas {
       try {
         if (!(await this.caughtUp(replica))) continue;
         const client = await replica.pool.connect();
+        this.handedOut.set(client, replica);
         this.reads.replica += 1;
         return client;
       } catch (error) {
@@ -283,6 +317,23 @@ export class ReadReplicas {
       }
     }
     this.reads.primary += 1;
+    return this.primary.connect();
+  }
+
+  /**
+   * A read on `client` failed: when it was on a replica, through the replica's fault
+   * (isReplicaFault), the replica is taken out at once, as a check finding it unreachable would
+   * (a check finding it healthy puts it back), and the read runs again on the primary, whose
+   * answer is the one a replica caught up with the fence gives. Once per connection: a read
+   * the primary fails too is not run a third time.
+   */
+  private async replacement(client: pg.PoolClient, error: unknown): Promise<pg.PoolClient | undefined> {
+    const replica = this.handedOut.get(client);
+    if (!replica || !isReplicaFault(error)) return undefined;
+    this.handedOut.delete(client);
+    this.takeOut(replica, error);
+    this.reads.primary += 1;
+    this.reads.retried += 1;
     return this.primary.connect();
   }
 }

@@ -1,12 +1,31 @@
 import { lintSource } from '@secretlint/core';
 import { creator as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
-import { find as findLinks } from 'linkifyjs';
+import { find as findLinks, registerTokenPlugin } from 'linkifyjs';
 
 // Redaction of agent session content before it is stored (docs/agent-sessions.md "Content"):
 // secrets by secretlint's recommended rule set (the maintained detectors of AWS, GCP, GitHub,
 // Slack, OpenAI, Anthropic, npm and other keys and tokens, private keys, basic auth and database
 // URLs with passwords), e-mail addresses by linkifyjs's scanner. Each finding is replaced by
 // `[REDACTED:<what>]`; nothing else of the text changes.
+
+/**
+ * Top-level names that are no IANA top-level domain but name hosts all the same: reserved for
+ * tests, documentation and local networks (RFC 2606, RFC 6761, RFC 6762, RFC 8375, ICANN's
+ * `.internal`) or used as such by habit (`.lan`, `.corp`, `.home`). linkifyjs's scanner knows
+ * only the IANA list, so an address on one of these would be kept as sent. `home.arpa` needs
+ * nothing here: `arpa` is an IANA top-level domain.
+ */
+const PRIVATE_TOP_LEVEL_NAMES = ['test', 'example', 'invalid', 'localhost', 'local', 'internal', 'lan', 'corp', 'home', 'localdomain'] as const;
+
+// The scanner's own extension point (a token plugin, run when linkifyjs builds its state machine,
+// on the first scan): each name becomes a top-level domain token, through the state machine's own
+// transitions, which keep the longer names that begin with it (`.land` after `.lan`). 'localhost'
+// is a token of its own already (an address `a@localhost`): it joins the top-level domains, so
+// that it may end a longer name too (`a@build.localhost`).
+registerTokenPlugin('private-top-level-names', ({ scanner }) => {
+  const { groups, TLD, LOCALHOST } = scanner.tokens;
+  for (const name of PRIVATE_TOP_LEVEL_NAMES) scanner.start.ts(name, name === 'localhost' ? LOCALHOST : TLD, { tld: true, ascii: true }, groups);
+});
 
 /** Text longer than this is cut before redaction; the part kept is redacted whole. */
 const SCANNED_CHARS = 32_768;

@@ -87,4 +87,14 @@ function installReadReplicaMetrics(registry: Registry, readReplicas: ReadReplica
       }
     },
   });
+  let reportedRetried = 0;
+  new Counter({
+    name: 'quarterdeck_analytics_reads_retried_total',
+    help: 'Analytics reads a read replica failed (gone away, or cancelling them to replay) and the primary answered instead',
+    registers: [registry],
+    collect() {
+      this.inc(readReplicas.reads.retried - reportedRetried);
+      reportedRetried = readReplicas.reads.retried;
+    },
+  });
 }

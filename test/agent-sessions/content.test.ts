@@ -14,7 +14,6 @@ const DAY_MS = 86_400_000;
 const AWS_KEY_ID = 'AKIAZ7QX3GUK5RT2VFHD';
 const AWS_SECRET = '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';
 const GITHUB_TOKEN = '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';
-// linkifyjs knows the IANA top-level domains: reserved ones (.test, .example) are no address to it.
 const EMAIL = 'jane.doe@corp-mail.com';
 const PRIVATE_KEY = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
 const PRIVATE_KEY_BODY = PRIVATE_KEY.split('\n')[1]!;
@@ -121,6 +120,21 @@ describe('content on', () => {
       expect(response.statusCode).toBe(200);
     }
     expect((await storedContent(org.id)).map((row) => row.input)).toEqual(['hello']);
+  });
+
+  it('redacts addresses on reserved and private names too, and keeps code with an @ that is no address', async () => {
+    const org = await createOrganization(server, 'Private names');
+    await turnContent(org, { enabled: true });
+    const addresses = ['a@b.test', 'x@corp.internal', 'docs@site.example', 'nobody@mail.invalid', 'dev@app.localhost', 'root@localhost', 'pi@printer.local', 'admin@nas.lan', 'jane@ad.corp', 'ops@router.home.arpa', 'It.Ops@Build.Corp.Internal'];
+    // No address: a decorator, scoped packages (one on a path that ends like a private name), a
+    // name without a dot after the @, and names only beginning or ending like the private ones.
+    const code = ['@decorator', 'npm i @scope/pkg', 'import x from "@scope/pkg.local"', 'ssh user@local', 'see tests.local and foo.test', 'a@b.testing', 'a@b.lanes'];
+    const prompt = [...addresses.map((address) => `mail ${address};`), ...code].join('\n');
+    const records = [codexRecord(randomUUID(), Date.now() - 10_000, 'codex.user_prompt', { prompt, prompt_length: prompt.length })];
+    const response = await server.app.inject({ method: 'POST', url: '/v1/logs', headers: { ...auth(org.owner.key), 'content-type': 'application/json' }, payload: codexExport(records) });
+    expect(response.statusCode, response.body).toBe(200);
+    const [stored] = await storedContent(org.id);
+    expect(stored!.input).toBe([...addresses.map(() => 'mail [REDACTED:email];'), ...code].join('\n'));
   });
 
   it('keeps nothing of the agents’ placeholders for content they hold back', async () => {

@@ -5,9 +5,11 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { copyRows } from '../../src/db/copy-out.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { call, dayBefore, demoEvents, freePort, populate, rollUp, type Populated } from './helpers.js';
 
@@ -37,6 +39,8 @@ interface Cluster {
   url(database: string): string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Stops it as a crash would: every backend ends at once, nothing is said to the clients. */
+  kill(): Promise<void>;
 }
 
 function cluster(dir: string, port: number): Cluster {
@@ -47,6 +51,7 @@ function cluster(dir: string, port: number): Cluster {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     start: async () => void (await postgresProgram('pg_ctl', ['-D', dir, '-l', `${dir}.log`, '-o', options, '-w', 'start'])),
     stop: async () => void (await postgresProgram('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop'])),
+    kill: async () => void (await postgresProgram('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop'])),
   };
 }
 
@@ -65,10 +70,13 @@ let populated: Populated;
 const adminToken = `admin-${randomBytes(16).toString('hex')}`;
 const MAX_LAG_SECONDS = 5;
 
-function start(databaseUrl: string, readUrl?: string): Promise<RunningServer> {
+/** The longest DATABASE_READ_CHECK_INTERVAL_MS: a server that checks its replicas at start only, within a test. */
+const CHECKS_AT_START_ONLY = 600_000;
+
+function start(databaseUrl: string, readUrl?: string, checkIntervalMs = 200): Promise<RunningServer> {
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
-    ...(readUrl ? { DATABASE_READ_URL: readUrl, DATABASE_READ_MAX_LAG_SECONDS: String(MAX_LAG_SECONDS), DATABASE_READ_CHECK_INTERVAL_MS: '200' } : {}),
+    ...(readUrl ? { DATABASE_READ_URL: readUrl, DATABASE_READ_MAX_LAG_SECONDS: String(MAX_LAG_SECONDS), DATABASE_READ_CHECK_INTERVAL_MS: String(checkIntervalMs) } : {}),
     PORT: '0',
     HOST: '127.0.0.1',
     ADMIN_TOKEN: adminToken,
@@ -132,6 +140,7 @@ async function metric(server: RunningServer, series: string): Promise<number> {
 
 const replicaReads = (server: RunningServer) => metric(server, 'quarterdeck_analytics_reads_total{target="replica"}');
 const primaryReads = (server: RunningServer) => metric(server, 'quarterdeck_analytics_reads_total{target="primary"}');
+const retriedReads = (server: RunningServer) => metric(server, 'quarterdeck_analytics_reads_retried_total');
 
 /** Waits (with a bound) until /readyz says the replica is in use or not; no timing is asserted. */
 async function replicaInUse(server: RunningServer, inUse: boolean) {
@@ -230,6 +239,122 @@ describe.skipIf(!runsOnPostgres)('analytics reads on a streaming replica', () =>
     expect(await analytics(replicated)).toEqual(await analytics(reference));
     expect(await replicaReads(replicated)).toBeGreaterThan(replicaBefore);
   }, 120_000);
+
+  it('a standby killed under reads: they are answered whole from the primary, and the replica is taken out at once, without waiting for a check', async () => {
+    // Two servers that check their replicas at start only: whatever takes the replica out here is
+    // a read's failure. `reading` has reads running on the standby when it dies; `next` has none
+    // then, and still counts the replica in use for its next read.
+    const reading = await start(primary.url('quarterdeck'), standby.url('quarterdeck'), CHECKS_AT_START_ONLY);
+    const next = await start(primary.url('quarterdeck'), standby.url('quarterdeck'), CHECKS_AT_START_ONLY);
+    const range = `startDate=${dayBefore(30)}&endDate=${dayBefore(1)}`;
+    // A COPY read (tokens), a query (group_by=model), and both in one answer (users: the page's users, then their rows).
+    const paths = ['tokens', 'tokens?group_by=model', 'users'].map((path) => `/api/v1/analytics/${path}${path.includes('?') ? '&' : '?'}${range}`);
+    const expected = await Promise.all(paths.map((path) => call(reference.url, populated.ownerKey, 'GET', path)));
+    for (const server of [reading, next]) {
+      await replicaInUse(server, true);
+      const before = await replicaReads(server);
+      expect(await call(server.url, populated.ownerKey, 'GET', paths[1]!)).toEqual(expected[1]);
+      expect(await replicaReads(server)).toBeGreaterThan(before);
+    }
+
+    // The reads are held on the standby: the primary takes the tables' exclusive lock, which the
+    // standby replays (a committed transaction after it sends its WAL), and every read of them there waits.
+    const locker = new pg.Client({ connectionString: primary.url('quarterdeck') });
+    await locker.connect();
+    cleanups.push(() => locker.end());
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE analytics_daily, analytics_user_daily, analytics_user_activity IN ACCESS EXCLUSIVE MODE');
+    await query(primary.url('quarterdeck'), 'SELECT txid_current()');
+    const count = async (text: string) => Number((await query(standby.url('quarterdeck'), text)).rows[0].count);
+    await expect.poll(() => count(`SELECT count(*) FROM pg_locks WHERE mode = 'AccessExclusiveLock' AND relation = 'analytics_daily'::regclass`), { timeout: 10_000 }).toBe(1);
+    const primaryBefore = await primaryReads(reading);
+    const answers = paths.map((path) => fetch(`${reading.url}${path}`, { headers: { authorization: `Bearer ${populated.ownerKey}` } }));
+    await expect.poll(() => count(`SELECT count(*) FROM pg_stat_activity WHERE datname = 'quarterdeck' AND wait_event_type = 'Lock'`), { timeout: 10_000 }).toBe(paths.length);
+
+    await standby.kill();
+    await locker.query('ROLLBACK');
+    for (const [i, answer] of answers.entries()) {
+      const response = await answer;
+      expect(response.status, paths[i]).toBe(200);
+      expect(await response.json()).toEqual(expected[i]);
+    }
+    expect(await primaryReads(reading)).toBeGreaterThanOrEqual(primaryBefore + paths.length);
+    const out = await readiness(reading);
+    expect(out.status).toBe('degraded');
+    expect(out.read_replicas).toEqual([{ replica: `127.0.0.1:${standby.port}/quarterdeck`, in_use: false, lag_seconds: null, problem: expect.stringMatching(/^unreachable: /) }]);
+    expect(await metric(reading, `quarterdeck_read_replica_in_use{replica="127.0.0.1:${standby.port}/quarterdeck"}`)).toBe(0);
+    expect(await retriedReads(reading)).toBe(paths.length);
+
+    // The other server has not read since: it still counts the standby in use. Its very next
+    // read answers 200 with the primary's answer, and the replica is out.
+    expect((await readiness(next)).read_replicas![0]!.in_use).toBe(true);
+    expect(await call(next.url, populated.ownerKey, 'GET', paths[0]!)).toEqual(expected[0]);
+    expect((await readiness(next)).read_replicas).toEqual([{ replica: `127.0.0.1:${standby.port}/quarterdeck`, in_use: false, lag_seconds: null, problem: expect.stringMatching(/^unreachable: /) }]);
+
+    await standby.start();
+    await replicaInUse(replicated, true);
+  }, 120_000);
+
+  it('a standby that cancels a read to replay (a conflict with recovery): the read is answered from the primary, and the replica is out until a check', async () => {
+    const conflicted = await start(primary.url('quarterdeck'), standby.url('quarterdeck'), CHECKS_AT_START_ONLY);
+    await replicaInUse(conflicted, true);
+    const path = `/api/v1/analytics/users?startDate=${dayBefore(30)}&endDate=${dayBefore(1)}`;
+    const expected = await call(reference.url, populated.ownerKey, 'GET', path);
+    const lockers = [new pg.Client({ connectionString: primary.url('quarterdeck') }), new pg.Client({ connectionString: primary.url('quarterdeck') })];
+    for (const locker of lockers) {
+      await locker.connect();
+      cleanups.push(() => locker.end());
+      await locker.query('BEGIN');
+    }
+    const waiting = async () => Number((await query(standby.url('quarterdeck'), `SELECT count(*) FROM pg_stat_activity WHERE datname = 'quarterdeck' AND wait_event_type = 'Lock'`)).rows[0].count);
+    // The page's query locks the users' activity on the standby, then waits for their days, which
+    // the primary holds exclusively (replayed there). The primary then takes the activity
+    // exclusively too: replay waits for the read's lock while the read waits for replay's, and the
+    // standby cancels the read after deadlock_timeout (40P01 "deadlock detected"; 40001 "conflict
+    // with recovery" when replay's own timer comes first).
+    await lockers[0]!.query('LOCK TABLE analytics_user_daily IN ACCESS EXCLUSIVE MODE');
+    await query(primary.url('quarterdeck'), 'SELECT txid_current()');
+    await expect
+      .poll(async () => Number((await query(standby.url('quarterdeck'), `SELECT count(*) FROM pg_locks WHERE mode = 'AccessExclusiveLock' AND relation = 'analytics_user_daily'::regclass`)).rows[0].count), { timeout: 10_000 })
+      .toBe(1);
+    const answer = fetch(`${conflicted.url}${path}`, { headers: { authorization: `Bearer ${populated.ownerKey}` } });
+    await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+    await lockers[1]!.query('LOCK TABLE analytics_user_activity IN ACCESS EXCLUSIVE MODE');
+    await query(primary.url('quarterdeck'), 'SELECT txid_current()');
+
+    // The read, cancelled, waits on the primary now (the same locks): the replica is out meanwhile.
+    const out = await replicaInUse(conflicted, false);
+    expect(out.read_replicas![0]!.problem).toMatch(/^cancels reads to replay: (deadlock detected|canceling statement due to conflict with recovery)/);
+    for (const locker of lockers) await locker.query('ROLLBACK');
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(expected);
+    expect(await retriedReads(conflicted)).toBe(1);
+    // The standby itself is fine: the servers that check it keep using it.
+    await conflicted.app.services.readReplicas!.check();
+    expect((await readiness(conflicted)).read_replicas![0]!.in_use).toBe(true);
+  }, 60_000);
+
+  it('a read that fails on the replica through its own fault is not run again on the primary, and the replica stays in use', async () => {
+    await replicaInUse(replicated, true);
+    const { rollupReads, copyOut } = replicated.app.services;
+    const [replicaBefore, primaryBefore, retriedBefore] = [await replicaReads(replicated), await primaryReads(replicated), await retriedReads(replicated)];
+    // A query the database refuses (22012), through the queries' connections and through COPY's.
+    await expect(sql`SELECT 1 / (count(*) - count(*)) FROM analytics_daily`.execute(rollupReads)).rejects.toThrow(/division by zero/);
+    const copied = async () => {
+      for await (const rows of copyRows(copyOut, 'SELECT 1 / (count(*) - count(*)) FROM analytics_daily')) expect(rows).toEqual([]);
+    };
+    await expect(copied()).rejects.toThrow(/division by zero/);
+    expect(await replicaReads(replicated)).toBe(replicaBefore + 2);
+    expect(await primaryReads(replicated)).toBe(primaryBefore);
+    expect(await retriedReads(replicated)).toBe(retriedBefore);
+    expect((await readiness(replicated)).read_replicas![0]!.in_use).toBe(true);
+    // A request the API refuses reads nothing.
+    const refused = await fetch(`${replicated.url}/api/v1/analytics/tokens?startDate=yesterday&endDate=${dayBefore(1)}`, { headers: { authorization: `Bearer ${populated.ownerKey}` } });
+    expect(refused.status).toBe(400);
+    expect(await replicaReads(replicated)).toBe(replicaBefore + 2);
+    expect(await primaryReads(replicated)).toBe(primaryBefore);
+  }, 60_000);
 
   it('of several replicas, uses those in use and passes over one that is not a standby', async () => {
     const both = await start(primary.url('quarterdeck'), `${standby.url('quarterdeck')},${primary.url('quarterdeck')}`);
