@@ -10,13 +10,19 @@
 // FLEET_DATABASE_URL=postgres://… runs the server on a fresh database of that PostgreSQL server
 // (default: the embedded store in a scratch directory); AGENTS_DIR as for capture.ts; FLEET_KEEP=1
 // leaves the server running afterwards (its address and the owner's key are printed).
+// FLEET_CONSOLE=<folder> also has the owner watch the console's dashboard in Chromium from before
+// the first run (the console built with `npm run build:web`): the run then waits for the open
+// dashboard's "Today so far" card to show every person's credits as the API does, and writes
+// its screenshot and Connected agents' into the folder.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
+import { launchChromium } from '../../test/helpers/chromium.js';
 import { AGENTS, PROMPT, type AgentDefinition, type RunPlan } from './agents.js';
 import { startMockModel, type ServedCall } from './mock-model.js';
 import { cliEnvironment, packageVersions, runProcess, writePlanFiles } from './run-cli.js';
@@ -65,6 +71,8 @@ function fileWithoutTelemetry(path: string, text: string): string {
 interface Fleet {
   url: string;
   ownerKey: string;
+  /** The owner's one-time console sign-in link. */
+  inviteUrl: string;
   ingestKey: string;
   members: Map<string, string>;
   stop(): Promise<void>;
@@ -80,6 +88,12 @@ async function freshDatabase(serverUrl: string): Promise<string> {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** The link on the server's real address: with PORT=0 the configured public address names port 0. */
+const onServer = (link: string, serverUrl: string) => {
+  const { pathname, search, hash } = new URL(link);
+  return new URL(`${pathname}${search}${hash}`, serverUrl).toString();
+};
 
 async function startFleet(scratch: string): Promise<Fleet> {
   const adminToken = randomBytes(24).toString('hex');
@@ -103,7 +117,7 @@ async function startFleet(scratch: string): Promise<Fleet> {
     members.set(person.email, added.user.id as string);
   }
   const ingest = await call('/api/v0/api-keys', ownerKey, { name: 'fleet', kind: 'ingest' });
-  return { url: server.url, ownerKey, ingestKey: ingest.key as string, members, stop: () => server.stop() };
+  return { url: server.url, ownerKey, inviteUrl: onServer(created.inviteUrl as string, server.url), ingestKey: ingest.key as string, members, stop: () => server.stop() };
 }
 
 // ---- One person's run of one agent.
@@ -200,6 +214,38 @@ async function check(fleet: Fleet, outcomes: RunOutcome[]): Promise<Verdict> {
   return { problems, rows };
 }
 
+// ---- The console, open on the dashboard while the fleet runs.
+interface Watcher {
+  browser: Browser;
+  page: Page;
+}
+
+async function openDashboard(fleet: Fleet): Promise<Watcher> {
+  const browser = await launchChromium();
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+  await page.goto(fleet.inviteUrl);
+  const invitationPath = new URL(page.url()).pathname;
+  const password = randomBytes(12).toString('hex');
+  await page.getByLabel('New password', { exact: false }).first().fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== invitationPath);
+  await page.goto(`${fleet.url}/analytics`);
+  await page.getByRole('region', { name: 'Today so far' }).waitFor();
+  return { browser, page };
+}
+
+/** Whether the open dashboard's card shows each person's credits as the API gives them now. */
+async function dashboardShowsEveryone(fleet: Fleet, page: Page): Promise<boolean> {
+  const today = await (await fetch(`${fleet.url}/api/v1/analytics/today?group_by=user`, { headers: { authorization: `Bearer ${fleet.ownerKey}` } })).json() as { data: { user_email: string | null; billable_tokens: number }[] };
+  const shown = await page.getByRole('table', { name: 'Today so far by people' }).innerText().catch(() => '');
+  const lines = shown.split('\n');
+  return PEOPLE.every((person) => {
+    const credits = today.data.find((row) => row.user_email === person.email)?.billable_tokens;
+    return credits !== undefined && lines.some((line) => line.includes(person.email) && line.includes(credits.toLocaleString('en')));
+  });
+}
+
 async function main(): Promise<void> {
   const names = process.argv.slice(2);
   const agents = names.length > 0 ? AGENTS.filter((a) => names.includes(a.name)) : AGENTS;
@@ -208,6 +254,8 @@ async function main(): Promise<void> {
   mkdirSync(scratch, { recursive: true });
   const fleet = await startFleet(scratch);
   console.log(`Quarterdeck at ${fleet.url} (${process.env.FLEET_DATABASE_URL ? 'PostgreSQL' : 'embedded store'}); ${PEOPLE.length} members, one ingest key; scratch ${scratch}`);
+  const consoleFolder = process.env.FLEET_CONSOLE;
+  const watcher = consoleFolder ? await openDashboard(fleet) : undefined;
   const outcomes: RunOutcome[] = [];
   for (const agent of agents) {
     const versions = packageVersions(agent, INSTALL_DIR);
@@ -223,6 +271,22 @@ async function main(): Promise<void> {
     verdict = await check(fleet, outcomes);
   }
   const seconds = ((Date.now() - lastEnded) / 1000).toFixed(1);
+  if (watcher && consoleFolder) {
+    let shown = await dashboardShowsEveryone(fleet, watcher.page);
+    while (!shown && Date.now() - lastEnded < VISIBLE_WITHIN_MS) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      shown = await dashboardShowsEveryone(fleet, watcher.page);
+    }
+    const dashboardSeconds = ((Date.now() - lastEnded) / 1000).toFixed(1);
+    if (!shown) verdict.problems.push(`the open dashboard's Today so far card did not show every person's credits within ${VISIBLE_WITHIN_MS / 1000} s`);
+    else console.log(`The open dashboard's Today so far card showed every person's credits ${dashboardSeconds} s after the last run ended.`);
+    mkdirSync(consoleFolder, { recursive: true });
+    await watcher.page.getByRole('region', { name: 'Today so far' }).screenshot({ path: join(consoleFolder, 'today-so-far.png') });
+    await watcher.page.goto(`${fleet.url}/settings/connected-agents`);
+    await watcher.page.getByRole('table').first().waitFor();
+    await watcher.page.screenshot({ path: join(consoleFolder, 'connected-agents.png'), fullPage: true });
+    await watcher.browser.close();
+  }
   console.log(`\nprompt: ${PROMPT}`);
   console.log(['agent', 'member', 'model calls served', 'tokens served', 'tokens counted', 'tool calls', 'version'].join(' | '));
   for (const row of verdict.rows) console.log(row.join(' | '));
