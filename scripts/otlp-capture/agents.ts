@@ -86,7 +86,7 @@ function claudeCode(protocol: 'grpc' | 'http/protobuf' | 'http/json', extra: Rec
 const CLAUDE_CODE: AgentDefinition = {
   name: 'claude-code',
   packages: ['@anthropic-ai/claude-code', '@anthropic-ai/claude-code-linux-x64'],
-  usage: { input: 1200, output: 300, cacheRead: 100, cacheWrite: 50 },
+  usage: { input: 1200, output: 300, cacheRead: 100, cacheWrite: 50, cacheWrite1h: 20 },
   runs: [
     {
       name: 'grpc',

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'nod
 import { dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { AGENTS, IDENTITY_EMAIL, PROMPT, type AgentDefinition, type RunContext, type RunDefinition } from './agents.js';
-import { startMockModel } from './mock-model.js';
+import { startMockModel, type MockUsage, type ServedCall } from './mock-model.js';
 import { startCaptureReceiver, type CapturedRequest } from './receiver.js';
 import { cliEnvironment, packageVersions, runProcess, writePlanFiles } from './run-cli.js';
 
@@ -92,15 +92,7 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
   const configFiles = new Set(Object.keys(plan.files).filter((path) => !path.startsWith('~/')));
   const written = readdirSync(workDir).filter((name) => !name.startsWith('.') && !configFiles.has(name));
   const modelCalls = mock.served.map((call) => ({ ...call, toolCall: call.toolCall && JSON.parse(placeholders(JSON.stringify(call.toolCall))) }));
-  const totals = mock.served.reduce(
-    (sum, call) => ({
-      input: sum.input + call.usage.input,
-      output: sum.output + call.usage.output,
-      cacheRead: sum.cacheRead + call.usage.cacheRead,
-      cacheWrite: sum.cacheWrite + call.usage.cacheWrite,
-    }),
-    { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-  );
+  const totals = usageOf(mock.served);
   const identityInBodies = receiver.requests.some((request) => plainBody(request).includes(IDENTITY_EMAIL));
   const manifest = {
     agent: agent.name,
@@ -134,12 +126,10 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
       },
       tokens: totals,
       tokensByModel: Object.fromEntries(
-        [...new Set(mock.served.map((call) => call.model))].map((model) => [
-          model,
-          mock.served
-            .filter((call) => call.model === model)
-            .reduce((sum, call) => ({ calls: sum.calls + 1, input: sum.input + call.usage.input, output: sum.output + call.usage.output, cacheRead: sum.cacheRead + call.usage.cacheRead, cacheWrite: sum.cacheWrite + call.usage.cacheWrite }), { calls: 0, input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }),
-        ]),
+        [...new Set(mock.served.map((call) => call.model))].map((model) => {
+          const calls = mock.served.filter((call) => call.model === model);
+          return [model, { calls: calls.length, ...usageOf(calls) }];
+        }),
       ),
       toolCallsAsked: modelCalls.filter((call) => call.toolCall).map((call) => call.toolCall),
       filesWritten: written.map((name) => ({ name, content: readFileSync(join(workDir, name), 'utf8').slice(0, 200) })),
@@ -152,6 +142,13 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
     `${agent.name}/${run.name}: exit ${result.code}${result.timedOut ? ' (timed out)' : ''}, ${mock.served.length} model calls, ${requests.length} OTLP requests (${summarizeSignals(receiver.requests)}), files ${written.join(',') || 'none'}`,
   );
   if (requests.length === 0 || VERBOSE) console.log(result.output.slice(-3000));
+}
+
+/** The calls' usage added up; the 1-hour cache writes only where the mock reports that split (Anthropic). */
+function usageOf(calls: ServedCall[]): MockUsage {
+  const sum = (field: keyof MockUsage) => calls.reduce((total, call) => total + (call.usage[field] ?? 0), 0);
+  const totals: MockUsage = { input: sum('input'), output: sum('output'), cacheRead: sum('cacheRead'), cacheWrite: sum('cacheWrite') };
+  return calls.some((call) => call.usage.cacheWrite1h !== undefined) ? { ...totals, cacheWrite1h: sum('cacheWrite1h') } : totals;
 }
 
 function extension(request: CapturedRequest): string {

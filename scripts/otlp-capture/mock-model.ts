@@ -18,6 +18,11 @@ export interface MockUsage {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  /**
+   * Of cacheWrite, the tokens written to the 1-hour cache (the rest to the 5-minute one). Only
+   * Anthropic reports the split (`usage.cache_creation`); the other wire formats have no cache writes.
+   */
+  cacheWrite1h?: number;
 }
 
 export interface ServedCall {
@@ -126,7 +131,15 @@ export async function startMockModel(options: {
     const afterToolResult = Array.isArray(last?.content) && last.content.some((b: any) => b?.type === 'tool_result');
     const toolCall = decide(tools, afterToolResult);
     const u = options.usage;
-    const usage = { input_tokens: u.input, output_tokens: u.output, cache_read_input_tokens: u.cacheRead, cache_creation_input_tokens: u.cacheWrite };
+    const oneHour = u.cacheWrite1h ?? 0;
+    const usage = {
+      input_tokens: u.input,
+      output_tokens: u.output,
+      cache_read_input_tokens: u.cacheRead,
+      cache_creation_input_tokens: u.cacheWrite,
+      // The API's split of the cache writes by lifetime, which Claude Code reports as its cache-write tiers.
+      cache_creation: { ephemeral_5m_input_tokens: u.cacheWrite - oneHour, ephemeral_1h_input_tokens: oneHour },
+    };
     const model = String(body?.model ?? 'unknown');
     const id = `msg_${randomUUID().replaceAll('-', '')}`;
     const text = toolCall ? undefined : afterToolResult ? FINAL_TEXT : SIDE_TEXT;

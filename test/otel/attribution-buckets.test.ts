@@ -75,7 +75,7 @@ describe('unattributed records, per agent and installation', () => {
       'qwen-code': [`key:${ingestKeyId}`],
       droid: [`key:${ingestKeyId}`],
       // Copilot CLI: the resource's service.instance.id (one per process).
-      'copilot-cli': ['installation:copilot-otel-3283-0'],
+      'copilot-cli': ['installation:copilot-otel-13035-0'],
     });
     // The same value under two agents is two buckets.
     expect(new Set(listed.map((identity) => identity.id)).size).toBe(listed.length);
@@ -86,16 +86,17 @@ describe('unattributed records, per agent and installation', () => {
   it("shows each connection's agent version, and the versions in use across the fleet", async () => {
     const rows = await connections(daysBackDay());
     const versionOf = Object.fromEntries(rows.map((row) => [row.agent, row.version]));
-    // As each CLI's service.version said (Droid's binary is 0.225.2); Gemini CLI sends Node's version there, which is not its own.
-    expect(versionOf).toEqual({ 'claude-code': '2.1.197', codex: '0.169.0', 'gemini-cli': null, 'qwen-code': '0.15.10', 'copilot-cli': '1.0.102', droid: '0.225.2' });
+    // As each CLI's service.version said (Droid's binary is 0.225.2); Gemini CLI sends Node's version there, which is not its own,
+    // and its own version nowhere else in its exports (test/fixtures/otlp/README.md).
+    expect(versionOf).toEqual({ 'claude-code': '2.1.332', codex: '0.171.0', 'gemini-cli': null, 'qwen-code': '0.24.4', 'copilot-cli': '1.0.102', droid: '0.225.2' });
     const response = await server.app.inject({ url: '/api/v0/organization/connected-agents', headers: auth(org.owner.key) });
     expect(json(response).versions.map(({ agent, version, senders }: { agent: string; version: string | null; senders: number }) => [agent, version, senders])).toEqual([
-      ['claude-code', '2.1.197', 1],
-      ['codex', '0.169.0', 1],
+      ['claude-code', '2.1.332', 1],
+      ['codex', '0.171.0', 1],
       ['copilot-cli', '1.0.102', 1],
       ['droid', '0.225.2', 1],
       ['gemini-cli', null, 1],
-      ['qwen-code', '0.15.10', 1],
+      ['qwen-code', '0.24.4', 1],
     ]);
   });
 

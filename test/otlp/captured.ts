@@ -99,3 +99,28 @@ export async function replay(server: TestServer, manifest: Manifest, key: string
 }
 
 export const runNamed = (dir: string, run: string) => runs.find((manifest) => manifest.dir === dir && manifest.run === run)!;
+
+/** A log record of an OTLP/JSON export, as captured. */
+export interface JsonLog {
+  timeUnixNano: string;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
+
+/** The log records of a capture's OTLP/JSON log exports, as sent. */
+export function capturedLogs(manifest: Manifest): JsonLog[] {
+  return manifest.requests
+    .filter((request) => request.signal === 'logs')
+    .flatMap((request) => {
+      const body = JSON.parse(readFileSync(join(FIXTURES, manifest.dir, manifest.run, request.file), 'utf8'));
+      return body.resourceLogs.flatMap((resource: { scopeLogs: { logRecords: JsonLog[] }[] }) => resource.scopeLogs.flatMap((scope) => scope.logRecords));
+    });
+}
+
+/** A log record's attribute as a string, as sent (whatever its JSON type). */
+export const attributeOf = (log: JsonLog, key: string) => {
+  const value = log.attributes.find((attribute) => attribute.key === key)?.value;
+  return value === undefined ? undefined : String(Object.values(value)[0]);
+};
+
+/** The records whose `event.name` attribute is `name`. */
+export const named = (logs: JsonLog[], name: string) => logs.filter((log) => attributeOf(log, 'event.name') === name);

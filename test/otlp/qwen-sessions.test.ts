@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { auth, createOrganization, json, startTestServer, type TestServer } from '../helpers/server.js';
-import { daysBack, replay, runNamed, type Manifest } from './captured.js';
+import { attributeOf, capturedLogs, daysBack, named, replay, runNamed, type JsonLog } from './captured.js';
 import { percentile } from '../helpers/percentile.js';
 
 // Qwen Code 0.24's session events and time to first token, from its real capture
@@ -11,7 +11,8 @@ import { percentile } from '../helpers/percentile.js';
 // (GET /api/v1/analytics/model-latency), each compared with a reference read here from the
 // captured files themselves and from what the mock model API served (the manifest). Its spans
 // repeat the api_response events: the calls count once. Sent again, nothing counts twice; the
-// older capture (0.15, configuration event only) still counts its session.
+// gRPC capture counts the same; and the records of a version before 0.24 (the configuration event
+// without session events) still count their session.
 
 const NANOS_PER_MS = 1_000_000n;
 const FIXTURES = new URL('../fixtures/otlp/', import.meta.url).pathname;
@@ -22,26 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-interface JsonLog {
-  timeUnixNano: string;
-  attributes: { key: string; value: Record<string, unknown> }[];
-}
-
-/** The log records of a capture's OTLP/JSON log exports, as sent. */
-function capturedLogs(manifest: Manifest): JsonLog[] {
-  return manifest.requests
-    .filter((request) => request.signal === 'logs')
-    .flatMap((request) => {
-      const body = JSON.parse(readFileSync(`${FIXTURES}${manifest.dir}/${manifest.run}/${request.file}`, 'utf8'));
-      return body.resourceLogs.flatMap((resource: any) => resource.scopeLogs.flatMap((scope: any) => scope.logRecords as JsonLog[]));
-    });
-}
-
-const attributeOf = (log: JsonLog, key: string) => {
-  const value = log.attributes.find((attribute) => attribute.key === key)?.value;
-  return value === undefined ? undefined : String(Object.values(value)[0]);
-};
-const named = (logs: JsonLog[], name: string) => logs.filter((log) => attributeOf(log, 'event.name') === name);
 /** A record's instant, moved `days` back as the replay moves it. */
 const instantOf = (log: JsonLog, days: number) => Number(BigInt(log.timeUnixNano) / NANOS_PER_MS) - days * 86_400_000;
 
@@ -127,15 +108,46 @@ describe('Qwen Code 0.24 (qwen/http-identity)', () => {
   });
 });
 
-describe('Qwen Code 0.15 (qwen/grpc): no session events', () => {
-  it('counts its session from the configuration event, once when sent again', async () => {
+describe('Qwen Code 0.24 over gRPC (qwen/grpc)', () => {
+  it('counts one session from the protobuf-exported start and configuration events, once when sent again', async () => {
     const manifest = runNamed('qwen', 'grpc');
-    const org = await createOrganization(server, 'qwen 0.15');
+    const org = await createOrganization(server, 'qwen grpc');
     const { day, days } = daysBack(manifest);
     await replay(server, manifest, org.owner.key, days);
     await rollUp();
     expect((await read(org.owner.key, day)).sessions).toBe(1);
     await replay(server, manifest, org.owner.key, days);
+    await rollUp();
+    expect((await read(org.owner.key, day)).sessions).toBe(1);
+  });
+});
+
+describe('Qwen Code before 0.24: no session events', () => {
+  it('counts its session from the configuration event alone, once when sent again', async () => {
+    // Qwen Code 0.15 (whose capture 0.24.4's replaced) sent its configuration event and no session
+    // events: here the 0.24.4 capture's log exports with session.start and session.end removed.
+    const manifest = runNamed('qwen', 'http-identity');
+    const org = await createOrganization(server, 'qwen before 0.24');
+    const { day, days } = daysBack(manifest);
+    const send = async () => {
+      for (const request of manifest.requests.filter((one) => one.signal === 'logs')) {
+        const body = JSON.parse(readFileSync(`${FIXTURES}qwen/http-identity/${request.file}`, 'utf8'));
+        for (const resource of body.resourceLogs) {
+          for (const scope of resource.scopeLogs) {
+            scope.logRecords = (scope.logRecords as JsonLog[])
+              .filter((log) => !['session.start', 'session.end'].includes(attributeOf(log, 'event.name') ?? ''))
+              .map((log) => ({ ...log, timeUnixNano: String(BigInt(log.timeUnixNano) - BigInt(days) * 86_400_000_000_000n) }));
+          }
+        }
+        const response = await server.app.inject({ method: 'POST', url: '/v1/logs', headers: { ...auth(org.owner.key), 'content-type': 'application/json' }, payload: body });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+    };
+    expect(named(capturedLogs(manifest), 'qwen-code.config')).toHaveLength(1);
+    await send();
+    await rollUp();
+    expect((await read(org.owner.key, day)).sessions).toBe(1);
+    await send();
     await rollUp();
     expect((await read(org.owner.key, day)).sessions).toBe(1);
   });
