@@ -15,6 +15,7 @@
 // dashboard's "Today so far" card to show every person's credits as the API does, and writes
 // its screenshot and Connected agents' into the folder.
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import pg from 'pg';
@@ -89,16 +90,22 @@ async function freshDatabase(serverUrl: string): Promise<string> {
   return url.toString();
 }
 
-/** The link on the server's real address: with PORT=0 the configured public address names port 0. */
-const onServer = (link: string, serverUrl: string) => {
-  const { pathname, search, hash } = new URL(link);
-  return new URL(`${pathname}${search}${hash}`, serverUrl).toString();
-};
+/** A free loopback port: the server's public address (links, the console's origin check) must name the real one. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
 
 async function startFleet(scratch: string): Promise<Fleet> {
   const adminToken = randomBytes(24).toString('hex');
   const databaseUrl = process.env.FLEET_DATABASE_URL ? await freshDatabase(process.env.FLEET_DATABASE_URL) : '';
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(scratch, 'server-data'), DATABASE_URL: databaseUrl, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' });
+  const config = loadConfig({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: join(scratch, 'server-data'), DATABASE_URL: databaseUrl, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' });
   const server = await startServer(config);
   const call = async (path: string, key: string, body?: unknown) => {
     const response = await fetch(`${server.url}${path}`, {
@@ -117,7 +124,7 @@ async function startFleet(scratch: string): Promise<Fleet> {
     members.set(person.email, added.user.id as string);
   }
   const ingest = await call('/api/v0/api-keys', ownerKey, { name: 'fleet', kind: 'ingest' });
-  return { url: server.url, ownerKey, inviteUrl: onServer(created.inviteUrl as string, server.url), ingestKey: ingest.key as string, members, stop: () => server.stop() };
+  return { url: server.url, ownerKey, inviteUrl: created.inviteUrl as string, ingestKey: ingest.key as string, members, stop: () => server.stop() };
 }
 
 // ---- One person's run of one agent.
