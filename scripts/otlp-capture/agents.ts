@@ -404,6 +404,12 @@ const DROID: AgentDefinition = {
       plan: droid({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }),
     },
     {
+      name: 'http-legacy-identity',
+      protocol: 'http (OTLP/HTTP)',
+      description: 'The default (legacy) format with OTEL_RESOURCE_ATTRIBUTES carrying user.email, as docs/otel.md sets a fleet up: the e-mail on the resource, user.email "unknown" on every data point.',
+      plan: droid({ OTEL_RESOURCE_ATTRIBUTES: `user.email=${IDENTITY_EMAIL}` }),
+    },
+    {
       name: 'http-genai-identity',
       protocol: 'http (OTLP/HTTP)',
       description: 'OTEL_TELEMETRY_FORMAT=genai, message content logging on, OTEL_RESOURCE_ATTRIBUTES carrying user.email.',

@@ -7,13 +7,13 @@
 // receiver on 127.0.0.1, runs the CLI headless in a scratch HOME and work directory with only the
 // run's settings in its environment, waits for its exports to settle, and writes
 // test/fixtures/otlp/<agent>/<run>/ (raw request bodies + manifest.json).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { AGENTS, IDENTITY_EMAIL, PROMPT, type AgentDefinition, type RunContext, type RunDefinition } from './agents.js';
 import { startMockModel, type MockUsage, type ServedCall } from './mock-model.js';
 import { startCaptureReceiver, type CapturedRequest } from './receiver.js';
+import { cliEnvironment, packageVersions, runProcess, writePlanFiles } from './run-cli.js';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 const FIXTURES = join(ROOT, 'test/fixtures/otlp');
@@ -50,23 +50,16 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
   const mock = await startMockModel({ workDir, usage: agent.usage, delayMs: run.mockDelayMs, log });
   const ctx: RunContext = { modelApi: mock.url, otlpHttp: receiver.httpUrl, otlpGrpc: receiver.grpcUrl, home, workDir, installDir: INSTALL_DIR };
   const plan = run.plan(ctx);
-  for (const [path, content] of Object.entries(plan.files)) {
-    const target = path.startsWith('~/') ? join(home, path.slice(2)) : join(workDir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
+  writePlanFiles(plan, home, workDir);
 
   console.log(`${agent.name}/${run.name}: running`);
   const started = Date.now();
-  const result = await runProcess(plan.command, plan.args, {
-    cwd: workDir,
-    env: { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, HOME: home, TERM: 'dumb', LANG: 'C.UTF-8', NO_COLOR: '1', CI: '1', ...plan.env },
-  });
+  const result = await runProcess(plan.command, plan.args, { cwd: workDir, env: cliEnvironment(home, plan.env), timeoutMs: RUN_TIMEOUT_MS, verbose: VERBOSE });
   await settle(receiver.requests);
   await mock.close();
   await receiver.close();
 
-  const versions = packageVersions(agent);
+  const versions = packageVersions(agent, INSTALL_DIR);
   const outDir = join(FIXTURES, agent.name, run.name);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -188,42 +181,8 @@ async function settle(requests: CapturedRequest[]): Promise<void> {
   }
 }
 
-/** The installed version of each of the agent's packages (a platform package can differ from the CLI's). */
-function packageVersions(agent: AgentDefinition): Record<string, string> {
-  return Object.fromEntries(
-    agent.packages.map((name) => {
-      const file = join(INSTALL_DIR, agent.name, 'node_modules', name, 'package.json');
-      return [name, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : 'unknown'];
-    }),
-  );
-}
-
 function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
-}
-
-function runProcess(
-  command: string,
-  args: string[],
-  options: { cwd: string; env: Record<string, string> },
-): Promise<{ code: number | null; signal: string | null; timedOut: boolean; output: string }> {
-  return new Promise((resolvePromise) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let output = '';
-    let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); if (VERBOSE) process.stdout.write(chunk); });
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); if (VERBOSE) process.stderr.write(chunk); });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      // The CLI runs in its own process group: end it and whatever it started.
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    }, RUN_TIMEOUT_MS);
-    child.on('error', (error) => { output += `\nspawn error: ${error.message}`; });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolvePromise({ code, signal, timedOut, output });
-    });
-  });
 }
 
 main().catch((error: unknown) => {

@@ -110,6 +110,17 @@ describe('OTLP with an ingest key', () => {
     expect(await server.store.db.selectFrom('telemetry_identities').select('id').where('organization_id', '=', team.id).execute()).toEqual([]);
   });
 
+  it("lands Droid's records on the member its OTEL_RESOURCE_ATTRIBUTES e-mail names, past the `unknown` on every data point", async () => {
+    const droid = runNamed('droid', 'http-legacy-identity');
+    const team = await createOrganization(server, 'Droid fleet');
+    const member = await addUser(server, team.owner.key, 'member', 'dev@example.test');
+    const key = await ingestKey(team.owner.key);
+    await replay(server, droid, key, daysBack(droid).days);
+    expect(await server.store.db.selectFrom('telemetry_identities').select('id').where('organization_id', '=', team.id).execute()).toEqual([]);
+    const connections = await server.store.db.selectFrom('telemetry_connections').select(['agent', 'user_id', 'tool_calls', 'unattributed']).where('organization_id', '=', team.id).execute();
+    expect(connections).toEqual([{ agent: 'droid', user_id: member.id, tool_calls: droid.expected.toolCallsAsked.length, unattributed: 0 }]);
+  });
+
   it('creates the member an unknown e-mail names when the organization lets telemetry create members', async () => {
     const open = await createOrganization(server, 'Open door');
     const patched = await server.app.inject({ method: 'PATCH', url: '/api/v0/organization/enterprise-controls', headers: auth(open.owner.key), payload: { telemetryCreatesMembers: true } });

@@ -1,7 +1,7 @@
 import { AUTONOMY_LEVELS, CLIENTS, type Client } from '../../telemetry/events.js';
 import type { EventRecord, PointRecord } from '../records.js';
 import { genAiDetail, genAiSpan } from './genai.js';
-import { attribute, known, resourceInstallation, text, times, type Draft, type Identity, type Translator } from './translator.js';
+import { attribute, knownAttribute, resourceInstallation, text, times, type Draft, type Identity, type Translator } from './translator.js';
 
 // Factory Droid: its `droid.*` counters (sessions, tool invocations with the session's autonomy
 // mode, files and lines modified) and, in its GenAI mode, the conventions' spans. Droid sends no
@@ -36,7 +36,7 @@ const COUNTERS: Record<string, (point: PointRecord, amount: number) => Draft[]> 
 
 /** Droid sends `unknown` (and airgapped placeholders) where it has no identity: `known` leaves them out. */
 function identity(record: EventRecord | PointRecord): Identity {
-  return { email: known(attribute(record, 'user.email')), account: known(attribute(record, 'user.id')), installation: resourceInstallation(record) };
+  return { email: knownAttribute(record, 'user.email'), account: knownAttribute(record, 'user.id'), installation: resourceInstallation(record) };
 }
 
 function client(record: EventRecord | PointRecord): Client | undefined {

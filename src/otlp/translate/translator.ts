@@ -84,6 +84,22 @@ export function flag(attributes: Attributes, key: string): boolean | undefined {
   return undefined;
 }
 
+/** Placeholders agents send where they know no one (Droid's `unknown`, opencode's `unknown` user id, airgapped ids). */
+export const known = (value: string | undefined) => (value && !/^(unknown|anonymous|undefined|null|none)$/i.test(value) && !value.startsWith('airgapped-') ? value : undefined);
+
+/**
+ * The first of `keys` that names someone, on the record's own attributes, then on its resource. A
+ * placeholder on the record does not hide the resource's value: Droid puts `user.email: unknown`
+ * on every data point while the person's e-mail, set with OTEL_RESOURCE_ATTRIBUTES, is on the resource.
+ */
+export function knownAttribute(record: EventRecord | PointRecord, ...keys: string[]): string | undefined {
+  for (const key of keys) {
+    const value = known(text(record.attributes, key)) ?? known(text(record.resource, key));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
 /** The first of `keys` present on the record's own attributes, then on its resource. */
 export function attribute(record: EventRecord | PointRecord, ...keys: string[]): string | undefined {
   for (const key of keys) {
@@ -119,8 +135,6 @@ export function agentVersion(record: EventRecord | PointRecord): string | undefi
   return version.slice(0, 64);
 }
 
-/** Placeholders agents send where they know no one (Droid's `unknown`, opencode's `unknown` user id, airgapped ids). */
-export const known = (value: string | undefined) => (value && !/^(unknown|anonymous|undefined|null|none)$/i.test(value) && !value.startsWith('airgapped-') ? value : undefined);
 
 /**
  * Where an agent sends no installation id of its own: the resource's instance, then its host, as
@@ -141,9 +155,9 @@ export function resourceInstallation(record: EventRecord | PointRecord): string 
 /** The usual identity attributes: user.email, then an account id, then an installation (the agent's own id, else its resource's). */
 export function standardIdentity(record: EventRecord | PointRecord, accountKeys: string[], installationKeys: string[]): Identity {
   return {
-    email: known(attribute(record, 'user.email', 'enduser.email')),
-    account: known(attribute(record, ...accountKeys)),
-    installation: known(attribute(record, ...installationKeys)) ?? resourceInstallation(record),
+    email: knownAttribute(record, 'user.email', 'enduser.email'),
+    account: knownAttribute(record, ...accountKeys),
+    installation: knownAttribute(record, ...installationKeys) ?? resourceInstallation(record),
   };
 }
 
