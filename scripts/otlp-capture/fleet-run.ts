@@ -3,7 +3,8 @@
 // settings and nothing else of telemetry — against a Quarterdeck server started here, then checked
 // from the outside: every run on the right member (nothing unattributed), the tokens and tool
 // calls the mock model served, each agent's version on Connected agents, and today's live figures
-// holding all of it within a minute of the last run.
+// holding all of it within a minute of the last run. The server runs as its own process
+// (`src/main.ts`); its log is server.log in the run's scratch folder.
 //
 //   npx tsx scripts/otlp-capture/fleet-run.ts [agent ...]        (default: all seven)
 //
@@ -16,13 +17,12 @@
 // its screenshot and Connected agents' into the folder.
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
-import { loadConfig } from '../../src/config.js';
-import { startServer } from '../../src/server.js';
 import { launchChromium } from '../../test/helpers/chromium.js';
 import { AGENTS, PROMPT, type AgentDefinition, type RunPlan } from './agents.js';
 import { startMockModel, type ServedCall } from './mock-model.js';
@@ -102,11 +102,34 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The server as it is run in production: a process of its own (its event loop shared with nothing
+ * of this script's), on a port chosen first so its public address is the real one.
+ */
+async function startServerProcess(scratch: string, env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = openSync(join(scratch, 'server.log'), 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? scratch, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', log, log],
+  });
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  for (let waited = 0; ; waited += 250) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${join(scratch, 'server.log')}`);
+    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    if (ready) break;
+    if (waited > 120_000) throw new Error(`the server did not get ready in 2 minutes: ${join(scratch, 'server.log')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, stop: () => (child.kill('SIGTERM'), exited) };
+}
+
 async function startFleet(scratch: string): Promise<Fleet> {
   const adminToken = randomBytes(24).toString('hex');
   const databaseUrl = process.env.FLEET_DATABASE_URL ? await freshDatabase(process.env.FLEET_DATABASE_URL) : '';
-  const config = loadConfig({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: join(scratch, 'server-data'), DATABASE_URL: databaseUrl, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn' });
-  const server = await startServer(config);
+  const server = await startServerProcess(scratch, { DATA_DIR: join(scratch, 'server-data'), DATABASE_URL: databaseUrl, ADMIN_TOKEN: adminToken });
   const call = async (path: string, key: string, body?: unknown) => {
     const response = await fetch(`${server.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
