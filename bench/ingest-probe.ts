@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { benchServerEnv } from './lib/server-process.js';
 
 // The native ingestion path (POST /api/v1/telemetry/events) measured with figures that do not
 // depend on the machine's load: the server's and PostgreSQL's CPU seconds per batch, and what
@@ -134,16 +135,7 @@ async function main() {
   const lastDay = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const firstDay = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
   const adminToken = randomBytes(24).toString('hex');
-  const server = await checkout.builtConsole.startBuiltServer({
-    DATABASE_URL: url.toString(),
-    DATA_DIR: '',
-    ADMIN_TOKEN: adminToken,
-    LOG_LEVEL: 'warn',
-    REDIS_URL: '',
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    ROLLUP_INTERVAL_MS: '86400000',
-    ANALYTICS_HISTORY_START: firstDay,
-  });
+  const server = await checkout.builtConsole.startBuiltServer({ DATABASE_URL: url.toString(), DATA_DIR: '', ...benchServerEnv(adminToken, firstDay) });
   const database = new pg.Client({ connectionString: url.toString() });
   await database.connect();
   try {
