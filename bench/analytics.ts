@@ -15,7 +15,7 @@ import { call, createOrganization, runRollup, sendTelemetry, type BenchOrganizat
 import { fmt, load, machine, quantile, sample, timed } from './lib/measure.js';
 import { ENDPOINTS, rawAnswer, requestOf, type Endpoint, type Range } from './lib/raw-queries.js';
 import { keptStore, scratchStore } from './lib/scratch-store.js';
-import { startServerProcess, type PhaseUse, type ServerProcess } from './lib/server-process.js';
+import { benchServerEnv, startServerProcess, type PhaseUse, type ServerProcess } from './lib/server-process.js';
 import { SYSTEM_ACTOR } from '../src/domain/audit.js';
 
 // The analytics benchmark (docs/performance.md): the built server in a process of its own on a
@@ -116,17 +116,7 @@ async function main() {
   try {
     console.log(`Machine: ${machine()}; at start: ${load()}`);
     console.log(`Store:   ${store.label}`);
-    server = await startServerProcess({
-      ...store.env,
-      ADMIN_TOKEN: adminToken,
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      // The benchmark is one caller sending far more than a client would; the rollup runs when the
-      // benchmark says so (POST /admin/v1/rollups/run), not on the timer.
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      ROLLUP_INTERVAL_MS: '86400000',
-      ANALYTICS_HISTORY_START: firstDay,
-    });
+    server = await startServerProcess({ ...store.env, ...benchServerEnv(adminToken, firstDay) });
     console.log(`Server:  node dist/main.js in its own process at ${server.url}; the load, the floors and the raw SQL run in this process. CPU and RSS are the server process's (/proc/<pid>).`);
     if (onPostgres) {
       direct = await openStore({ databaseUrl: store.env.DATABASE_URL, dataDir: store.env.DATA_DIR, databasePoolSize: 2 });

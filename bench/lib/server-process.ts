@@ -33,6 +33,15 @@ function resetPeak(pid: number): boolean {
   }
 }
 
+/**
+ * The analytics benchmarks' server settings beside the store's: the benchmark is one caller sending
+ * far more than a client would, and the rollup runs when the benchmark says so (POST
+ * /admin/v1/rollups/run), not on the timer.
+ */
+export function benchServerEnv(adminToken: string, historyStart: string): Record<string, string> {
+  return { ADMIN_TOKEN: adminToken, LOG_LEVEL: 'warn', REDIS_URL: '', RATE_LIMIT_PER_MINUTE: '10000000', ROLLUP_INTERVAL_MS: '86400000', ANALYTICS_HISTORY_START: historyStart };
+}
+
 export interface PhaseUse {
   cpuSeconds: number;
   /** Peak RSS during the phase (since the process started if the kernel refused the reset). */

@@ -115,13 +115,26 @@ export async function recordSessionSteps(
     )
     .onConflict((conflict) => conflict.columns(['organization_id', 'id']).doNothing())
     .execute();
-  const locked = await trx.selectFrom('agent_sessions').select(['id', 'timeline_deleted']).where('organization_id', '=', organizationId).where('id', 'in', ordered).orderBy('id').forUpdate().execute();
+  // One lookup of the key per session, each locked as it is found, in the database's order of the
+  // ids (as every release locks them): a list of ids against the organization is planned, until
+  // the table's statistics say otherwise (a new organization, a table not analyzed yet), as a scan
+  // of all the organization's sessions, which made each batch cost more than the one before it
+  // (docs/performance.md).
+  const locked = await sql<LockedSession & { timeline_deleted: boolean }>`
+    SELECT s.* FROM (SELECT id FROM unnest(${ordered}::text[]) AS id ORDER BY id) AS given
+    CROSS JOIN LATERAL (
+      SELECT id, user_id, agent, session_key, timeline_deleted FROM agent_sessions
+      WHERE organization_id = ${organizationId} AND id = given.id FOR UPDATE
+    ) AS s`.execute(trx);
   // A session whose timeline retention deleted has too few steps left to recompute from: its figures stay as they were.
-  const live = locked.filter((row) => !row.timeline_deleted).map((row) => row.id);
+  const live = locked.rows.filter((row) => !row.timeline_deleted);
   if (live.length === 0) return;
   const book = await prices();
   await recomputeSessions(trx, organizationId, live, book);
 }
+
+/** A locked session: its key, and the columns an insert needs (recomputeSessions writes by upsert). */
+type LockedSession = Pick<AgentSessionRow, 'id' | 'user_id' | 'agent' | 'session_key'>;
 
 /** Sessions per recomputation round: their steps read in one query, their rows written in one. */
 const SESSIONS_PER_ROUND = 500;
@@ -131,10 +144,15 @@ const SESSIONS_PER_ROUND = 500;
  * round of sessions, rather than a read and a write per session (an export touching fifty
  * sessions made a hundred round trips). The rows exist and are locked by the caller.
  */
-async function recomputeSessions(trx: Db, organizationId: string, sessionIds: readonly string[], prices: PriceBook): Promise<void> {
-  for (let at = 0; at < sessionIds.length; at += SESSIONS_PER_ROUND) {
-    const ids = sessionIds.slice(at, at + SESSIONS_PER_ROUND);
-    const rows = await trx.selectFrom('agent_session_steps').selectAll().where('organization_id', '=', organizationId).where('session_id', 'in', ids).execute();
+async function recomputeSessions(trx: Db, organizationId: string, sessions: readonly LockedSession[], prices: PriceBook): Promise<void> {
+  for (let at = 0; at < sessions.length; at += SESSIONS_PER_ROUND) {
+    const round = sessions.slice(at, at + SESSIONS_PER_ROUND);
+    const ids = round.map((session) => session.id);
+    // Each session's steps looked up on their own (OFFSET 0 keeps the subquery a lookup per
+    // session): as one list, the same scan of the organization's steps as the lock above.
+    const { rows } = await sql<StepRow>`
+      SELECT steps.* FROM unnest(${ids}::text[]) AS given (session_id)
+      CROSS JOIN LATERAL (SELECT * FROM agent_session_steps WHERE organization_id = ${organizationId} AND session_id = given.session_id OFFSET 0) AS steps`.execute(trx);
     const stepsOf = new Map<string, SessionStep[]>();
     for (const row of rows) {
       const steps = stepsOf.get(row.session_id);
@@ -142,21 +160,26 @@ async function recomputeSessions(trx: Db, organizationId: string, sessionIds: re
       else stepsOf.set(row.session_id, [stepOf(row)]);
     }
     // The figures sort the steps themselves (sessionFigures), so the read needs no order.
-    const values = ids.map((id) => {
+    const values = round.map(({ id, user_id, agent, session_key }) => {
       const figures = sessionFigures(stepsOf.get(id)!, prices);
-      return sql`(${id}, ${figures.startedAt}::timestamptz, ${figures.endedAt}::timestamptz, ${figures.repository}::text, ${figures.models}::text[], ${figures.turns}::int, ${figures.modelCalls}::int, ${figures.toolCalls}::int, ${figures.errors}::int, ${figures.compactions}::int, ${figures.fileChanges}::int, ${figures.tokens.input}::bigint, ${figures.tokens.output}::bigint, ${figures.tokens.cacheRead}::bigint, ${figures.tokens.cacheWrite}::bigint, ${figures.costMicros}::bigint, ${figures.currency}::text, ${figures.unpricedModels}::text[], ${figures.findings.length > 0}::boolean, ${figures.wasteMicros}::bigint, ${JSON.stringify(figures.findings)}::jsonb)`;
+      return sql`(${organizationId}, ${id}, ${user_id}, ${agent}, ${session_key}, ${figures.startedAt}::timestamptz, ${figures.endedAt}::timestamptz, ${figures.repository}::text, ${figures.models}::text[], ${figures.turns}::int, ${figures.modelCalls}::int, ${figures.toolCalls}::int, ${figures.errors}::int, ${figures.compactions}::int, ${figures.fileChanges}::int, ${figures.tokens.input}::bigint, ${figures.tokens.output}::bigint, ${figures.tokens.cacheRead}::bigint, ${figures.tokens.cacheWrite}::bigint, ${figures.costMicros}::bigint, ${figures.currency}::text, ${figures.unpricedModels}::text[], ${figures.findings.length > 0}::boolean, ${figures.wasteMicros}::bigint, ${JSON.stringify(figures.findings)}::jsonb)`;
     });
+    // Written as an upsert of rows that exist (inserted and locked above): each is found by its key,
+    // where an UPDATE joined to the values is planned, like the lists above, as a scan of the
+    // organization's sessions.
     await sql`
-      UPDATE agent_sessions AS s SET
-        started_at = v.started_at, ended_at = v.ended_at, repository = v.repository, models = v.models, turns = v.turns,
-        model_calls = v.model_calls, tool_calls = v.tool_calls, errors = v.errors, compactions = v.compactions, file_changes = v.file_changes,
+      INSERT INTO agent_sessions AS s (organization_id, id, user_id, agent, session_key, started_at, ended_at, repository, models, turns,
+        model_calls, tool_calls, errors, compactions, file_changes, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens,
+        cost_micros, currency, unpriced_models, flagged, waste_micros, findings)
+      VALUES ${sql.join(values)}
+      ON CONFLICT (organization_id, id) DO UPDATE SET
+        started_at = excluded.started_at, ended_at = excluded.ended_at, repository = excluded.repository, models = excluded.models, turns = excluded.turns,
+        model_calls = excluded.model_calls, tool_calls = excluded.tool_calls, errors = excluded.errors, compactions = excluded.compactions, file_changes = excluded.file_changes,
         -- An abandonment stands while the session's end stays (a late record from inside it); a later end restarts the window.
-        abandoned = s.abandoned AND v.ended_at = s.ended_at,
-        input_tokens = v.input_tokens, output_tokens = v.output_tokens, cache_read_tokens = v.cache_read_tokens, cache_write_tokens = v.cache_write_tokens,
-        cost_micros = v.cost_micros, currency = v.currency, unpriced_models = v.unpriced_models, flagged = v.flagged, waste_micros = v.waste_micros, findings = v.findings
-      FROM (VALUES ${sql.join(values)}) AS v(id, started_at, ended_at, repository, models, turns, model_calls, tool_calls, errors, compactions, file_changes,
-        input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_micros, currency, unpriced_models, flagged, waste_micros, findings)
-      WHERE s.organization_id = ${organizationId} AND s.id = v.id`.execute(trx);
+        abandoned = s.abandoned AND excluded.ended_at = s.ended_at,
+        input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, cache_read_tokens = excluded.cache_read_tokens, cache_write_tokens = excluded.cache_write_tokens,
+        cost_micros = excluded.cost_micros, currency = excluded.currency, unpriced_models = excluded.unpriced_models, flagged = excluded.flagged,
+        waste_micros = excluded.waste_micros, findings = excluded.findings`.execute(trx);
   }
 }
 

@@ -93,8 +93,11 @@ export async function storeEvents(db: Db, catalogue: ModelCatalogue, organizatio
   return db.transaction().execute(async (trx) => {
     await refuseDroppedDays(trx, events.map((event) => event.day), options.at);
     const claimed = await claimEvents(trx, catalogue, organizationId, events, options);
-    await writeClaimedEvents(trx, claimed);
+    // The steps before the events: the events' statement locks the rows every batch of the
+    // organization shares (its days pending, its members' day cells and month credits) until the
+    // commit, so whatever ran after it held every concurrent batch waiting (claimEvents).
     await recordSteps(trx, organizationId, events.flatMap((event) => stepOfEvent(event, event.userId, event.detail) ?? []));
+    await writeClaimedEvents(trx, claimed);
     return { accepted: claimed.accepted, duplicates: claimed.duplicates };
   });
 }

@@ -200,10 +200,10 @@ export async function storeSentEvents(
     });
   }
   await tallyConnections(trx, caller.organizationId, received, [...tallies.values()]);
-  // The events last: their statements lock the rows every batch of a member shares, until the
-  // commit that follows (claimEvents).
-  for (const claimed of claims) await writeClaimedEvents(trx, claimed);
   await recordSteps(trx, caller.organizationId, sessionSteps);
+  // The events last, after the sessions' steps too: their statements lock the rows every batch of
+  // a member shares, until the commit that follows (claimEvents).
+  for (const claimed of claims) await writeClaimedEvents(trx, claimed);
   return result;
 }
 
