@@ -28,6 +28,9 @@ export type SettingsFile =
   | { path: string; format: 'toml'; merge: Record<string, unknown> }
   | { path: string; format: 'env'; variables: Record<string, string> };
 
+/** Claude Code's time for its last export at exit, written by the setup and shown by the console (web/src/pages/ConnectedAgents/agentSettings.ts). */
+const CLAUDE_CODE_SHUTDOWN_TIMEOUT_MS = '5000';
+
 const header = (target: SetupTarget) => `Authorization=Bearer ${target.key}`;
 const resourceAttributes = (target: SetupTarget): Record<string, string> => (target.email ? { OTEL_RESOURCE_ATTRIBUTES: `user.email=${target.email}` } : {});
 
@@ -77,6 +80,9 @@ export function settingsFiles(agent: SetupAgent, target: SetupTarget): SettingsF
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
         OTEL_EXPORTER_OTLP_ENDPOINT: api,
         OTEL_EXPORTER_OTLP_HEADERS: header(target),
+        // At exit Claude Code gives its last export this long (default 2000 ms, the logs flushed after half of it):
+        // a `claude -p` run's last events are in that export (docs/otel.md, "Claude Code").
+        CLAUDE_CODE_OTEL_SHUTDOWN_TIMEOUT_MS: CLAUDE_CODE_SHUTDOWN_TIMEOUT_MS,
         ...resourceAttributes(target),
       };
       return [{ path: target.system ? claudeManagedPath(target) : join(target.base, '.claude', 'settings.json'), format: 'json', merge: { env } }];

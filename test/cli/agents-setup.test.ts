@@ -48,6 +48,7 @@ describe('quarterdeck agents setup', () => {
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
         OTEL_EXPORTER_OTLP_ENDPOINT: url,
         OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer ${ingestKey}`,
+        CLAUDE_CODE_OTEL_SHUTDOWN_TIMEOUT_MS: '5000',
         OTEL_RESOURCE_ATTRIBUTES: 'user.email=alice@example.test',
       },
     });

@@ -43,6 +43,8 @@ export function agentSettings(apiUrl: string, key: string): AgentSettings[] {
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
     OTEL_EXPORTER_OTLP_ENDPOINT: api,
     OTEL_EXPORTER_OTLP_HEADERS: headers,
+    // Its last export at exit gets 5 s instead of 2 (docs/otel.md, "Claude Code"); the CLI's setup writes the same.
+    CLAUDE_CODE_OTEL_SHUTDOWN_TIMEOUT_MS: '5000',
   };
   // Gemini CLI and its fork Qwen Code: a telemetry block in settings.json, the key from the environment.
   const geminiFamily = (settingsFile: string): SettingsBlock[] => [
