@@ -265,6 +265,9 @@ async function openDashboard(fleet: Fleet): Promise<Watcher> {
   return { browser, page };
 }
 
+/** How the card writes a figure (web/src/format.ts, formatExact). */
+const CARD_NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
 /** Whether the open dashboard's card shows each person's credits as the API gives them now. */
 async function dashboardShowsEveryone(fleet: Fleet, page: Page): Promise<boolean> {
   const today = await (await fetch(`${fleet.url}/api/v1/analytics/today?group_by=user`, { headers: { authorization: `Bearer ${fleet.ownerKey}` } })).json() as { data: { user_email: string | null; billable_tokens: number }[] };
@@ -272,7 +275,7 @@ async function dashboardShowsEveryone(fleet: Fleet, page: Page): Promise<boolean
   const lines = shown.split('\n');
   return PEOPLE.every((person) => {
     const credits = today.data.find((row) => row.user_email === person.email)?.billable_tokens;
-    return credits !== undefined && lines.some((line) => line.includes(person.email) && line.includes(credits.toLocaleString('en')));
+    return credits !== undefined && lines.some((line) => line.includes(person.email) && line.includes(CARD_NUMBER.format(credits)));
   });
 }
 
