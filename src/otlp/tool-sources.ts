@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store.js';
-import { markDaysPending } from '../analytics/pending-days.js';
 import type { TelemetryEvent } from '../telemetry/events.js';
 import type { SentEvent } from '../telemetry/sent-events.js';
 
@@ -95,15 +94,19 @@ export async function joinStoredToolSources(trx: Db, organizationId: string, ite
       RETURNING call_event_id, call_day::text AS call_day, tool_source`.execute(trx);
     const earlierCalls = stored.filter((row) => row.call_event_id !== null);
     if (earlierCalls.length > 0) {
-      // Only a call still without a source changes; the days of those that did are computed again.
-      const { rows: changed } = await sql<{ day: string }>`
-        UPDATE telemetry_events AS events SET tool_source = calls.tool_source
-        FROM unnest(${earlierCalls.map((row) => row.call_event_id)}::text[], ${earlierCalls.map((row) => row.call_day)}::date[], ${earlierCalls.map((row) => row.tool_source)}::text[])
-          AS calls(id, day, tool_source)
-        WHERE events.organization_id = ${organizationId} AND events.day = calls.day AND events.id = calls.id
-          AND events.type = 'tool_call' AND events.tool_source IS NULL
-        RETURNING events.day::text AS day`.execute(trx);
-      await markDaysPending(trx, organizationId, [...new Set(changed.map((row) => row.day))]);
+      // Only a call still without a source changes; the days of those that did are marked pending by
+      // the database's own function, as the events' trigger marks the days of new events
+      // (migrations/0038, 0063), so that the rollup computes them again.
+      await sql`
+        WITH changed AS (
+          UPDATE telemetry_events AS events SET tool_source = calls.tool_source
+          FROM unnest(${earlierCalls.map((row) => row.call_event_id)}::text[], ${earlierCalls.map((row) => row.call_day)}::date[], ${earlierCalls.map((row) => row.tool_source)}::text[])
+            AS calls(id, day, tool_source)
+          WHERE events.organization_id = ${organizationId} AND events.day = calls.day AND events.id = calls.id
+            AND events.type = 'tool_call' AND events.tool_source IS NULL
+          RETURNING events.day
+        )
+        SELECT analytics_mark_days_pending(${organizationId}, array_agg(DISTINCT day), 0) FROM changed HAVING count(*) > 0`.execute(trx);
     }
   }
   if (calls.length > 0) {
