@@ -71,54 +71,47 @@ function unjoinedHalves(items: readonly SentEvent[], toolUseIds: ReadonlyMap<str
 export async function joinStoredToolSources(trx: Db, organizationId: string, items: readonly SentEvent[], toolUseIds: ReadonlyMap<string, string>): Promise<void> {
   if (toolUseIds.size === 0) return;
   const { decisions, calls } = unjoinedHalves(items, toolUseIds);
-  // One statement per half, one row per tool use (a statement may not change a row twice; an
-  // export that names a tool use twice keeps its first), in key order: two exports lock the rows
-  // they share in turn.
-  const byKey = <T extends { item: SentEvent; toolUseId: string }>(rows: T[]) => {
-    const first = new Map<string, T>();
-    for (const row of rows) {
-      const key = `${row.item.checked.event.sessionId}\u0000${row.toolUseId}`;
-      if (!first.has(key)) first.set(key, row);
-    }
-    return [...first].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, row]) => row);
-  };
-  if (decisions.length > 0) {
-    const rows = byKey(decisions);
-    // The first source stored for a tool use stays: a replay, or a second decision, changes nothing.
-    const { rows: stored } = await sql<{ call_event_id: string; call_day: string; tool_source: string }>`
-      INSERT INTO tool_use_sources AS uses (organization_id, session_id, tool_use_id, day, tool_source)
-      SELECT ${organizationId}, session_id, tool_use_id, day, tool_source
-      FROM unnest(${rows.map((row) => row.item.checked.event.sessionId)}::text[], ${rows.map((row) => row.toolUseId)}::text[],
-        ${rows.map((row) => row.item.checked.day)}::date[], ${rows.map((row) => row.source)}::text[]) AS export(session_id, tool_use_id, day, tool_source)
-      ON CONFLICT (organization_id, session_id, tool_use_id) DO UPDATE SET tool_source = coalesce(uses.tool_source, excluded.tool_source)
-      RETURNING call_event_id, call_day::text AS call_day, tool_source`.execute(trx);
-    const earlierCalls = stored.filter((row) => row.call_event_id !== null);
-    if (earlierCalls.length > 0) {
-      // Only a call still without a source changes; the days of those that did are marked pending by
-      // the database's own function, as the events' trigger marks the days of new events
-      // (migrations/0038, 0063), so that the rollup computes them again.
-      await sql`
-        WITH changed AS (
-          UPDATE telemetry_events AS events SET tool_source = calls.tool_source
-          FROM unnest(${earlierCalls.map((row) => row.call_event_id)}::text[], ${earlierCalls.map((row) => row.call_day)}::date[], ${earlierCalls.map((row) => row.tool_source)}::text[])
-            AS calls(id, day, tool_source)
-          WHERE events.organization_id = ${organizationId} AND events.day = calls.day AND events.id = calls.id
-            AND events.type = 'tool_call' AND events.tool_source IS NULL
-          RETURNING events.day
-        )
-        SELECT analytics_mark_days_pending(${organizationId}, array_agg(DISTINCT day), 0) FROM changed HAVING count(*) > 0`.execute(trx);
-    }
+  if (decisions.length === 0 && calls.length === 0) return;
+  // Both halves in one statement, one row per tool use (a statement may not change a row twice; an
+  // export that names a tool use twice keeps its first; a decision and a call of one tool use in
+  // one export were joined already), in key order: two exports lock the rows they share in turn,
+  // and never each waits for the other. The first source and the first call stored stay.
+  const keyOf = (row: { item: SentEvent; toolUseId: string }) => `${row.item.checked.event.sessionId}\u0000${row.toolUseId}`;
+  const halves = new Map<string, { sessionId: string; toolUseId: string; day: string; source: string | null; callId: string | null }>();
+  for (const row of decisions) {
+    if (!halves.has(keyOf(row))) halves.set(keyOf(row), { sessionId: row.item.checked.event.sessionId, toolUseId: row.toolUseId, day: row.item.checked.day, source: row.source, callId: null });
+  }
+  for (const row of calls) {
+    if (!halves.has(keyOf(row))) halves.set(keyOf(row), { sessionId: row.item.checked.event.sessionId, toolUseId: row.toolUseId, day: row.item.checked.day, source: null, callId: row.item.checked.event.id });
+  }
+  const rows = [...halves].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, row]) => row);
+  const { rows: stored } = await sql<{ session_id: string; tool_use_id: string; tool_source: string | null; call_event_id: string | null; call_day: string | null }>`
+    INSERT INTO tool_use_sources AS uses (organization_id, session_id, tool_use_id, day, tool_source, call_event_id, call_day)
+    SELECT ${organizationId}, session_id, tool_use_id, day, tool_source, call_event_id, CASE WHEN call_event_id IS NOT NULL THEN day END
+    FROM unnest(${rows.map((row) => row.sessionId)}::text[], ${rows.map((row) => row.toolUseId)}::text[], ${rows.map((row) => row.day)}::date[],
+      ${rows.map((row) => row.source)}::text[], ${rows.map((row) => row.callId)}::text[]) AS export(session_id, tool_use_id, day, tool_source, call_event_id)
+    ON CONFLICT (organization_id, session_id, tool_use_id) DO UPDATE SET tool_source = coalesce(uses.tool_source, excluded.tool_source),
+      call_event_id = coalesce(uses.call_event_id, excluded.call_event_id), call_day = coalesce(uses.call_day, excluded.call_day)
+    RETURNING session_id, tool_use_id, tool_source, call_event_id, call_day::text AS call_day`.execute(trx);
+  // The calls stored by earlier exports whose tool use has a source now (this export's own calls,
+  // not stored yet, are given theirs below; a resent one stored without a source gets it here).
+  const earlierCalls = stored.filter((row) => row.tool_source !== null && row.call_event_id !== null);
+  if (earlierCalls.length > 0) {
+    // Only a call still without a source changes; the days of those that did are marked pending by
+    // the database's own function, as the events' trigger marks the days of new events
+    // (migrations/0038, 0063), so that the rollup computes them again.
+    await sql`
+      WITH changed AS (
+        UPDATE telemetry_events AS events SET tool_source = calls.tool_source
+        FROM unnest(${earlierCalls.map((row) => row.call_event_id)}::text[], ${earlierCalls.map((row) => row.call_day)}::date[], ${earlierCalls.map((row) => row.tool_source)}::text[])
+          AS calls(id, day, tool_source)
+        WHERE events.organization_id = ${organizationId} AND events.day = calls.day AND events.id = calls.id
+          AND events.type = 'tool_call' AND events.tool_source IS NULL
+        RETURNING events.day
+      )
+      SELECT analytics_mark_days_pending(${organizationId}, array_agg(DISTINCT day), 0) FROM changed HAVING count(*) > 0`.execute(trx);
   }
   if (calls.length > 0) {
-    const rows = byKey(calls);
-    const { rows: stored } = await sql<{ session_id: string; tool_use_id: string; tool_source: string | null }>`
-      INSERT INTO tool_use_sources AS uses (organization_id, session_id, tool_use_id, day, call_event_id, call_day)
-      SELECT ${organizationId}, session_id, tool_use_id, day, call_event_id, day
-      FROM unnest(${rows.map((row) => row.item.checked.event.sessionId)}::text[], ${rows.map((row) => row.toolUseId)}::text[],
-        ${rows.map((row) => row.item.checked.day)}::date[], ${rows.map((row) => row.item.checked.event.id)}::text[]) AS export(session_id, tool_use_id, day, call_event_id)
-      ON CONFLICT (organization_id, session_id, tool_use_id) DO UPDATE
-        SET call_event_id = coalesce(uses.call_event_id, excluded.call_event_id), call_day = coalesce(uses.call_day, excluded.call_day)
-      RETURNING session_id, tool_use_id, tool_source`.execute(trx);
     const sources = new Map(stored.filter((row) => row.tool_source !== null).map((row) => [`${row.session_id}\u0000${row.tool_use_id}`, row.tool_source!]));
     // Every call of the export, also one that named its tool use a second time.
     for (const { item, toolUseId } of calls) {
