@@ -10,6 +10,7 @@ import { incrementsOf } from './cumulative.js';
 import { digestOf, logRecordsOf, pointRecordsOf, spanRecordsOf, type Attributes, type EventRecord, type OtlpRecord, type PointRecord } from './records.js';
 import type { RecordDetail } from './translate/translator.js';
 import { translatorFor } from './translate/index.js';
+import { joinStoredToolSources, joinToolSources } from './tool-sources.js';
 import { agentVersion, repositoryOf, type Draft, type Identity, type Translator } from './translate/translator.js';
 import type { ExportOutcome, OtlpExportArgs } from './decode.js';
 
@@ -34,6 +35,8 @@ interface Translated {
   identity: SentEvent['identity'];
   version: string | undefined;
   detail?: StepDetail | undefined;
+  /** The agent's id of the event's tool use, when it has one (Draft.toolUseId). */
+  toolUseId?: string | undefined;
 }
 
 /** The records of one resource, read by one translator. */
@@ -105,10 +108,11 @@ function eventsOf(translator: Translator, record: OtlpRecord, drafts: readonly D
       const event = Object.assign({}, draft, { id, timestamp: record.timeMs, sessionId: draft.sessionId ?? sessionId.slice(0, 128), agent: translator.agent });
       if (draft.times !== undefined) delete event.times;
       if (draft.sameAs !== undefined) delete event.sameAs;
+      if ('toolUseId' in draft) delete event.toolUseId;
       const eventClient = draft.client ?? client;
       if (eventClient !== undefined) event.client = eventClient;
       if (repository !== undefined) event.repository = repository;
-      translated.push({ event: event as TelemetryEvent, agent: translator.agent, identity, version, detail });
+      translated.push({ event: event as TelemetryEvent, agent: translator.agent, identity, version, detail, toolUseId: draft.toolUseId?.slice(0, 200) });
     }
   });
   return translated;
@@ -180,6 +184,7 @@ function translateExport(received: Date, exported: OtlpExportArgs, maxItems: num
       }
     }
   }
+  joinToolSources(translated.events);
   return translated;
 }
 
@@ -255,6 +260,13 @@ function keptByRetention(items: readonly SentEvent[], firstKept: string | undefi
   });
 }
 
+/** The tool use of each event that names one, by event id. */
+function toolUseIdsOf(translated: readonly Translated[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const { event, toolUseId } of translated) if (toolUseId !== undefined) ids.set(event.id, toolUseId);
+  return ids;
+}
+
 async function storeTranslated(
   trx: Db,
   deps: ConsumerDeps,
@@ -270,6 +282,7 @@ async function storeTranslated(
   const refusals: Refusal[] = [...refused];
   const checked = checkedTogether(translated, received) ?? checkedEach(translated, received, refusals);
   const items = keptByRetention(checked, await closedBeforeLocked(trx), refusals);
+  await joinStoredToolSources(trx, caller.organizationId, items, toolUseIdsOf(translated));
   // A step of its own from the future is left out, as an event would be refused.
   const timely = steps.filter(({ step }) => step.occurredAt.getTime() <= received.getTime() + FUTURE_TOLERANCE_MS);
   await storeSentEvents(trx, deps, caller, items, refusals, received, timely);

@@ -93,7 +93,11 @@ async function closeDaysBefore(db: Db, cutoff: string | undefined): Promise<stri
       UPDATE telemetry_retention SET closed_before = GREATEST(closed_before, ${cutoff ?? null}::date)
       RETURNING closed_before::text AS closed_before`.execute(trx);
     const firstKept = rows[0]?.closed_before ?? undefined;
-    if (firstKept !== undefined) await sql`DELETE FROM analytics_pending_days WHERE day < ${firstKept}::date`.execute(trx);
+    if (firstKept !== undefined) {
+      await sql`DELETE FROM analytics_pending_days WHERE day < ${firstKept}::date`.execute(trx);
+      // The tool uses joined across exports (migrations/0069) of days whose events are going.
+      await sql`DELETE FROM tool_use_sources WHERE day < ${firstKept}::date`.execute(trx);
+    }
     return firstKept;
   });
 }

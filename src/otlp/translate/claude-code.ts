@@ -108,13 +108,14 @@ function event(record: EventRecord): Draft[] {
       if (!tool) return [];
       // MCP tools are named mcp__<server>__<tool>.
       const mcpServer = /^mcp__(.+?)__/.exec(tool)?.[1] ?? text(attributes, 'mcp_server_name');
-      return [{ type: 'tool_call', tool, mcpServer, toolSource: text(attributes, 'tool_source') }];
+      return [{ type: 'tool_call', tool, mcpServer, toolSource: text(attributes, 'tool_source'), toolUseId: text(attributes, 'tool_use_id') }];
     }
     case 'tool_decision': {
       const tool = text(attributes, 'tool_name');
       const decision = text(attributes, 'decision');
       if (!tool || (decision !== 'accept' && decision !== 'reject')) return [];
-      return [{ type: 'tool_decision', tool, decision, toolSource: text(attributes, 'tool_source') }];
+      // Its source is the source of the call of the same tool use too (2.1.332 sends it here only).
+      return [{ type: 'tool_decision', tool, decision, toolSource: text(attributes, 'tool_source'), toolUseId: text(attributes, 'tool_use_id') }];
     }
     default:
       return [];

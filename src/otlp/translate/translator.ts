@@ -25,6 +25,11 @@ export type Draft = DistributiveOmit<TelemetryEvent, 'id' | 'timestamp' | 'agent
    * event, with one id, counted once whichever record comes first.
    */
   sameAs?: string;
+  /**
+   * The agent's id of the tool use a tool call or decision belongs to (Claude Code's
+   * `tool_use_id`): not stored, it joins a call to the source its decision names (tool-sources.ts).
+   */
+  toolUseId?: string | undefined;
 };
 
 /** A record's detail for its session step, and a step of its own when the record is one no event counts (an error, a compaction). */
