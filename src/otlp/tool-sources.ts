@@ -8,7 +8,7 @@ import type { SentEvent } from '../telemetry/sent-events.js';
 // the tool_result event from which the call is counted; both carry the tool use's id. So a call
 // without a source takes the source of the decision of the same tool use in the same session:
 //   - in the same export (the usual case), as the export is read: joinToolSources;
-//   - across exports, in either order, through tool_use_sources (migrations/0069): a call stored
+//   - across exports, in either order, through tool_use_sources (migrations/0065): a call stored
 //     after its decision takes the stored source before it is stored; a decision stored after its
 //     call sets the stored call's source and marks the call's day pending, so the rollup computes
 //     it again (the source is read from the events at rollup time, no running sum holds it).

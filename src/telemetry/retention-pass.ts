@@ -95,7 +95,7 @@ async function closeDaysBefore(db: Db, cutoff: string | undefined): Promise<stri
     const firstKept = rows[0]?.closed_before ?? undefined;
     if (firstKept !== undefined) {
       await sql`DELETE FROM analytics_pending_days WHERE day < ${firstKept}::date`.execute(trx);
-      // The tool uses joined across exports (migrations/0069) of days whose events are going.
+      // The tool uses joined across exports (migrations/0065) of days whose events are going.
       await sql`DELETE FROM tool_use_sources WHERE day < ${firstKept}::date`.execute(trx);
     }
     return firstKept;
