@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createOrganization, expectError, json, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { runRollups } from '../analytics/helpers.js';
+import { attributedReference, KIND_OF_LABEL, type LabelledIncrement, type UsageType } from '../analytics/attributed-reference.js';
 import { attributeOf, capturedLogs, capturedSumPoints, daysBack, named, replay, runNamed, type JsonSumPoint } from './captured.js';
 
 // Claude Code 2.1.332 driven through a sub-agent, a skill and a local stdio MCP server's tool
@@ -15,48 +16,21 @@ const logs = capturedLogs(manifest);
 const { day, days } = daysBack(manifest);
 
 /** The organization's own prices (USD per million tokens), so the reference needs no dataset. */
-const PRICES = { input: 3, output: 15, cacheRead: 0.3, cacheCreation: 3.75 };
-const KIND_OF_LABEL: Record<string, string> = { 'skill.name': 'skill', 'agent.name': 'subagent', 'plugin.name': 'plugin', 'mcp_server.name': 'mcp_server' };
-const FIELD_OF_TYPE = { input: 'input_tokens', output: 'output_tokens', cacheRead: 'cache_read_tokens', cacheCreation: 'cache_write_tokens' } as const;
+const PRICES = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
 
 const labelOf = (point: JsonSumPoint, key: string) => attributeOf({ timeUnixNano: '0', attributes: point.attributes }, key);
 const valueOf = (point: JsonSumPoint) => Number(point.asDouble ?? point.asInt ?? 0);
 const usagePoints = points.filter((point) => point.metric === 'claude_code.token.usage' || point.metric === 'claude_code.cost.usage');
 
-interface ReferenceRow {
-  date: string;
-  kind: string;
-  group_key: string;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
-  costMicros: number;
-  reportedMicros: number | null;
-}
-
-/** Every labelled increment of the captured counters, once per label it carries, summed per kind and name. */
-function reference(kind?: string) {
-  const rows = new Map<string, ReferenceRow>();
-  for (const point of usagePoints) {
-    for (const [label, rowKind] of Object.entries(KIND_OF_LABEL)) {
-      const name = labelOf(point, label);
-      if (name === undefined || (kind && rowKind !== kind)) continue;
-      const key = `${rowKind}|${name}`;
-      const row = rows.get(key) ?? { date: day, kind: rowKind, group_key: name, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, costMicros: 0, reportedMicros: null };
-      rows.set(key, row);
-      if (point.metric === 'claude_code.cost.usage') row.reportedMicros = (row.reportedMicros ?? 0) + Math.round(valueOf(point) * 1e6);
-      else {
-        const type = labelOf(point, 'type') as keyof typeof FIELD_OF_TYPE;
-        row[FIELD_OF_TYPE[type]] += valueOf(point);
-        row.costMicros += valueOf(point) * PRICES[type];
-      }
-    }
-  }
-  return [...rows.values()]
-    .sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.group_key < b.group_key ? -1 : 1))
-    .map(({ costMicros, reportedMicros, ...row }) => ({ ...row, cost: Math.round(costMicros) / 1e6, unpriced_models: [], reported_cost_usd: reportedMicros === null ? null : reportedMicros / 1e6 }));
-}
+/** The captured usage points as increments with the attribution labels they carry (moved to the replay's day). */
+const increments: LabelledIncrement[] = usagePoints.map((point) => ({
+  day,
+  metric: point.metric,
+  type: labelOf(point, 'type') as UsageType | undefined,
+  value: valueOf(point),
+  labels: Object.fromEntries(Object.keys(KIND_OF_LABEL).flatMap((label) => (labelOf(point, label) === undefined ? [] : [[label, labelOf(point, label)!]]))),
+}));
+const reference = (kind?: string) => attributedReference(increments, PRICES, kind);
 
 let server: TestServer;
 let org: TestOrganization;
@@ -65,8 +39,7 @@ const get = (path: string, key = org.owner.key) => server.app.inject({ url: `/ap
 beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   org = await createOrganization(server, 'Claude Code labels');
-  const prices = { input: PRICES.input, output: PRICES.output, cacheRead: PRICES.cacheRead, cacheWrite: PRICES.cacheCreation };
-  const response = await server.app.inject({ method: 'PUT', url: '/api/v0/organization/prices/models', headers: auth(org.owner.key), payload: { models: [{ modelId: 'claude-sonnet-4-5', prices }] } });
+  const response = await server.app.inject({ method: 'PUT', url: '/api/v0/organization/prices/models', headers: auth(org.owner.key), payload: { models: [{ modelId: 'claude-sonnet-4-5', prices: PRICES }] } });
   expect(response.statusCode, response.body).toBe(200);
   await replay(server, manifest, org.owner.key, days);
   await runRollups(server);
