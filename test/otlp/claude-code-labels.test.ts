@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createOrganization, expectError, json, startTestServer, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { runRollups } from '../analytics/helpers.js';
@@ -82,6 +83,28 @@ describe('Claude Code 2.1.332 with a sub-agent, a skill and an MCP tool (claude-
     for (const kind of ['skill', 'subagent', 'mcp_server', 'plugin']) {
       expect(json(await get(`attributed-costs?startDate=${day}&endDate=${day}&group_by=${kind}`)).data).toEqual(reference(kind));
     }
+  });
+
+  it("stores the captured MCP tool call without a server (2.1.332 sends the tool as mcp_tool), and reads the server from tool_parameters when tool details are on", async () => {
+    const { rows } = await sql<{ tool: string; mcp_server: string | null }>`
+      SELECT tool, mcp_server FROM telemetry_events WHERE organization_id = ${org.id} AND type = 'tool_call' ORDER BY tool`.execute(server.store.db);
+    expect(rows).toEqual([
+      { tool: 'Agent', mcp_server: null },
+      { tool: 'Skill', mcp_server: null },
+      { tool: 'mcp_tool', mcp_server: null },
+    ]);
+    // The same record as the run sends it with OTEL_LOG_TOOL_DETAILS=1 (tried, docs/otel.md), and one with parameters that are not JSON.
+    const mcpResult = named(logs, 'tool_result').find((log) => attributeOf(log, 'tool_name') === 'mcp_tool')!;
+    const withParameters = (id: string, parameters: string) => ({
+      ...mcpResult,
+      attributes: [...mcpResult.attributes.filter((a) => a.key !== 'tool_use_id'), { key: 'tool_use_id', value: { stringValue: id } }, { key: 'tool_parameters', value: { stringValue: parameters } }],
+    });
+    const body = { resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'claude-code' } }] }, scopeLogs: [{ scope: { name: 'com.anthropic.claude_code.events' }, logRecords: [withParameters('toolu_details', '{"mcp_server_name":"capture","mcp_tool_name":"echo"}'), withParameters('toolu_not_json', 'mcp_server_name=capture')] }] }] };
+    const sent = await server.app.inject({ method: 'POST', url: '/v1/logs', headers: { ...auth(org.owner.key), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const after = await sql<{ mcp_server: string | null }>`
+      SELECT mcp_server FROM telemetry_events WHERE organization_id = ${org.id} AND type = 'tool_call' AND tool = 'mcp_tool' ORDER BY mcp_server NULLS LAST`.execute(server.store.db);
+    expect(after.rows).toEqual([{ mcp_server: 'capture' }, { mcp_server: null }, { mcp_server: null }]);
   });
 
   it('refuses a member and a bad group with the one error body', async () => {
