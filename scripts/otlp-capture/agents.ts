@@ -1,7 +1,8 @@
 // How each coding-agent CLI is run headless against the mock model API, exporting OpenTelemetry to
 // the capture receiver. Every run lists exactly the settings it uses (environment and config files);
 // the manifest records them with the loopback addresses replaced by placeholders.
-import type { MockUsage } from './mock-model.js';
+import { readFileSync } from 'node:fs';
+import type { ConversationScript, MockUsage } from './mock-model.js';
 
 export interface RunContext {
   /** base URL of the mock model API, e.g. http://127.0.0.1:41234 */
@@ -31,6 +32,8 @@ export interface RunDefinition {
   description: string;
   /** the mock model waits this long before each answer, so a run spans several export intervals */
   mockDelayMs?: number;
+  /** the conversation the mock model scripts for this run (else: one tool call writing hello.txt, then text) */
+  script?: ConversationScript;
   plan(ctx: RunContext): RunPlan;
 }
 
@@ -59,7 +62,11 @@ const FAST_EXPORT = {
 };
 
 // ---- Claude Code --------------------------------------------------------------------------------
-function claudeCode(protocol: 'grpc' | 'http/protobuf' | 'http/json', extra: Record<string, string>) {
+function claudeCode(
+  protocol: 'grpc' | 'http/protobuf' | 'http/json',
+  extra: Record<string, string>,
+  conversation: { prompt: string; allowedTools: string; files?: (ctx: RunContext) => Record<string, string>; args?: (ctx: RunContext) => string[] } = { prompt: PROMPT, allowedTools: 'Write,Bash' },
+) {
   return (ctx: RunContext): RunPlan => ({
     env: {
       ANTHROPIC_BASE_URL: ctx.modelApi,
@@ -77,11 +84,47 @@ function claudeCode(protocol: 'grpc' | 'http/protobuf' | 'http/json', extra: Rec
       ...FAST_EXPORT,
       ...extra,
     },
-    files: {},
+    files: conversation.files?.(ctx) ?? {},
     command: `${ctx.installDir}/claude-code/node_modules/@anthropic-ai/claude-code-linux-x64/claude`,
-    args: ['-p', PROMPT, '--model', 'claude-sonnet-4-5-20250929', '--allowedTools', 'Write,Bash', '--output-format', 'text'],
+    args: ['-p', conversation.prompt, '--model', 'claude-sonnet-4-5-20250929', '--allowedTools', conversation.allowedTools, '--output-format', 'text', ...(conversation.args?.(ctx) ?? [])],
   });
 }
+
+// The labels run: a skill in the scratch HOME, a sub-agent, and the one tool of a local stdio MCP
+// server (mcp-echo-server.mjs, copied into the scratch HOME so the manifest shows what ran).
+const LABELS_SKILL = 'capture-greeting';
+const LABELS_MCP_SERVER = 'capture';
+const LABELS_PROMPT = `Use the ${LABELS_SKILL} skill, have a sub-agent reply with the word done, call the echo tool of the ${LABELS_MCP_SERVER} MCP server, then reply with the single word done.`;
+const MCP_ECHO_SERVER = readFileSync(new URL('./mcp-echo-server.mjs', import.meta.url), 'utf8');
+
+const LABELS_SCRIPT: ConversationScript = {
+  prompt: LABELS_PROMPT,
+  toolCalls: [
+    // The sub-agent tool is `Agent` in newer releases, `Task` before.
+    { tools: ['Agent', 'Task'], arguments: { description: 'Reply done', prompt: 'Reply with the single word done.', subagent_type: 'general-purpose' } },
+    { tools: ['Skill'], arguments: { skill: LABELS_SKILL } },
+    { tools: [`mcp__${LABELS_MCP_SERVER}__echo`], arguments: { text: 'hi' } },
+  ],
+};
+
+const labelsConversation = {
+  prompt: LABELS_PROMPT,
+  allowedTools: `Agent,Task,Skill,mcp__${LABELS_MCP_SERVER}__echo`,
+  files: (ctx: RunContext): Record<string, string> => ({
+    [`~/.claude/skills/${LABELS_SKILL}/SKILL.md`]: [
+      '---',
+      `name: ${LABELS_SKILL}`,
+      'description: Greets the user. Use when asked for the capture greeting.',
+      '---',
+      '',
+      'Reply with the single word hi.',
+      '',
+    ].join('\n'),
+    '~/.capture/mcp-echo-server.mjs': MCP_ECHO_SERVER,
+    '~/.capture/mcp.json': jsonFile({ mcpServers: { [LABELS_MCP_SERVER]: { type: 'stdio', command: 'node', args: [`${ctx.home}/.capture/mcp-echo-server.mjs`] } } }),
+  }),
+  args: (ctx: RunContext) => ['--mcp-config', `${ctx.home}/.capture/mcp.json`, '--strict-mcp-config'],
+};
 
 const CLAUDE_CODE: AgentDefinition = {
   name: 'claude-code',
@@ -122,6 +165,14 @@ const CLAUDE_CODE: AgentDefinition = {
       description: 'Cumulative temporality with a slow model (2.5 s per answer): the same series exported several times, growing.',
       mockDelayMs: 2500,
       plan: claudeCode('http/json', { OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: 'cumulative' }),
+    },
+    {
+      name: 'http-json-labels',
+      protocol: 'http/json',
+      description: 'OTLP/HTTP JSON with a scripted conversation: a sub-agent, a skill (~/.claude/skills) and the tool of a local stdio MCP server, for the attribution labels.',
+      script: LABELS_SCRIPT,
+      // MCP tools are otherwise deferred behind the ToolSearch tool; offered directly, the script can call one.
+      plan: claudeCode('http/json', { ENABLE_TOOL_SEARCH: 'false' }, labelsConversation),
     },
   ],
 };

@@ -47,7 +47,7 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
   const log = (line: string) => VERBOSE && console.log(`  ${line}`);
 
   const receiver = await startCaptureReceiver(log);
-  const mock = await startMockModel({ workDir, usage: agent.usage, delayMs: run.mockDelayMs, log });
+  const mock = await startMockModel({ workDir, usage: agent.usage, delayMs: run.mockDelayMs, script: run.script, log });
   const ctx: RunContext = { modelApi: mock.url, otlpHttp: receiver.httpUrl, otlpGrpc: receiver.grpcUrl, home, workDir, installDir: INSTALL_DIR };
   const plan = run.plan(ctx);
   writePlanFiles(plan, home, workDir);
@@ -107,7 +107,7 @@ async function captureRun(agent: AgentDefinition, run: RunDefinition): Promise<v
       env: JSON.parse(placeholders(JSON.stringify(plan.env))),
       files: JSON.parse(placeholders(JSON.stringify(plan.files))),
       command: placeholders([plan.command, ...plan.args].map(shellQuote).join(' ')),
-      prompt: PROMPT,
+      prompt: run.script?.prompt ?? PROMPT,
     },
     process: { exitCode: result.code, signal: result.signal, timedOut: result.timedOut, durationMs: Date.now() - started, outputTail: placeholders(result.output.slice(-1500)) },
     identity: {

@@ -9,6 +9,9 @@
 // text. Requests without tools (titles, summaries, checks) get a short text answer. Every answer
 // reports the configured token usage, and every call is written down: that record is the ground
 // truth the fixtures' expected figures come from.
+// A run can script its conversation instead (Anthropic Messages only, `script`): the conversation
+// that began with the script's prompt asks for the script's tool calls one after the other, then
+// answers text; every other conversation (a sub-agent's, a title) answers text at once.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -41,6 +44,18 @@ export interface ServedCall {
   toolsOffered: string[];
 }
 
+/** One tool call of a scripted conversation: the first offered tool named in `tools`, with these arguments. */
+export interface ScriptedToolCall {
+  tools: string[];
+  arguments: Record<string, unknown>;
+}
+
+export interface ConversationScript {
+  /** the conversation whose first user message contains this text follows the script */
+  prompt: string;
+  toolCalls: ScriptedToolCall[];
+}
+
 export interface MockModel {
   url: string;
   port: number;
@@ -65,6 +80,7 @@ export async function startMockModel(options: {
   usage: MockUsage;
   /** wait this long before answering each model call, so periodic exports happen mid-run */
   delayMs?: number;
+  script?: ConversationScript;
   log?: (line: string) => void;
 }): Promise<MockModel> {
   const served: ServedCall[] = [];
@@ -119,6 +135,20 @@ export async function startMockModel(options: {
     return chooseToolCall(tools, options.workDir);
   }
 
+  /** The scripted conversation's next tool call: the step after the tool calls it already holds. */
+  function scripted(script: ConversationScript, tools: Tool[], messages: any[]): ServedCall['toolCall'] | undefined {
+    const textOf = (message: any): string =>
+      typeof message?.content === 'string' ? message.content : (message?.content ?? []).map((block: any) => (typeof block?.text === 'string' ? block.text : '')).join('\n');
+    const firstUser = messages.find((message) => message?.role === 'user');
+    if (!firstUser || !textOf(firstUser).includes(script.prompt)) return undefined;
+    const asked = messages.filter((m) => m?.role === 'assistant' && Array.isArray(m.content)).flatMap((m) => m.content).filter((b: any) => b?.type === 'tool_use').length;
+    const step = script.toolCalls[asked];
+    if (!step) return undefined;
+    const tool = step.tools.find((name) => tools.some((offered) => offered.name === name));
+    if (!tool) throw new Error(`scripted step ${asked + 1} wants one of ${step.tools.join(', ')}; offered: ${tools.map((t) => t.name).join(', ')}`);
+    return { name: tool, arguments: step.arguments };
+  }
+
   function record(call: Omit<ServedCall, 'seq' | 'usage'>): void {
     served.push({ ...call, seq: served.length + 1, usage: { ...options.usage } });
   }
@@ -129,7 +159,7 @@ export async function startMockModel(options: {
     const messages: any[] = body?.messages ?? [];
     const last = messages[messages.length - 1];
     const afterToolResult = Array.isArray(last?.content) && last.content.some((b: any) => b?.type === 'tool_result');
-    const toolCall = decide(tools, afterToolResult);
+    const toolCall = options.script ? scripted(options.script, tools, messages) : decide(tools, afterToolResult);
     const u = options.usage;
     const oneHour = u.cacheWrite1h ?? 0;
     const usage = {
@@ -142,7 +172,7 @@ export async function startMockModel(options: {
     };
     const model = String(body?.model ?? 'unknown');
     const id = `msg_${randomUUID().replaceAll('-', '')}`;
-    const text = toolCall ? undefined : afterToolResult ? FINAL_TEXT : SIDE_TEXT;
+    const text = toolCall ? undefined : afterToolResult || options.script ? FINAL_TEXT : SIDE_TEXT;
     const toolId = `toolu_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
     const content = toolCall
       ? [{ type: 'tool_use', id: toolId, name: toolCall.name, input: toolCall.arguments }]

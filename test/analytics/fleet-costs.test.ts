@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { auth, accessToken, createOrganization, expectError, startTestServer, type Caller, type TestOrganization, type TestServer } from '../helpers/server.js';
 import { daysAgo, postEvents, runRollups, today } from './helpers.js';
 import { attributes, claudeEvents, claudeResource, claudeScope, nanos } from './otlp-json.js';
+import { attributedReference } from './attributed-reference.js';
 
 // Issue 49's new fields and the two extensions built on them, from outside (HTTP), each answer
 // compared with a reference computed here from what was sent:
@@ -153,48 +154,10 @@ const SHARES: { caller: () => Caller; day: string; points: UsagePoint[] }[] = [
   { caller: () => org.users.member, day: TODAY, points: [{ metric: 'claude_code.token.usage', type: 'input', value: 999, labels: { 'skill.name': 'pdf' } }] },
 ];
 
-const KIND_OF_LABEL: Record<string, string> = { 'skill.name': 'skill', 'agent.name': 'subagent', 'plugin.name': 'plugin', 'mcp_server.name': 'mcp_server' };
-const FIELD_OF_TYPE = { input: 'input_tokens', output: 'output_tokens', cacheRead: 'cache_read_tokens', cacheCreation: 'cache_write_tokens' } as const;
-
-/** The reference: every labelled point summed per day, kind and name; cost from the tokens at PRICES. */
-interface ReferenceRow {
-  date: string;
-  kind: string;
-  group_key: string;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
-  costMicros: number;
-  reportedMicros: number | null;
-}
-
+/** The reference: every labelled point sent in the range, summed per day, kind and name; cost from the tokens at PRICES. */
 function expectedAttributedRows(kind?: string) {
-  const rows = new Map<string, ReferenceRow>();
-  for (const share of SHARES) {
-    if (share.day > END || share.day < START) continue;
-    for (const point of share.points) {
-      for (const [label, name] of Object.entries(point.labels)) {
-        const rowKind = KIND_OF_LABEL[label];
-        if (!rowKind || (kind && rowKind !== kind)) continue;
-        const key = `${share.day}|${rowKind}|${name}`;
-        let row = rows.get(key);
-        if (!row) {
-          row = { date: share.day, kind: rowKind, group_key: name, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, costMicros: 0, reportedMicros: null };
-          rows.set(key, row);
-        }
-        if (point.metric === 'claude_code.cost.usage') row.reportedMicros = (row.reportedMicros ?? 0) + Math.round(point.value * 1e6);
-        else {
-          row[FIELD_OF_TYPE[point.type!]] += point.value;
-          row.costMicros += point.value * PRICES['claude-sonnet-4-5']![point.type === 'cacheCreation' ? 'cacheWrite' : point.type!];
-        }
-      }
-    }
-  }
-  const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...rows.values()]
-    .sort((a, b) => byteOrder(a.date, b.date) || byteOrder(a.kind, b.kind) || byteOrder(a.group_key, b.group_key))
-    .map(({ costMicros, reportedMicros, ...row }) => ({ ...row, cost: Math.round(costMicros) / 1e6, unpriced_models: [], reported_cost_usd: reportedMicros === null ? null : reportedMicros / 1e6 }));
+  const increments = SHARES.filter((share) => share.day >= START && share.day <= END).flatMap((share) => share.points.map((point) => ({ day: share.day, ...point })));
+  return attributedReference(increments, PRICES['claude-sonnet-4-5']!, kind);
 }
 
 beforeAll(async () => {

@@ -124,3 +124,23 @@ export const attributeOf = (log: JsonLog, key: string) => {
 
 /** The records whose `event.name` attribute is `name`. */
 export const named = (logs: JsonLog[], name: string) => logs.filter((log) => attributeOf(log, 'event.name') === name);
+
+/** A sum data point of an OTLP/JSON metric export, as captured, with its metric's name. */
+export interface JsonSumPoint {
+  metric: string;
+  attributes: JsonLog['attributes'];
+  asDouble?: number;
+  asInt?: string | number;
+}
+
+/** The sum data points of a capture's OTLP/JSON metric exports, as sent. */
+export function capturedSumPoints(manifest: Manifest): JsonSumPoint[] {
+  return manifest.requests
+    .filter((request) => request.signal === 'metrics')
+    .flatMap((request) => {
+      const body = JSON.parse(readFileSync(join(FIXTURES, manifest.dir, manifest.run, request.file), 'utf8'));
+      return body.resourceMetrics.flatMap((resource: { scopeMetrics: { metrics: { name: string; sum?: { dataPoints: JsonSumPoint[] } }[] }[] }) =>
+        resource.scopeMetrics.flatMap((scope) => scope.metrics.flatMap((metric) => (metric.sum?.dataPoints ?? []).map((point) => ({ ...point, metric: metric.name })))),
+      );
+    });
+}

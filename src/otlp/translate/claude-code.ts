@@ -79,6 +79,24 @@ function cacheWrites(attributes: EventRecord['attributes']): { cacheWriteTokens:
   return oneHour === undefined ? { cacheWriteTokens } : { cacheWriteTokens, cacheWrite1hTokens: Math.round(oneHour) };
 }
 
+/**
+ * The MCP server of a tool result: in the tool's name (`mcp__<server>__<tool>`), else in
+ * `mcp_server_name`, else in `tool_parameters`: Claude Code 2.1.332 names every MCP tool `mcp_tool`
+ * and, with OTEL_LOG_TOOL_DETAILS=1 only, sends `{"mcp_server_name":…,"mcp_tool_name":…}` there.
+ */
+function mcpServerOf(attributes: EventRecord['attributes'], tool: string): string | undefined {
+  const named = /^mcp__(.+?)__/.exec(tool)?.[1] ?? text(attributes, 'mcp_server_name');
+  if (named !== undefined) return named;
+  const parameters = text(attributes, 'tool_parameters');
+  if (!parameters) return undefined;
+  try {
+    const server: unknown = (JSON.parse(parameters) as { mcp_server_name?: unknown } | null)?.mcp_server_name;
+    return typeof server === 'string' && server !== '' ? server : undefined;
+  } catch {
+    return undefined; // not JSON: no server to read
+  }
+}
+
 function event(record: EventRecord): Draft[] {
   if (record.signal !== 'logs') return [];
   const { attributes } = record;
@@ -106,9 +124,7 @@ function event(record: EventRecord): Draft[] {
     case 'tool_result': {
       const tool = text(attributes, 'tool_name');
       if (!tool) return [];
-      // MCP tools are named mcp__<server>__<tool>.
-      const mcpServer = /^mcp__(.+?)__/.exec(tool)?.[1] ?? text(attributes, 'mcp_server_name');
-      return [{ type: 'tool_call', tool, mcpServer, toolSource: text(attributes, 'tool_source'), toolUseId: text(attributes, 'tool_use_id') }];
+      return [{ type: 'tool_call', tool, mcpServer: mcpServerOf(attributes, tool), toolSource: text(attributes, 'tool_source'), toolUseId: text(attributes, 'tool_use_id') }];
     }
     case 'tool_decision': {
       const tool = text(attributes, 'tool_name');
