@@ -159,6 +159,29 @@ interface RunOutcome {
   timedOut: boolean;
   setupOutput: string;
   endedAt: number;
+  /** Stops the agent's own server, for an agent whose headless runs are sent to one. */
+  stopServer(): Promise<void>;
+}
+
+/**
+ * Agents whose headless run is sent to their own long-lived server, as docs/otel.md says a job
+ * that must count every call should run them: `opencode run` alone exits before its last spans
+ * leave ("opencode"), `opencode serve` exports them on its schedule.
+ */
+const SERVES_HEADLESS_RUNS = new Set(['opencode']);
+
+/** `<agent> serve` on a free port with the person's environment; stopped after the fleet is checked. */
+async function startAgentServer(profiled: (args: string[]) => [string, string[]], env: Record<string, string>, workDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const [command, args] = profiled(['serve', '--hostname', '127.0.0.1', '--port', String(port)]);
+  const child = spawn(command, args, { cwd: workDir, env, stdio: 'ignore', detached: true });
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  for (let waited = 0; !(await fetch(url).then(() => true, () => false)); waited += 250) {
+    if (child.exitCode !== null || waited > 60_000) throw new Error(`${command} ${args.join(' ')}: no server at ${url}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, stop: () => (process.kill(-child.pid!, 'SIGTERM'), exited) };
 }
 
 const quarterdeck = (args: string[], env: Record<string, string>) =>
@@ -183,11 +206,19 @@ async function runPerson(fleet: Fleet, agent: AgentDefinition, person: (typeof P
   if (setup.code !== 0) throw new Error(`${agent.name} ${person.email}: agents setup failed: ${setup.output}`);
   // The environment file the setup asks the shell profile to source, sourced as a login shell would.
   const envFile = join(home, '.config', 'quarterdeck', `${product}.env`);
-  const [command, args] = existsSync(envFile) ? ['/bin/bash', ['-c', `. "${envFile}" && exec "$@"`, 'bash', plan.command, ...plan.args]] : [plan.command, plan.args];
-  const result = await runProcess(command as string, args as string[], { cwd: workDir, env: cliEnvironment(home, plan.env), timeoutMs: RUN_TIMEOUT_MS });
+  const profiled = (args: string[]): [string, string[]] => (existsSync(envFile) ? ['/bin/bash', ['-c', `. "${envFile}" && exec "$@"`, 'bash', plan.command, ...args]] : [plan.command, args]);
+  const env = cliEnvironment(home, plan.env);
+  let args = plan.args;
+  let stopServer = async () => {};
+  if (SERVES_HEADLESS_RUNS.has(agent.name)) {
+    const server = await startAgentServer(profiled, env, workDir);
+    stopServer = server.stop;
+    args = [plan.args[0]!, '--attach', server.url, ...plan.args.slice(1)];
+  }
+  const result = await runProcess(...profiled(args), { cwd: workDir, env, timeoutMs: RUN_TIMEOUT_MS });
   const endedAt = Date.now();
   await mock.close();
-  return { agent, person, served: mock.served, exitCode: result.code, timedOut: result.timedOut, setupOutput: setup.output.trim(), endedAt };
+  return { agent, person, served: mock.served, exitCode: result.code, timedOut: result.timedOut, setupOutput: setup.output.trim(), endedAt, stopServer };
 }
 
 // ---- What the server says, checked against what the mock served.
@@ -325,6 +356,7 @@ async function main(): Promise<void> {
   for (const row of verdict.rows) console.log(row.join(' | '));
   if (verdict.problems.length === 0) console.log(`\nAll ${outcomes.length} runs on their member, nothing unattributed, today's figures complete ${seconds} s after the last run ended.`);
   else console.log(`\n${verdict.problems.length} problems ${seconds} s after the last run ended:\n- ${verdict.problems.join('\n- ')}`);
+  await Promise.all(outcomes.map((outcome) => outcome.stopServer()));
   if (process.env.FLEET_KEEP === '1') {
     console.log(`\nServer left running: ${fleet.url}, owner key ${fleet.ownerKey}`);
     return;
