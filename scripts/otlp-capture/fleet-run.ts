@@ -46,6 +46,8 @@ const PEOPLE = [
 const PRODUCT: Record<string, string> = { 'claude-code': 'claude-code', codex: 'codex', gemini: 'gemini-cli', qwen: 'qwen-code', copilot: 'copilot-cli', droid: 'droid', opencode: 'opencode' };
 /** Agents that send no token counts (docs/otel.md: Droid's are behind a vendor flag): their runs are checked by tool calls. */
 const SENDS_NO_TOKENS = new Set(['droid']);
+/** Agents that send no version of their own (docs/otel.md: Gemini CLI's service.version is Node.js's): Connected agents shows none. */
+const SENDS_NO_VERSION = new Set(['gemini']);
 
 // ---- The capture's settings without their telemetry: what is left is the model API and vendor traffic off.
 const TELEMETRY_ENV = /^(OTEL_|CLAUDE_CODE_ENABLE_TELEMETRY$|CLAUDE_CODE_ENHANCED_TELEMETRY_BETA$|COPILOT_OTEL_ENABLED$)/;
@@ -257,8 +259,8 @@ async function check(fleet: Fleet, outcomes: RunOutcome[]): Promise<Verdict> {
     if (mine.length === 0) problems.push(`${where}: nothing on Connected agents for this member`);
     if (counted.tokens !== wantTokens) problems.push(`${where}: tokens ${counted.tokens}, the mock served ${wantTokens}`);
     if (counted.toolCalls !== toolCallsServed(outcome.served)) problems.push(`${where}: tool calls ${counted.toolCalls}, the mock was asked ${toolCallsServed(outcome.served)}`);
-    if (counted.version === null) problems.push(`${where}: no version on Connected agents`);
-    rows.push([product, outcome.person.email, String(outcome.served.length), String(wantTokens), String(counted.tokens), String(counted.toolCalls), counted.version ?? '—']);
+    if ((counted.version === null) !== SENDS_NO_VERSION.has(outcome.agent.name)) problems.push(`${where}: version ${counted.version ?? 'none'} on Connected agents`);
+    rows.push([product, outcome.person.email, String(outcome.served.length), String(wantTokens), String(counted.tokens), String(counted.toolCalls), counted.version ?? '— (sends none)']);
   }
   const elsewhere = connections.filter((c) => c.sender.kind !== 'user');
   if (elsewhere.length > 0) problems.push(`${elsewhere.length} Connected agents rows not on a member: ${elsewhere.map((c) => `${c.agent} ${c.sender.kind}`).join(', ')}`);
