@@ -304,8 +304,8 @@ const CARD_NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 /** Whether the open dashboard's card shows each person's credits as the API gives them now. */
 async function dashboardShowsEveryone(fleet: Fleet, page: Page): Promise<boolean> {
   const today = await (await fetch(`${fleet.url}/api/v1/analytics/today?group_by=user`, { headers: { authorization: `Bearer ${fleet.ownerKey}` } })).json() as { data: { user_email: string | null; billable_tokens: number }[] };
-  const shown = await page.getByRole('table', { name: 'Today so far by people' }).innerText().catch(() => '');
-  const lines = shown.split('\n');
+  // A row's text whole: a cell (the spend with its unpriced note) can span lines.
+  const lines = await page.getByRole('table', { name: 'Today so far by people' }).getByRole('row').allInnerTexts().catch(() => [] as string[]);
   return PEOPLE.every((person) => {
     const credits = today.data.find((row) => row.user_email === person.email)?.billable_tokens;
     return credits !== undefined && lines.some((line) => line.includes(person.email) && line.includes(CARD_NUMBER.format(credits)));
