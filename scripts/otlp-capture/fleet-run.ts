@@ -179,7 +179,10 @@ async function startAgentServer(profiled: (args: string[]) => [string, string[]]
   const [command, args] = profiled(['serve', '--hostname', '127.0.0.1', '--port', String(port)]);
   const child = spawn(command, args, { cwd: workDir, env, stdio: 'ignore', detached: true });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  for (let waited = 0; !(await fetch(url).then(() => true, () => false)); waited += 250) {
+  // Each probe has its own time limit: a request the server takes while it is still starting may
+  // get no answer at all (seen on a first start with a fresh HOME).
+  const answers = () => fetch(url, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
+  for (let waited = 0; !(await answers()); waited += 250) {
     if (child.exitCode !== null || waited > 60_000) throw new Error(`${command} ${args.join(' ')}: no server at ${url}`);
     await new Promise((r) => setTimeout(r, 250));
   }
