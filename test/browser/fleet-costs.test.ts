@@ -107,6 +107,7 @@ beforeAll(async () => {
   running = await startConsoleServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   const created = await createOrganization(running, 'Fleet Org', 'owner@fleet.test');
   ownerKey = created.apiKey;
+  await ok(await call('PATCH', '/api/v0/organization/users/me', { name: 'Olive Owner' }));
   await ok(await call('PUT', '/api/v0/organization/prices/models', { models: [{ modelId: 'claude-sonnet-4-5', prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } }] }));
   const usage = claudeUsage(Date.parse(`${twoDaysAgo}T10:00:00Z`), [
     { type: 'input', value: 120_000, labels: { 'skill.name': 'pdf' } },
@@ -137,7 +138,10 @@ describe('the dashboard in Chromium', () => {
     expect(total.model_calls).toBe(2);
     await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain(dollar(total.cost));
     const people = card.getByRole('table', { name: 'Today so far by people' });
-    expect(await people.locator('tbody td:first-child').allTextContents()).toEqual(today.filter((row) => row.dimension === 'user').map((row) => row.user_email));
+    // A person by their member name, the e-mail under it, as on every page of the console.
+    const personRows = today.filter((row) => row.dimension === 'user');
+    expect(personRows.map((row) => row.user_email)).toEqual(['owner@fleet.test']);
+    await expect.poll(() => people.locator('tbody td:first-child p').allTextContents()).toEqual(['Olive Owner', 'owner@fleet.test']);
     const agents = card.getByRole('table', { name: 'Today so far by agents' });
     expect(await agents.locator('tbody td:first-child').allTextContents()).toEqual(today.filter((row) => row.dimension === 'agent').map((row) => row.group_key));
     await screenshotAndScan(page, shots, '01-today-light');

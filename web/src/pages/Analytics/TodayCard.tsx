@@ -1,6 +1,9 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { TODAY_REFRESH_MS, useToday, type AnalyticsTodayRow } from '../../api/useAnalytics';
+import { useMembers } from '../../api/useMembers';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { PersonName } from '../../components/PersonName';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { Spend } from '../../components/Spend';
 import { formatCompact, formatExact } from '../../format';
@@ -12,15 +15,18 @@ import { ScrollTable } from '../../components/ScrollTable';
 // and still growing, and the card says so.
 
 const clock = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone: 'UTC' });
+/** What names a row: a person by their member name with the e-mail under it (the e-mail alone until the members are loaded), else its key. */
+type Labeller = (row: AnalyticsTodayRow) => ReactNode;
+const byKey: Labeller = (row) => row.group_key;
 const BREAKDOWNS = [
-  { dimension: 'user', title: 'People', column: 'Person', label: (row: AnalyticsTodayRow) => row.user_email ?? row.group_key },
-  { dimension: 'model', title: 'Models', column: 'Model', label: (row: AnalyticsTodayRow) => row.group_key },
-  { dimension: 'agent', title: 'Agents', column: 'Agent', label: (row: AnalyticsTodayRow) => row.group_key },
+  { dimension: 'user', title: 'People', column: 'Person' },
+  { dimension: 'model', title: 'Models', column: 'Model' },
+  { dimension: 'agent', title: 'Agents', column: 'Agent' },
 ] as const;
 /** Rows shown per breakdown: the card is a glance, the CSV of GET /api/v1/analytics/today has them all. */
 const SHOWN = 5;
 
-function Breakdown({ title, column, rows, label, currency }: { title: string; column: string; rows: AnalyticsTodayRow[]; label: (row: AnalyticsTodayRow) => string; currency: string }) {
+function Breakdown({ title, column, rows, label, currency }: { title: string; column: string; rows: AnalyticsTodayRow[]; label: Labeller; currency: string }) {
   return (
     <ScrollTable minWidth={260}>
       <Table verticalSpacing={4} aria-label={`Today so far by ${title.toLowerCase()}`}>
@@ -43,7 +49,12 @@ function Breakdown({ title, column, rows, label, currency }: { title: string; co
 
 export function TodayCard() {
   const today = useToday();
+  const members = useMembers();
   const total = today.data?.rows.find((row) => row.dimension === 'total');
+  const person: Labeller = (row) => {
+    const member = members.data?.find((candidate) => candidate.id === row.group_key);
+    return member ? <PersonName person={member} /> : (row.user_email ?? row.group_key);
+  };
   return (
     <Card withBorder padding="md" component="section" aria-label="Today so far">
       <Stack gap="sm">
@@ -93,8 +104,8 @@ export function TodayCard() {
               ))}
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, md: 3 }}>
-              {BREAKDOWNS.map(({ dimension, title, column, label }) => (
-                <Breakdown key={dimension} title={title} column={column} label={label} currency={today.data.meta.currency} rows={today.data.rows.filter((row) => row.dimension === dimension)} />
+              {BREAKDOWNS.map(({ dimension, title, column }) => (
+                <Breakdown key={dimension} title={title} column={column} label={dimension === 'user' ? person : byKey} currency={today.data.meta.currency} rows={today.data.rows.filter((row) => row.dimension === dimension)} />
               ))}
             </SimpleGrid>
           </>
