@@ -160,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installValidation(app, sharedSchemas);
   // Parsed before the rate limit, which counts a console session as its credential.
   await app.register(cookie);
-  await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, perMinute: config.rateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
+  await installRateLimit(app, { keyPrefix: config.redisKeyPrefix, ingestKeyPerMinute: config.ingestKeyRateLimitPerMinute, failedAuthPerMinute: config.authFailuresPerMinute }, options.redis);
   installMetrics(app, config.metricsToken, options.redis, readReplicas, [app.services.telemetryRetention.dropped]);
   // Before any route (the console's files included): it hooks each route as it is added.
   await installCompression(app);

@@ -33,6 +33,8 @@ export interface Config {
   publicApiUrl: string;
   publicAppUrl: string;
   rateLimitPerMinute: number;
+  /** Requests per minute of one ingest key, summed over every address sending with it. */
+  ingestKeyRateLimitPerMinute: number;
   /** Failed console sign-ins allowed per account, and per client address, in 15 minutes. */
   signInMaxFailuresPerAccount: number;
   signInMaxFailuresPerAddress: number;
@@ -255,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiUrl: text(env, 'PUBLIC_API_URL') ?? origin,
     publicAppUrl: publicAppUrl.replace(/\/$/, ''),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1, 10_000_000),
+    ingestKeyRateLimitPerMinute: integer(env, 'INGEST_KEY_RATE_LIMIT_PER_MINUTE', 12_000, 1, 10_000_000),
     signInMaxFailuresPerAccount: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT', 10, 1, 1_000_000),
     signInMaxFailuresPerAddress: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ADDRESS', 100, 1, 1_000_000),
     authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),

@@ -18,8 +18,8 @@ const WINDOW_MS = 60_000;
 export interface RateLimitSettings {
   /** Prefix of the limiter's keys in Redis. */
   keyPrefix: string;
-  /** Requests per minute per caller. */
-  perMinute: number;
+  /** Requests per minute of one ingest key, summed over every address sending with it. */
+  ingestKeyPerMinute: number;
   /** Failed authentications per minute per client address, before guesses are refused. */
   failedAuthPerMinute: number;
 }
@@ -138,6 +138,23 @@ export async function installRateLimit(app: FastifyInstance, settings: RateLimit
     // A token's signature is checked in memory; the store is asked only about a signed one.
     return looksLikeJwt(secret) && (await app.services.accessTokens.verify(secret)) !== undefined;
   };
+  // An ingest key as a whole, over all the addresses sending with it (each has the route group's
+  // allowance, byCredential): INGEST_KEY_RATE_LIMIT_PER_MINUTE, so that one fleet cannot take the
+  // whole server. One check for every route that takes ingest keys, after authentication (the
+  // routes' onRequest hooks) and before the body is read. A check rather than the library's hook:
+  // the library runs one limiting hook per request, the route group's, whose RateLimit-* headers
+  // (the sender's allowance) the answer carries.
+  const wholeIngestKey = app.createRateLimit({
+    max: settings.ingestKeyPerMinute,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (request) => `ingest-key:${ingestKeyOf(request)}`,
+    allowList: (request) => ingestKeyOf(request) === undefined,
+  });
+  app.addHook('preParsing', async (request) => {
+    const state = await wholeIngestKey(request);
+    if (!state.isAllowed && state.isExceeded) throw limitExceeded(Math.max(1, state.ttlInSeconds));
+  });
+
   app.decorateRequest('credentialVerified', false);
   app.addHook('onRequest', async (request) => {
     if (!takesCredentials(request)) return;
@@ -172,6 +189,10 @@ export type CallerKey = (request: FastifyRequest) => string;
 export const byCredential: CallerKey = (request) => {
   const principal = request.principal;
   if (principal?.via === 'session') return `session:${principal.sessionId}`;
+  // An ingest key is one credential for a whole fleet: each address sending with it has the
+  // allowance a person's key has, and the key as a whole is held apart (installRateLimit).
+  const ingestKey = ingestKeyOf(request);
+  if (ingestKey) return `ingest:${ingestKey}:${request.ip}`;
   return `key:${principal?.apiKeyId ?? request.ip}`;
 };
 export const byClientAddress: CallerKey = (request) => `ip:${request.ip}`;
@@ -179,4 +200,10 @@ export const byClientAddress: CallerKey = (request) => `ip:${request.ip}`;
 /** The limiter of one route group: RATE_LIMIT_PER_MINUTE requests per caller, counted after authentication. */
 export function limitRequests(app: FastifyInstance, callerKey: CallerKey): preHandlerHookHandler {
   return app.rateLimit({ max: app.services.config.rateLimitPerMinute, keyGenerator: callerKey });
+}
+
+/** The ingest key a request was authenticated with, if it was. */
+function ingestKeyOf(request: FastifyRequest): string | undefined {
+  const principal = request.principal;
+  return principal?.kind === 'user' && principal.via === 'apiKey' && principal.keyKind === 'ingest' ? principal.apiKeyId : undefined;
 }

@@ -20,11 +20,12 @@ import { startOtlpServer, type OtlpTestServer } from './receiver.js';
 const MAX_BODY = 1024 * 1024;
 const MAX_INFLATED = 4 * 1024 * 1024;
 const PER_MINUTE = 20;
+const INGEST_KEY_PER_MINUTE = 50;
 
 let server: OtlpTestServer;
 let org: TestOrganization;
 beforeAll(async () => {
-  server = await startOtlpServer({ OTLP_MAX_BODY_BYTES: String(MAX_BODY), OTLP_MAX_DECOMPRESSED_BYTES: String(MAX_INFLATED), RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) });
+  server = await startOtlpServer({ OTLP_MAX_BODY_BYTES: String(MAX_BODY), OTLP_MAX_DECOMPRESSED_BYTES: String(MAX_INFLATED), RATE_LIMIT_PER_MINUTE: String(PER_MINUTE), INGEST_KEY_RATE_LIMIT_PER_MINUTE: String(INGEST_KEY_PER_MINUTE) });
   org = await createOrganization(server);
 });
 afterAll(async () => server?.close());
@@ -33,13 +34,13 @@ beforeEach(() => {
 });
 
 /** A key of its own for each test: the rate limit is per key (and the owner makes at most 20 a minute). */
-async function freshKey(role: 'owner' | 'member' | 'guest' = 'owner'): Promise<string> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/v0/api-keys', headers: auth(org.users[role].key), payload: { name: 'otlp' } });
+async function freshKey(role: 'owner' | 'member' | 'guest' = 'owner', kind: 'personal' | 'ingest' = 'personal'): Promise<string> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/v0/api-keys', headers: auth(org.users[role].key), payload: { name: 'otlp', kind } });
   return response.json().key;
 }
 
-function send(key: string, body: Buffer | string, headers: Record<string, string>, path = '/v1/logs') {
-  return server.app.inject({ method: 'POST', url: path, headers: { ...auth(key), ...headers }, payload: body });
+function send(key: string, body: Buffer | string, headers: Record<string, string>, path = '/v1/logs', remoteAddress = '127.0.0.1') {
+  return server.app.inject({ method: 'POST', url: path, headers: { ...auth(key), ...headers }, payload: body, remoteAddress });
 }
 const PROTOBUF = { 'content-type': 'application/x-protobuf' };
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -249,6 +250,46 @@ describe('rate limit (429)', () => {
     expect(Number(retryInfo?.retryDelay?.seconds)).toBe(retryAfter);
     expect(expectError(await send(key, '{}', JSON_TYPE), 429).detail).toMatch(/rate limit/);
     expect(server.received).toHaveLength(PER_MINUTE);
+  });
+
+  it('holds a personal key to one allowance whatever address it sends from', async () => {
+    const key = await freshKey('member');
+    for (let i = 0; i < PER_MINUTE; i += 1) expect((await send(key, Buffer.alloc(0), PROTOBUF, '/v1/logs', `127.0.1.${i}`)).statusCode).toBe(200);
+    expectStatus(await send(key, Buffer.alloc(0), PROTOBUF, '/v1/logs', '127.0.2.1'), 429, 14);
+  });
+
+  it(`gives an ingest key ${PER_MINUTE} exports a minute per sending address, and ${INGEST_KEY_PER_MINUTE} over all of them`, async () => {
+    const key = await freshKey('manager', 'ingest');
+    const fleet = ['127.0.3.1', '127.0.3.2'];
+    for (const address of fleet) {
+      for (let i = 0; i < PER_MINUTE; i += 1) expect((await send(key, Buffer.alloc(0), PROTOBUF, '/v1/logs', address)).statusCode).toBe(200);
+    }
+    // An address past its own allowance is answered 429; another address is not, and the headers
+    // tell each sender its own allowance.
+    const limited = await send(key, Buffer.alloc(0), PROTOBUF, '/v1/logs', fleet[0]);
+    expectStatus(limited, 429, 14);
+    expect(limited.headers['ratelimit-limit']).toBe(String(PER_MINUTE));
+    const third = await send(key, Buffer.alloc(0), PROTOBUF, '/v1/logs', '127.0.3.3');
+    expect(third.statusCode).toBe(200);
+    expect(third.headers['ratelimit-limit']).toBe(String(PER_MINUTE));
+    expect(third.headers['ratelimit-remaining']).toBe(String(PER_MINUTE - 1));
+    // The key as a whole: exports from ever new addresses land until the key's own limit, then
+    // are answered 429 whatever their address, OTLP and the native endpoint alike.
+    let accepted = 2 * PER_MINUTE + 1;
+    for (let i = 0; i < INGEST_KEY_PER_MINUTE; i += 1) {
+      const response = await send(key, '{}', JSON_TYPE, '/v1/logs', `127.0.4.${i}`);
+      if (response.statusCode !== 200) {
+        expect(expectError(response, 429).detail).toMatch(/rate limit/);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        break;
+      }
+      accepted += 1;
+    }
+    expect(accepted).toBe(INGEST_KEY_PER_MINUTE);
+    const event = { id: 'limited-1', type: 'model_call', timestamp: Date.now() - 60_000, sessionId: 's-1', client: 'terminal-ui', modelId: 'model-a', modelTier: 'standard', inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0, userEmail: 'someone@example.test' };
+    const native = await server.app.inject({ method: 'POST', url: '/api/v1/telemetry/events', headers: auth(key), payload: { events: [event] }, remoteAddress: '127.0.5.2' });
+    expectError(native, 429);
+    expect(server.received).toHaveLength(INGEST_KEY_PER_MINUTE);
   });
 });
 

@@ -10,7 +10,8 @@ import { bodyParser, MEDIA_TYPES, otlpErrorHandler } from './wire.js';
 
 // OTLP/HTTP at the standard paths (/v1/metrics, /v1/logs, /v1/traces), so that an exporter's
 // OTEL_EXPORTER_OTLP_ENDPOINT can be the server's address. API keys only, personal or ingest (a
-// JWT or the console session is 401); members and up, like the telemetry endpoint; rate-limited per key.
+// JWT or the console session is 401); members and up, like the telemetry endpoint; rate-limited per key
+// (an ingest key per sending address, and as a whole: src/http/rate-limit.ts).
 export default async function otlpRoutes(app: App) {
   const { config } = app.services;
   // The body is bytes, decoded by the route; any other Content-Type is 415.
