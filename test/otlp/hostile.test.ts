@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 
 /** A key of its own for each test: the rate limit is per key (and the owner makes at most 20 a minute). */
-async function freshKey(role: 'owner' | 'member' | 'guest' = 'owner', kind: 'personal' | 'ingest' = 'personal'): Promise<string> {
+async function freshKey(role: 'owner' | 'manager' | 'member' | 'guest' = 'owner', kind: 'personal' | 'ingest' = 'personal'): Promise<string> {
   const response = await server.app.inject({ method: 'POST', url: '/api/v0/api-keys', headers: auth(org.users[role].key), payload: { name: 'otlp', kind } });
   return response.json().key;
 }
